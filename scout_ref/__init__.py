@@ -1,0 +1,64 @@
+"""scout-ref: the reference engine of the card game SCOUT.
+
+Start a game with :func:`new_game`, list moves with :func:`legal_moves`, check one with
+:func:`check_move` and play it with :func:`apply_move`; states never change in place.
+
+>>> from scout_ref import new_game, legal_moves, apply_move, parse_move
+>>> state = apply_move(new_game(4, seed=7), parse_move("keep"))
+>>> [str(m) for m in legal_moves(state)]
+['keep', 'flip']
+"""
+
+from scout_ref._serialize import validate_state
+from scout_ref.combinations import Combination, Kind, classify
+from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection, ScoutError
+from scout_ref.game import next_round, winners
+from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.scoring import SeatScore, round_scores
+from scout_ref.setup import new_game, shuffled_deck
+from scout_ref.state import Hand, Phase, RoundEnd, Seat, State
+from scout_ref.turn import apply_move, check_move, is_legal, legal_moves
+from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+
+__all__ = [
+    "Card",
+    "Combination",
+    "EmptySetChain",
+    "End",
+    "Flip",
+    "Hand",
+    "IllegalMoveError",
+    "Keep",
+    "Kind",
+    "MalformedInputError",
+    "Move",
+    "OrientedCard",
+    "Phase",
+    "Reason",
+    "Rejection",
+    "Rotation",
+    "RoundEnd",
+    "Rules",
+    "Scout",
+    "ScoutError",
+    "ScoutShow",
+    "Scouting",
+    "Seat",
+    "SeatScore",
+    "Show",
+    "State",
+    "apply_move",
+    "check_move",
+    "classify",
+    "is_legal",
+    "legal_moves",
+    "new_game",
+    "next_round",
+    "oriented",
+    "parse_move",
+    "round_scores",
+    "shuffled_deck",
+    "validate_state",
+    "winners",
+]

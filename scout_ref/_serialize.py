@@ -1,0 +1,242 @@
+"""Canonical JSON for states: writing, loading with full validation, and the digest.
+
+Loading never trusts its input: the shape is checked against ``spec/schema/state.schema.json``
+and the content against the rules (card conservation, phase and turn consistency, chips), and
+every problem is reported at once with its JSON pointer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from functools import cache
+from typing import Any, cast
+
+import jsonschema
+import rfc8785
+
+from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.errors import MalformedInputError
+from scout_ref.registry import spec_dir
+from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size
+from scout_ref.state import Phase, RoundEnd, Seat, State, total_rounds
+from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+
+JSONObject = dict[str, Any]
+Problem = tuple[str, str]
+
+
+def state_to_json(state: State) -> JSONObject:
+    """The canonical JSON object of a state."""
+    return {
+        "players": state.players,
+        "rules": {
+            "owner_exemption": state.rules.owner_exemption,
+            "empty_set_chain": state.rules.empty_set_chain.value,
+            "scouting": state.rules.scouting.value,
+            "rotation": state.rules.rotation.value,
+        },
+        "round": state.round,
+        "start_player": state.start_player,
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "hands": [[str(c) for c in hand] for hand in state.hands],
+        "active_set": [str(c) for c in state.active_set],
+        "owner": state.owner,
+        "captured": [[str(c) for c in pile] for pile in state.captured],
+        "scout_chips": list(state.scout_chips),
+        "scout_show_available": list(state.scout_show_available),
+        "scores": list(state.scores),
+        "round_end": None if state.round_end is None else state.round_end.value,
+        "set_aside": [str(c) for c in state.set_aside],
+    }
+
+
+def state_digest(state: State) -> str:
+    """SHA-256 (hex) of the RFC 8785 canonical serialisation of :func:`state_to_json`."""
+    return hashlib.sha256(rfc8785.dumps(state_to_json(state))).hexdigest()
+
+
+@cache
+def _state_validator() -> jsonschema.Draft202012Validator:
+    schema = json.loads((spec_dir() / "schema" / "state.schema.json").read_text("utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _pointer(path: Iterable[object]) -> str:
+    return "".join(f"/{p}" for p in path)
+
+
+def shape_problems(data: object) -> list[Problem]:
+    """Every way ``data`` departs from the state schema, as (JSON pointer, message)."""
+    errors = sorted(_state_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
+    return [(_pointer(e.absolute_path), e.message) for e in errors]
+
+
+def _oriented(text: str, where: str, problems: list[Problem]) -> OrientedCard | None:
+    top, bottom = (int(x) for x in text.split("/"))
+    if top == bottom:
+        problems.append((where, f"{text!r} has the same number at both ends"))
+        return None
+    return oriented(top, bottom)
+
+
+def _card(text: str, where: str, problems: list[Problem]) -> Card | None:
+    low, high = (int(x) for x in text.split("-"))
+    if not low < high:
+        problems.append((where, f"{text!r} is not a card: write the smaller number first"))
+        return None
+    return Card(low, high)
+
+
+def _row(items: list[str], where: str, problems: list[Problem]) -> tuple[OrientedCard, ...]:
+    cards = (_oriented(t, f"{where}/{k}", problems) for k, t in enumerate(items))
+    return tuple(c for c in cards if c is not None)
+
+
+def _build(data: JSONObject, problems: list[Problem]) -> State:
+    rules = data["rules"]
+    captured = []
+    for s, pile in enumerate(data["captured"]):
+        cards = (_card(t, f"/captured/{s}/{k}", problems) for k, t in enumerate(pile))
+        captured.append(tuple(c for c in cards if c is not None))
+        if pile != sorted(pile, key=lambda t: tuple(int(x) for x in t.split("-"))):
+            problems.append((f"/captured/{s}", "captured cards must be sorted"))
+    return State(
+        players=data["players"],
+        rules=Rules(
+            owner_exemption=rules["owner_exemption"],
+            empty_set_chain=EmptySetChain(rules["empty_set_chain"]),
+            scouting=Scouting(rules["scouting"]),
+            rotation=Rotation(rules["rotation"]),
+        ),
+        round=data["round"],
+        start_player=Seat(data["start_player"]),
+        phase=Phase(data["phase"]),
+        turn=None if data["turn"] is None else Seat(data["turn"]),
+        hands=tuple(_row(h, f"/hands/{s}", problems) for s, h in enumerate(data["hands"])),
+        active_set=_row(data["active_set"], "/active_set", problems),
+        owner=None if data["owner"] is None else Seat(data["owner"]),
+        captured=tuple(captured),
+        scout_chips=tuple(data["scout_chips"]),
+        scout_show_available=tuple(data["scout_show_available"]),
+        scores=tuple(data["scores"]),
+        round_end=None if data["round_end"] is None else RoundEnd(data["round_end"]),
+        set_aside=_row(data["set_aside"], "/set_aside", problems),
+    )
+
+
+def _seat_problems(state: State) -> Iterator[Problem]:
+    n = state.players
+    for key in ("hands", "captured", "scout_chips", "scout_show_available", "scores"):
+        if len(getattr(state, key)) != n:
+            yield (f"/{key}", f"needs one entry per seat ({n})")
+    for key in ("start_player", "turn", "owner"):
+        seat = getattr(state, key)
+        if seat is not None and seat >= n:
+            yield (f"/{key}", f"seat {seat} does not exist with {n} players")
+
+
+def _card_problems(state: State) -> Iterator[Problem]:
+    """Card conservation: every card in play exactly once, no card from outside."""
+    places: list[OrientedCard | Card] = [c for hand in state.hands for c in hand]
+    places += [*state.active_set, *state.set_aside]
+    ids = [c if isinstance(c, Card) else c.card for c in places]
+    ids += [c for pile in state.captured for c in pile]
+    counts = Counter(ids)
+    expected = cards_in_play(state.players)
+    for card, k in sorted(counts.items()):
+        if card not in expected:
+            yield ("", f"card {card} is not in play with {state.players} players")
+        elif k > 1:
+            yield ("", f"card {card} appears {k} times")
+    if state.is_two_player and state.round > 1:
+        # The second two-player round uses only the 22 cards set aside in the first (SC-VAR2-01).
+        if len(counts) != 2 * hand_size(2):
+            yield ("", f"the second two-player round has 22 cards, not {len(counts)}")
+        return
+    missing = sorted(expected - counts.keys())
+    if missing:
+        yield ("", "cards missing: " + ", ".join(map(str, missing)))
+
+
+def _phase_problems(state: State) -> Iterator[Problem]:
+    over = state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    if state.round > total_rounds(state.players):
+        yield ("/round", f"a {state.players}-player game has {total_rounds(state.players)} rounds")
+    if state.start_player != (state.round - 1) % state.players:
+        yield (
+            "/start_player",
+            f"round {state.round} is started by seat {(state.round - 1) % state.players}",
+        )
+    if over != (state.turn is None):
+        yield ("/turn", "a seat acts exactly when the round is not over")
+    if over != (state.round_end is not None):
+        yield ("/round_end", "is set exactly when the round is over")
+    last = state.round == total_rounds(state.players)
+    if over and last != (state.phase is Phase.GAME_OVER):
+        yield ("/phase", "the last round ends in game_over, earlier rounds in round_over")
+    if state.phase is Phase.ROTATION:
+        yield from _rotation_problems(state)
+    if state.owner is None and (state.active_set or any(state.captured)):
+        yield ("/owner", "an active set or captured cards need an owner (a show happened)")
+    if state.round_end is RoundEnd.EMPTY_HAND and (state.owner is None or state.hands[state.owner]):
+        yield ("/round_end", "empty_hand needs the owner's hand to be empty")
+    if state.turn is not None and state.turn == state.owner and state.active_set:
+        yield ("/turn", "the owner of a non-empty active set is never the seat to act")
+
+
+def _rotation_problems(state: State) -> Iterator[Problem]:
+    if state.owner is not None:
+        yield ("/owner", "no show happens in the rotation phase")
+    h = hand_size(state.players)
+    for s, hand in enumerate(state.hands):
+        if len(hand) != h:
+            yield (f"/hands/{s}", f"holds {len(hand)} cards; the deal gives {h}")
+
+
+def _chip_problems(state: State) -> Iterator[Problem]:
+    two = state.is_two_player
+    for s, chips in enumerate(state.scout_chips):
+        if two and chips > TWO_PLAYER_CHIPS:
+            yield (f"/scout_chips/{s}", f"a two-player seat holds at most {TWO_PLAYER_CHIPS}")
+    if two and any(state.scout_show_available):
+        yield ("/scout_show_available", "there is no Scout & Show with 2 players")
+    if state.phase is Phase.ROTATION and state.scout_chips != ((3 if two else 0),) * state.players:
+        yield ("/scout_chips", "chips are dealt out only in play")
+    aside = 22 if two and state.round == 1 else 0
+    if len(state.set_aside) != aside:
+        yield ("/set_aside", f"holds {aside} cards in this game and round")
+
+
+def validate_state(data: object) -> list[Problem]:
+    """Every problem with ``data`` as a state, python-chess ``status()`` style; [] if valid.
+
+    >>> validate_state({"players": 7})[0]
+    ('', "'rules' is a required property")
+    """
+    problems = shape_problems(data)
+    if problems:
+        return problems
+    state = _build(cast(JSONObject, data), problems)
+    if problems:
+        return problems
+    for check in (_seat_problems, _card_problems, _phase_problems, _chip_problems):
+        problems.extend(check(state))
+        if problems:
+            break
+    return problems
+
+
+def state_from_json(data: object) -> State:
+    """Load a state from its JSON object.
+
+    Raises:
+        MalformedInputError: listing every problem, each with its JSON pointer.
+    """
+    problems = validate_state(data)
+    if problems:
+        raise MalformedInputError("state", problems)
+    return _build(cast(JSONObject, data), [])

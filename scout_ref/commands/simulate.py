@@ -1,0 +1,71 @@
+"""``scout-ref simulate``: seeded random games, with a summary of how they went."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections import Counter
+
+from rich.progress import Progress
+
+from scout_ref.errors import MalformedInputError
+from scout_ref.game import winners
+from scout_ref.simulation import GameRecord, random_game
+
+PROGRESS_FROM = 50  # games; shorter runs finish before a bar would help
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``simulate``."""
+    p = subparsers.add_parser("simulate", help="play seeded random games and summarise them")
+    p.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
+    p.add_argument("--log", action="store_true", help="print every move and each round's scores")
+    p.set_defaults(run=run)
+
+
+def print_log(record: GameRecord) -> None:
+    """Print a game move by move, with each round's score breakdown."""
+    for number, rnd in enumerate(record.rounds, start=1):
+        print(f"round {number}")
+        for state, move in rnd.steps():
+            print(f"  seat {state.turn}: {move}")
+        print(f"  round ended: {rnd.end.round_end.value if rnd.end.round_end else '?'}")
+        for s in rnd.scores:
+            exempt = " (exempt)" if s.exempt else ""
+            print(
+                f"  seat {s.seat}: {s.captured} captured + {s.chips} chips"
+                f" - {s.hand_penalty} in hand{exempt} = {s.total:+d}"
+            )
+    final = record.final
+    print("totals: " + ", ".join(f"seat {s}: {t}" for s, t in enumerate(final.scores)))
+    print("winners: " + ", ".join(f"seat {s}" for s in winners(final)))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games and print the summary."""
+    if not 2 <= args.players <= 5:
+        raise MalformedInputError("--players", [("", f"{args.players} is not 2 to 5")])
+    if args.games < 1:
+        raise MalformedInputError("--games", [("", "play at least one game")])
+    ends: Counter[str] = Counter()
+    turns: list[int] = []
+    scores: list[int] = []
+    with Progress(disable=args.games < PROGRESS_FROM or not sys.stderr.isatty()) as bar:
+        task = bar.add_task("playing", total=args.games)
+        for k in range(args.games):
+            record = random_game(args.players, args.seed + k)
+            if args.log:
+                print_log(record)
+            for rnd in record.rounds:
+                ends[rnd.end.round_end.value if rnd.end.round_end else "?"] += 1
+                turns.append(sum(1 for m in rnd.moves if str(m) not in ("keep", "flip")))
+            scores.extend(record.final.scores)
+            bar.advance(task)
+    print(f"{args.games} games of {args.players} players, {len(turns)} rounds")
+    print("rounds ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
+    print(f"turns per round: mean {statistics.mean(turns):.1f}, max {max(turns)}")
+    print(f"final totals: mean {statistics.mean(scores):.1f}, min {min(scores)}, max {max(scores)}")
+    return 0

@@ -1,0 +1,94 @@
+"""Rejections (why a move is illegal) and the exceptions of the public API.
+
+Three failure classes are kept apart: malformed input (bad notation, JSON or state) raises
+:class:`MalformedInputError`; a well-formed but illegal move is a :class:`Rejection`, raised as
+:class:`IllegalMoveError` by :func:`~scout_ref.apply_move`; anything else is a bug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Reason(Enum):
+    """The closed list of reasons a move is rejected, in precedence order (SC-TURN-04).
+
+    Each reason belongs to exactly one rule: :attr:`rule`.
+    """
+
+    WRONG_PHASE = "wrong_phase"
+    SCOUT_SHOW_TWO_PLAYER = "scout_show_two_player"
+    SCOUT_SHOW_USED = "scout_show_used"
+    NO_ACTIVE_SET = "no_active_set"
+    SINGLE_CARD_END = "single_card_end"
+    SLOT_OUTSIDE_HAND = "slot_outside_hand"
+    NO_SCOUT_CHIP = "no_scout_chip"
+    SHOW_AVAILABLE = "show_available"
+    RANGE_OUTSIDE_HAND = "range_outside_hand"
+    NOT_A_COMBINATION = "not_a_combination"
+    NOT_STRONGER = "not_stronger"
+
+    @property
+    def rule(self) -> str:
+        """The ID of the rule this reason reports."""
+        return _RULE_OF_REASON[self]
+
+
+_RULE_OF_REASON = {
+    Reason.WRONG_PHASE: "SC-TURN-03",
+    Reason.SCOUT_SHOW_TWO_PLAYER: "SC-VAR2-02",
+    Reason.SCOUT_SHOW_USED: "SC-SNS-01",
+    Reason.NO_ACTIVE_SET: "SC-SCOUT-01",
+    Reason.SINGLE_CARD_END: "SC-NOTE-05",
+    Reason.SLOT_OUTSIDE_HAND: "SC-SCOUT-02",
+    Reason.NO_SCOUT_CHIP: "SC-VAR2-04",
+    Reason.SHOW_AVAILABLE: "SC-VAR-03",
+    Reason.RANGE_OUTSIDE_HAND: "SC-SHOW-01",
+    Reason.NOT_A_COMBINATION: "SC-SET-01",
+    Reason.NOT_STRONGER: "SC-SHOW-03",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """Why a move is illegal: a reason code, its rule, and a detail that is never compared."""
+
+    reason: Reason
+    detail: str
+
+    @property
+    def rule(self) -> str:
+        """The ID of the broken rule."""
+        return self.reason.rule
+
+    def __str__(self) -> str:
+        return f"{self.detail} ({self.rule})"
+
+
+class ScoutError(Exception):
+    """Base class of every exception scout-ref raises on purpose."""
+
+
+class MalformedInputError(ScoutError, ValueError):
+    """Input that cannot be read: bad notation, JSON, state or deck.
+
+    ``problems`` lists every problem found as ``(location, message)``, where the location is a
+    JSON pointer (``""`` for the whole input).
+    """
+
+    def __init__(self, what: str, problems: list[tuple[str, str]]) -> None:
+        self.what = what
+        self.problems = problems
+        listed = "; ".join(f"{loc or '/'}: {msg}" if loc else msg for loc, msg in problems)
+        super().__init__(f"invalid {what}: {listed}")
+
+
+class IllegalMoveError(ScoutError, ValueError):
+    """A well-formed move that the rules forbid in this state; carries the :class:`Rejection`."""
+
+    def __init__(self, move: str, rejection: Rejection, digest: str) -> None:
+        self.move = move
+        self.rejection = rejection
+        self.digest = digest
+        super().__init__(f"illegal move {move!r}: {rejection} in state {digest[:12]}")

@@ -1,0 +1,62 @@
+"""Chapter GAME: dealing the next round, the rotating start player, and the winners."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scout_ref.components import OrientedCard
+from scout_ref.errors import MalformedInputError
+from scout_ref.registry import implements
+from scout_ref.setup import cards_in_play, check_deck, fresh_round, shuffled_deck
+from scout_ref.state import Phase, Seat, State, next_seat
+
+
+@implements("SC-GAME-02", "SC-GAME-03", "SC-VAR2-01")
+def next_round(
+    state: State, deck: Sequence[OrientedCard] | None = None, *, seed: int | str | None = None
+) -> State:
+    """Deal the round after the one ``state`` has ended; the next seat starts it.
+
+    With 3 to 5 players all cards are dealt anew from ``deck`` (or a deck shuffled with
+    ``seed``). With 2 players the second round deals the set-aside cards, so ``deck`` must be
+    omitted.
+
+    Raises:
+        MalformedInputError: if the round is not over, or the deck is wrong for this game.
+    """
+    if state.phase is not Phase.ROUND_OVER:
+        raise MalformedInputError(
+            "deal",
+            [("/phase", f"the next round is dealt only after round_over, not {state.phase.value}")],
+        )
+    if state.is_two_player:
+        if deck is not None:
+            raise MalformedInputError(
+                "deal", [("/deck", "the second two-player round deals the set-aside cards")]
+            )
+        deck = state.set_aside
+    elif deck is None:
+        deck = shuffled_deck(state.players, seed)
+    else:
+        check_deck(state.players, deck, cards_in_play(state.players))
+    start = next_seat(state.start_player, state.players)
+    return fresh_round(
+        players=state.players,
+        rules=state.rules,
+        round_number=state.round + 1,
+        start_player=start,
+        deck=deck,
+        scores=state.scores,
+    )
+
+
+@implements("SC-GAME-04")
+def winners(state: State) -> tuple[Seat, ...]:
+    """The seats with the highest total; several when tied. Meaningful once the game is over.
+
+    >>> from scout_ref.setup import new_game
+    >>> winners(new_game(3, seed=0))  # nobody has scored yet: everyone is tied
+    (0, 1, 2)
+    """
+    best = max(state.scores)
+    return tuple(Seat(s) for s, total in enumerate(state.scores) if total == best)

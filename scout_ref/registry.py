@@ -1,0 +1,90 @@
+"""The rule registry: every rule's permanent ID, title, chapter, statement and status.
+
+The registry lives in ``spec/rules.json`` (shipped inside the wheel as ``scout_ref/_spec``); it is
+the single source of rule IDs for the rulebook, the engine, the tests and the vectors.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import TypeVar
+
+RULE_ID = re.compile(r"SC-[A-Z0-9]+-\d\d")
+
+_F = TypeVar("_F", bound=Callable[..., object])
+
+
+class Status(Enum):
+    """How a rule binds: normative rules are enforced, variants only when switched on."""
+
+    NORMATIVE = "normative"
+    INFORMATIVE = "informative"
+    VARIANT = "variant"
+    RETIRED = "retired"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One numbered rule of the rulebook."""
+
+    id: str
+    title: str
+    chapter: str
+    area: str
+    statement: str
+    status: Status
+
+
+def spec_dir() -> Path:
+    """The folder holding the language-neutral spec (registry, schemas, vectors)."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "_spec"
+    return packaged if packaged.is_dir() else here.parent / "spec"
+
+
+@cache
+def rules() -> dict[str, Rule]:
+    """Every rule in the registry, by ID, in rulebook order.
+
+    >>> rules()["SC-SET-05"].title
+    'Ties do not beat'
+    """
+    data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
+    chapter_of_area = {ch["area"]: ch["stem"] for ch in data["chapters"]}
+    out: dict[str, Rule] = {}
+    for entry in data["rules"]:
+        area = entry["id"].split("-")[1]
+        out[entry["id"]] = Rule(
+            id=entry["id"],
+            title=entry["title"],
+            chapter=chapter_of_area[area],
+            area=area,
+            statement=entry["statement"],
+            status=Status(entry["status"]),
+        )
+    return out
+
+
+def spec_version() -> str:
+    """The version of the rules and vectors contract."""
+    data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
+    return str(data["spec_version"])
+
+
+def implements(*rule_ids: str) -> Callable[[_F], _F]:
+    """Mark a function as enforcing the given rules; the IDs are checked by the tests.
+
+    The decorator only records the IDs on the function (``__rules__``): no work at import time.
+    """
+
+    def mark(func: _F) -> _F:
+        func.__dict__["__rules__"] = rule_ids
+        return func
+
+    return mark

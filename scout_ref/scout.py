@@ -1,0 +1,61 @@
+"""Chapter SCOUT: taking an end card of the active set into the hand."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scout_ref.errors import Reason, Rejection
+from scout_ref.notation import End, Scout
+from scout_ref.registry import implements
+from scout_ref.state import Hand, Seat, State
+from scout_ref.two_player import can_show, check_scout_chip, pay_scout_chip
+from scout_ref.variants import Scouting
+
+
+@implements("SC-SCOUT-01", "SC-NOTE-05", "SC-SCOUT-02", "SC-SCOUT-04", "SC-VAR-03")
+def check_scout(state: State, scout: Scout) -> Rejection | None:
+    """Why the player to act cannot make this scout, or None if they can.
+
+    Checks in precedence order (SC-TURN-04): a card to take, the end, the slot, the two-player
+    chip, and (variant SC-VAR-03 only) that no show was possible.
+    """
+    if not state.active_set:
+        return Rejection(Reason.NO_ACTIVE_SET, "there is no active set to scout from")
+    if scout.end is End.RIGHT and len(state.active_set) == 1:
+        return Rejection(Reason.SINGLE_CARD_END, "a one-card active set is scouted as L")
+    if scout.slot > len(state.hand):
+        return Rejection(Reason.SLOT_OUTSIDE_HAND, f"slots run from 0 to {len(state.hand)}")
+    if (rejection := check_scout_chip(state)) is not None:
+        return rejection
+    # Voluntary scouting is official (SC-SCOUT-04); the forced variant needs no possible show.
+    if state.rules.scouting is Scouting.FORCED and can_show(state.hand, state.active_set):
+        return Rejection(Reason.SHOW_AVAILABLE, "forced scouting: a show would beat the set")
+    return None
+
+
+@implements("SC-SCOUT-01", "SC-SCOUT-02", "SC-SCOUT-05")
+def scouted(hand: Hand, active_set: Hand, scout: Scout) -> tuple[Hand, Hand]:
+    """The hand and the reduced active set after taking the card (assumes a legal scout)."""
+    if scout.end is End.LEFT:
+        card, rest = active_set[0], active_set[1:]
+    else:
+        card, rest = active_set[-1], active_set[:-1]
+    if scout.rotated:
+        card = card.rotated()
+    return (*hand[: scout.slot], card, *hand[scout.slot :]), rest
+
+
+@implements("SC-SCOUT-03", "SC-VAR2-03")
+def resolve_scout(state: State, seat: Seat, scout: Scout) -> State:
+    """The state right after ``seat`` scouts; the turn is not yet passed. Assumes a legal scout.
+
+    With 3 to 5 players the owner receives a chip; with 2 the scout pays one to the centre.
+    """
+    hand, rest = scouted(state.hands[seat], state.active_set, scout)
+    hands = list(state.hands)
+    hands[seat] = hand
+    if state.is_two_player:
+        chips = pay_scout_chip(state.scout_chips, seat)
+    else:
+        chips = tuple(n + 1 if s == state.owner else n for s, n in enumerate(state.scout_chips))
+    return replace(state, hands=tuple(hands), active_set=rest, scout_chips=chips)

@@ -1,0 +1,39 @@
+"""Chapter SNS: Scout & Show, a scout and a show made as one turn once per round."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scout_ref.errors import Reason, Rejection
+from scout_ref.notation import ScoutShow
+from scout_ref.registry import implements
+from scout_ref.scout import check_scout, resolve_scout
+from scout_ref.show import check_show_against, resolve_show
+from scout_ref.state import Seat, State
+from scout_ref.two_player import check_no_scout_show
+
+
+@implements("SC-SNS-01", "SC-SNS-02")
+def check_scout_show(state: State, move: ScoutShow) -> Rejection | None:
+    """Why the player to act cannot make this Scout & Show, or None if they can.
+
+    The show is judged on the hand after the insertion against the active set as reduced by
+    the scout (SC-SNS-02), never against the set before it.
+    """
+    if (rejection := check_no_scout_show(state)) is not None:
+        return rejection
+    if state.turn is None or not state.scout_show_available[state.turn]:
+        return Rejection(Reason.SCOUT_SHOW_USED, "Scout & Show was already used this round")
+    if (rejection := check_scout(state, move.scout)) is not None:
+        return rejection
+    after = resolve_scout(state, state.turn, move.scout)
+    return check_show_against(after.hands[state.turn], after.active_set, move.show)
+
+
+@implements("SC-SNS-01", "SC-SNS-03")
+def resolve_scout_show(state: State, seat: Seat, move: ScoutShow) -> State:
+    """The state right after the Scout & Show; the turn is not yet passed. Assumes it is legal."""
+    after = resolve_scout(state, seat, move.scout)
+    used = tuple(ok and s != seat for s, ok in enumerate(after.scout_show_available))
+    after = replace(after, scout_show_available=used)
+    return resolve_show(after, seat, after.hands[seat], after.active_set, move.show)

@@ -1,0 +1,60 @@
+"""Chapter SHOW: playing a combination from the hand to beat the active set."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scout_ref.combinations import Strength, beats, classify, strength_of
+from scout_ref.errors import Reason, Rejection
+from scout_ref.notation import Show
+from scout_ref.registry import implements
+from scout_ref.state import Hand, Seat, State
+
+
+def tops(cards: Hand) -> list[int]:
+    """The numbers that count in play: the top of each card (SC-COMP-02)."""
+    return [c.top for c in cards]
+
+
+@implements("SC-SHOW-02")
+def active_strength(active_set: Hand) -> Strength | None:
+    """The strength a show must exceed: None when there is no active set."""
+    return strength_of(tops(active_set)) if active_set else None
+
+
+@implements("SC-SHOW-01", "SC-SET-01", "SC-SHOW-02", "SC-SHOW-03")
+def check_show_against(hand: Hand, active_set: Hand, show: Show) -> Rejection | None:
+    """Why ``show`` from ``hand`` cannot be played onto ``active_set``, or None if it can."""
+    if show.last >= len(hand):
+        return Rejection(Reason.RANGE_OUTSIDE_HAND, f"the hand has {len(hand)} cards")
+    combo = classify(tops(hand[show.first : show.last + 1]))
+    if combo is None:
+        return Rejection(Reason.NOT_A_COMBINATION, "the cards form neither a set nor a run")
+    active = classify(tops(active_set)) if active_set else None
+    if not beats(combo, active):
+        return Rejection(Reason.NOT_STRONGER, f"the {combo} does not beat the {active}")
+    return None
+
+
+def check_show(state: State, show: Show) -> Rejection | None:
+    """Why the player to act cannot make this show, or None if they can."""
+    return check_show_against(state.hand, state.active_set, show)
+
+
+@implements("SC-SHOW-04", "SC-SHOW-05")
+def resolve_show(state: State, seat: Seat, hand: Hand, active_set: Hand, show: Show) -> State:
+    """The state right after ``seat`` shows from ``hand``, beating ``active_set``.
+
+    The shown cards become the active set owned by ``seat``; the beaten set is captured face
+    down. The turn is not yet passed (see :mod:`scout_ref.round_end`). Assumes the show was
+    checked.
+    """
+    shown = hand[show.first : show.last + 1]
+    rest = hand[: show.first] + hand[show.last + 1 :]
+    captured = list(state.captured)
+    captured[seat] = tuple(sorted(captured[seat] + tuple(c.card for c in active_set)))
+    hands = list(state.hands)
+    hands[seat] = rest
+    return replace(
+        state, hands=tuple(hands), active_set=shown, owner=seat, captured=tuple(captured)
+    )

@@ -1,0 +1,121 @@
+"""Chapter GEN: players, seats, phases and the immutable game state.
+
+A :class:`State` holds only what the rules need; it never changes after it is built, and every
+rule function takes a state and returns a new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, NewType
+
+from scout_ref.components import Card, OrientedCard
+from scout_ref.registry import implements
+from scout_ref.variants import Rules
+
+if TYPE_CHECKING:
+    from scout_ref._serialize import JSONObject
+
+Seat = NewType("Seat", int)
+"""A player's place at the table, 0 to n-1 (SC-GEN-01)."""
+
+Hand = tuple[OrientedCard, ...]
+"""Cards left to right, as they lie (SC-GEN-02); also used for the active set."""
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+
+class Phase(Enum):
+    """The phase a game is in (SC-GEN-03)."""
+
+    ROTATION = "rotation"
+    PLAY = "play"
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+
+
+class RoundEnd(Enum):
+    """How a round ended: an emptied hand (SC-END-01) or an unbeaten active set (SC-END-02)."""
+
+    EMPTY_HAND = "empty_hand"
+    UNBEATEN = "unbeaten"
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything rule-relevant about a game at one moment.
+
+    ``captured`` holds each seat's face-down cards sorted by identity (their order is hidden);
+    ``scout_chips`` counts Scout chips held (received with 3-5 players, unspent with 2);
+    ``scout_show_available`` says who may still Scout & Show this round; ``scores`` are the
+    running totals including every finished round; ``set_aside`` holds the two-player game's
+    second-round cards.
+    """
+
+    players: int
+    rules: Rules
+    round: int
+    start_player: Seat
+    phase: Phase
+    turn: Seat | None
+    hands: tuple[Hand, ...]
+    active_set: Hand
+    owner: Seat | None
+    captured: tuple[tuple[Card, ...], ...]
+    scout_chips: tuple[int, ...]
+    scout_show_available: tuple[bool, ...]
+    scores: tuple[int, ...]
+    round_end: RoundEnd | None
+    set_aside: Hand
+
+    @property
+    def hand(self) -> Hand:
+        """The hand of the player to act (empty when nobody is to act)."""
+        return () if self.turn is None else self.hands[self.turn]
+
+    @property
+    def is_two_player(self) -> bool:
+        """Whether the two-player rules (chapter VAR2) apply."""
+        return self.players == 2
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the game has (SC-GAME-01)."""
+        return total_rounds(self.players)
+
+    def to_json(self) -> JSONObject:
+        """The canonical JSON form of this state (see :mod:`scout_ref._serialize`)."""
+        from scout_ref._serialize import state_to_json  # noqa: PLC0415 - it imports State
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> State:
+        """Load and validate a state; raises :class:`~scout_ref.MalformedInputError`."""
+        from scout_ref._serialize import state_from_json  # noqa: PLC0415 - it imports State
+
+        return state_from_json(data)
+
+    def digest(self) -> str:
+        """SHA-256 of the RFC 8785 canonical JSON: a stable identity for this state."""
+        from scout_ref._serialize import state_digest  # noqa: PLC0415 - it imports State
+
+        return state_digest(self)
+
+
+@implements("SC-GEN-01")
+def next_seat(seat: Seat, players: int) -> Seat:
+    """The seat after ``seat``: play passes to seat + 1, wrapping to 0.
+
+    >>> next_seat(Seat(3), 4)
+    0
+    """
+    return Seat((seat + 1) % players)
+
+
+@implements("SC-GAME-01")
+def total_rounds(players: int) -> int:
+    """A game has as many rounds as players."""
+    return players

@@ -1,0 +1,150 @@
+"""Chapter TURN: what the player to act may do, checking a move, and applying it.
+
+These three functions are the heart of the public API; the chapter modules hold the rules they
+dispatch to.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import assert_never
+
+from scout_ref.combinations import beating_ranges
+from scout_ref.errors import IllegalMoveError, Reason, Rejection
+from scout_ref.notation import FLIP, KEEP, End, Flip, Keep, Move, Scout, ScoutShow, Show
+from scout_ref.registry import implements
+from scout_ref.rotation import resolve_rotation
+from scout_ref.round_end import finish_turn
+from scout_ref.scout import check_scout, resolve_scout, scouted
+from scout_ref.scout_show import check_scout_show, resolve_scout_show
+from scout_ref.show import active_strength, check_show, resolve_show, tops
+from scout_ref.state import Phase, State
+from scout_ref.two_player import check_scout_chip
+from scout_ref.variants import Scouting
+
+
+@implements("SC-TURN-03")
+def check_phase(state: State, move: Move) -> Rejection | None:
+    """Rotation moves belong to the rotation phase, the others to the play phase."""
+    wanted = Phase.ROTATION if isinstance(move, Keep | Flip) else Phase.PLAY
+    if state.phase is not wanted:
+        return Rejection(
+            Reason.WRONG_PHASE, f"{move} is a {wanted.value} move; the phase is {state.phase.value}"
+        )
+    return None
+
+
+@implements("SC-TURN-02", "SC-TURN-04")
+def check_move(state: State, move: Move) -> Rejection | None:
+    """Why ``move`` is illegal in ``state``, or None if it is legal.
+
+    When a move breaks several rules, the first in the order of SC-TURN-04 is reported.
+
+    >>> from scout_ref import new_game, parse_move
+    >>> check_move(new_game(3, seed=0), parse_move('show 0-0')).reason
+    <Reason.WRONG_PHASE: 'wrong_phase'>
+    """
+    if (rejection := check_phase(state, move)) is not None:
+        return rejection
+    match move:
+        case Keep() | Flip():
+            return None
+        case Show():
+            return check_show(state, move)
+        case Scout():
+            return check_scout(state, move)
+        case ScoutShow():
+            return check_scout_show(state, move)
+        case _:
+            assert_never(move)
+
+
+def is_legal(state: State, move: Move) -> bool:
+    """Whether ``move`` is legal in ``state``."""
+    return check_move(state, move) is None
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after the player to act makes ``move``; ``state`` itself is unchanged.
+
+    Raises:
+        IllegalMoveError: if the move is illegal; it carries the :class:`Rejection`.
+
+    >>> from scout_ref import new_game, parse_move
+    >>> s = apply_move(new_game(3, seed=0), parse_move('flip'))
+    >>> s.turn
+    1
+    """
+    rejection = check_move(state, move)
+    if rejection is not None:
+        raise IllegalMoveError(str(move), rejection, state.digest())
+    seat = state.turn
+    assert seat is not None, "a phase with moves always has a player to act"
+    match move:
+        case Keep():
+            return resolve_rotation(state, seat, flip=False)
+        case Flip():
+            return resolve_rotation(state, seat, flip=True)
+        case Show():
+            after = resolve_show(state, seat, state.hand, state.active_set, move)
+            return finish_turn(after, seat, showed=True)
+        case Scout():
+            return finish_turn(resolve_scout(state, seat, move), seat, showed=False)
+        case ScoutShow():
+            return finish_turn(resolve_scout_show(state, seat, move), seat, showed=True)
+        case _:
+            assert_never(move)
+
+
+@cache
+def _show(first: int, last: int) -> Show:
+    return Show(first, last)
+
+
+@cache
+def _scout(end: End, rotated: bool, slot: int) -> Scout:
+    return Scout(end, rotated, slot)
+
+
+def _scouts(state: State, *, can_show: bool) -> list[Scout]:
+    """Every scout the player to act may make; ``can_show`` says whether a show was listed."""
+    if not state.active_set or check_scout_chip(state) is not None:
+        return []
+    if state.rules.scouting is Scouting.FORCED and can_show:
+        return []
+    ends = (End.LEFT,) if len(state.active_set) == 1 else (End.LEFT, End.RIGHT)
+    slots = range(len(state.hand) + 1)
+    return [_scout(e, r, k) for e in ends for r in (False, True) for k in slots]
+
+
+def _can_scout_show(state: State) -> bool:
+    return (
+        not state.is_two_player
+        and state.turn is not None
+        and state.scout_show_available[state.turn]
+    )
+
+
+@implements("SC-NOTE-06", "SC-TURN-02")
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move of the player to act, in canonical order (SC-NOTE-06).
+
+    >>> from scout_ref import new_game
+    >>> [str(m) for m in legal_moves(new_game(3, seed=0))]
+    ['keep', 'flip']
+    """
+    if state.phase is Phase.ROTATION:
+        return [KEEP, FLIP]
+    if state.phase is not Phase.PLAY:
+        return []
+    hand, active = state.hand, state.active_set
+    shows = beating_ranges(tops(hand), active_strength(active))
+    moves: list[Move] = [_show(i, j) for i, j in shows]
+    scouts = _scouts(state, can_show=bool(shows))
+    moves.extend(scouts)
+    if _can_scout_show(state):
+        for scout in scouts:
+            new_hand, rest = scouted(hand, active, scout)
+            for i, j in beating_ranges(tops(new_hand), active_strength(rest)):
+                moves.append(ScoutShow(scout, _show(i, j)))
+    return moves
