@@ -1,0 +1,1 @@
+"""The conformance suite: test vectors, the adapter protocol (SCP) and the runner."""
