@@ -78,35 +78,50 @@ def beats(challenger: Combination, active: Combination | None) -> bool:
 def beating_ranges(numbers: Sequence[int], target: Strength | None) -> list[tuple[int, int]]:
     """Every inclusive range of ``numbers`` that is a combination stronger than ``target``.
 
-    Ranges come sorted by (first, last). This is the hot loop of move generation: it walks each
-    maximal set or run once instead of classifying every range.
+    Ranges come sorted by (first, last). This is the hot loop of move generation: from each
+    start it finds the longest set or run once; every longer range than the target beats it, and
+    only a range of the target's own size needs the kind and smallest-number comparison.
 
     >>> beating_ranges([4, 5, 6, 6], (2, False, 4))
     [(0, 2), (1, 2), (2, 3)]
     """
     n = len(numbers)
-    min_size = 1 if target is None else target[0]
+    size, is_set, smallest = (0, False, 0) if target is None else target
     out: list[tuple[int, int]] = []
     for i in range(n):
         v = numbers[i]
-        step = numbers[i + 1] - v if i + 1 < n else 2
         end = i
+        step = numbers[i + 1] - v if i + 1 < n else 2
         if -1 <= step <= 1:
             end = i + 1
             while end + 1 < n and numbers[end + 1] - numbers[end] == step:
                 end += 1
-        for j in range(max(i, i + min_size - 1), end + 1):
-            size = j - i + 1
-            if size == 1:
-                strength: Strength = (1, True, v)
-            else:
-                strength = (size, step == 0, numbers[j] if step < 0 else v)
-            if target is None or strength > target:
+        if end - i + 1 < size:
+            continue
+        first_longer = i + size
+        if size:
+            j = first_longer - 1
+            same_kind_set = size == 1 or step == 0
+            low = numbers[j] if size > 1 and step < 0 else v
+            if same_kind_set > is_set or (same_kind_set == is_set and low > smallest):
                 out.append((i, j))
+        for j in range(first_longer, end + 1):
+            out.append((i, j))
     return out
 
 
 def strength_of(numbers: Sequence[int]) -> Strength | None:
-    """The strength of a combination given by its top numbers, or None if not a combination."""
-    combo = classify(numbers)
-    return None if combo is None else combo.strength
+    """The strength of the combination with these top numbers, or None if they form none.
+
+    Equivalent to ``classify(numbers).strength``, without building the :class:`Combination`:
+    move listing asks this for every active set.
+
+    >>> strength_of([7, 6, 5])
+    (3, False, 5)
+    """
+    if not numbers:
+        return None
+    step = numbers[1] - numbers[0] if len(numbers) > 1 else 0
+    if step not in (-1, 0, 1) or any(b - a != step for a, b in pairwise(numbers)):
+        return None
+    return (len(numbers), step == 0, min(numbers))

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scout_ref.registry import implements
-from scout_ref.state import Hand, Phase, Seat, State, next_seat
+from scout_ref.state import Hand, Phase, Seat, State, evolve, next_seat
 
 
 @implements("SC-ORIENT-02")
@@ -27,5 +25,5 @@ def resolve_rotation(state: State, seat: Seat, *, flip: bool) -> State:
         hands = tuple(rotate_hand(h) if s == seat else h for s, h in enumerate(hands))
     after = next_seat(seat, state.players)
     if after == state.start_player:
-        return replace(state, hands=hands, phase=Phase.PLAY, turn=state.start_player)
-    return replace(state, hands=hands, turn=after)
+        return evolve(state, hands=hands, phase=Phase.PLAY, turn=state.start_player)
+    return evolve(state, hands=hands, turn=after)

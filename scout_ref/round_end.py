@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scout_ref.registry import implements
 from scout_ref.scoring import end_round
-from scout_ref.state import RoundEnd, Seat, State, next_seat
+from scout_ref.state import RoundEnd, Seat, State, evolve, next_seat
 from scout_ref.two_player import is_stuck
 from scout_ref.variants import EmptySetChain
 
@@ -21,7 +19,7 @@ def finish_turn(state: State, seat: Seat, *, showed: bool) -> State:
     after = next_seat(seat, state.players)
     if not showed and is_unbeaten(state, after):
         return end_round(state, RoundEnd.UNBEATEN)
-    return replace(state, turn=after)
+    return evolve(state, turn=after)
 
 
 @implements("SC-END-02", "SC-VAR-02")
@@ -43,4 +41,4 @@ def _pass_two_player(state: State, seat: Seat, *, showed: bool) -> State:
     after = next_seat(seat, 2) if showed else seat
     if is_stuck(state, after):
         return end_round(state, RoundEnd.UNBEATEN)
-    return replace(state, turn=after)
+    return evolve(state, turn=after)

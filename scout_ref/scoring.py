@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from scout_ref.registry import implements
-from scout_ref.state import Phase, RoundEnd, Seat, State
+from scout_ref.state import Phase, RoundEnd, Seat, State, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ def round_scores(state: State) -> tuple[SeatScore, ...]:
 @implements("SC-SCORE-06", "SC-GAME-01")
 def end_round(state: State, how: RoundEnd) -> State:
     """The state once the round has ended ``how``: scored, totals updated, nobody to act."""
-    ended = replace(state, round_end=how, turn=None)
+    ended = evolve(state, round_end=how, turn=None)
     totals = tuple(t + s.total for t, s in zip(state.scores, round_scores(ended), strict=True))
     last = state.round >= state.rounds
-    return replace(ended, scores=totals, phase=Phase.GAME_OVER if last else Phase.ROUND_OVER)
+    return evolve(ended, scores=totals, phase=Phase.GAME_OVER if last else Phase.ROUND_OVER)

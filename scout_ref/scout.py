@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import End, Scout
 from scout_ref.registry import implements
-from scout_ref.state import Hand, Seat, State
+from scout_ref.state import Hand, Seat, State, evolve
 from scout_ref.two_player import can_show, check_scout_chip, pay_scout_chip
 from scout_ref.variants import Scouting
 
@@ -58,4 +56,4 @@ def resolve_scout(state: State, seat: Seat, scout: Scout) -> State:
         chips = pay_scout_chip(state.scout_chips, seat)
     else:
         chips = tuple(n + 1 if s == state.owner else n for s, n in enumerate(state.scout_chips))
-    return replace(state, hands=tuple(hands), active_set=rest, scout_chips=chips)
+    return evolve(state, hands=tuple(hands), active_set=rest, scout_chips=chips)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import ScoutShow
 from scout_ref.registry import implements
 from scout_ref.scout import check_scout, resolve_scout
 from scout_ref.show import check_show_against, resolve_show
-from scout_ref.state import Seat, State
+from scout_ref.state import Seat, State, evolve
 from scout_ref.two_player import check_no_scout_show
 
 
@@ -35,5 +33,5 @@ def resolve_scout_show(state: State, seat: Seat, move: ScoutShow) -> State:
     """The state right after the Scout & Show; the turn is not yet passed. Assumes it is legal."""
     after = resolve_scout(state, seat, move.scout)
     used = tuple(ok and s != seat for s, ok in enumerate(after.scout_show_available))
-    after = replace(after, scout_show_available=used)
+    after = evolve(after, scout_show_available=used)
     return resolve_show(after, seat, after.hands[seat], after.active_set, move.show)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scout_ref.combinations import Strength, beats, classify, strength_of
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import Show
 from scout_ref.registry import implements
-from scout_ref.state import Hand, Seat, State
+from scout_ref.state import Hand, Seat, State, evolve
 
 
 def tops(cards: Hand) -> list[int]:
@@ -55,6 +53,4 @@ def resolve_show(state: State, seat: Seat, hand: Hand, active_set: Hand, show: S
     captured[seat] = tuple(sorted(captured[seat] + tuple(c.card for c in active_set)))
     hands = list(state.hands)
     hands[seat] = rest
-    return replace(
-        state, hands=tuple(hands), active_set=shown, owner=seat, captured=tuple(captured)
-    )
+    return evolve(state, hands=tuple(hands), active_set=shown, owner=seat, captured=tuple(captured))

@@ -6,16 +6,16 @@ dispatch to.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import assert_never
 
+from scout_ref._movegen import scout_moves, scout_show_moves, show_move
 from scout_ref.combinations import beating_ranges
 from scout_ref.errors import IllegalMoveError, Reason, Rejection
-from scout_ref.notation import FLIP, KEEP, End, Flip, Keep, Move, Scout, ScoutShow, Show
+from scout_ref.notation import FLIP, KEEP, Flip, Keep, Move, Scout, ScoutShow, Show
 from scout_ref.registry import implements
 from scout_ref.rotation import resolve_rotation
 from scout_ref.round_end import finish_turn
-from scout_ref.scout import check_scout, resolve_scout, scouted
+from scout_ref.scout import check_scout, resolve_scout
 from scout_ref.scout_show import check_scout_show, resolve_scout_show
 from scout_ref.show import active_strength, check_show, resolve_show, tops
 from scout_ref.state import Phase, State
@@ -96,25 +96,13 @@ def apply_move(state: State, move: Move) -> State:
             assert_never(move)
 
 
-@cache
-def _show(first: int, last: int) -> Show:
-    return Show(first, last)
-
-
-@cache
-def _scout(end: End, rotated: bool, slot: int) -> Scout:
-    return Scout(end, rotated, slot)
-
-
-def _scouts(state: State, *, can_show: bool) -> list[Scout]:
+def _scouts(state: State, *, can_show: bool) -> tuple[Scout, ...]:
     """Every scout the player to act may make; ``can_show`` says whether a show was listed."""
     if not state.active_set or check_scout_chip(state) is not None:
-        return []
+        return ()
     if state.rules.scouting is Scouting.FORCED and can_show:
-        return []
-    ends = (End.LEFT,) if len(state.active_set) == 1 else (End.LEFT, End.RIGHT)
-    slots = range(len(state.hand) + 1)
-    return [_scout(e, r, k) for e in ends for r in (False, True) for k in slots]
+        return ()
+    return scout_moves(1 if len(state.active_set) == 1 else 2, len(state.hand))
 
 
 def _can_scout_show(state: State) -> bool:
@@ -137,14 +125,11 @@ def legal_moves(state: State) -> list[Move]:
         return [KEEP, FLIP]
     if state.phase is not Phase.PLAY:
         return []
-    hand, active = state.hand, state.active_set
-    shows = beating_ranges(tops(hand), active_strength(active))
-    moves: list[Move] = [_show(i, j) for i, j in shows]
+    numbers = tops(state.hand)
+    shows = beating_ranges(numbers, active_strength(state.active_set))
+    moves: list[Move] = [show_move(i, j) for i, j in shows]
     scouts = _scouts(state, can_show=bool(shows))
     moves.extend(scouts)
-    if _can_scout_show(state):
-        for scout in scouts:
-            new_hand, rest = scouted(hand, active, scout)
-            for i, j in beating_ranges(tops(new_hand), active_strength(rest)):
-                moves.append(ScoutShow(scout, _show(i, j)))
+    if scouts and _can_scout_show(state):
+        moves.extend(scout_show_moves(numbers, state.active_set))
     return moves
