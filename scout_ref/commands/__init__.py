@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from scout_ref.commands import rules, simulate
+from scout_ref.commands import explain, rules, simulate
 
-COMMANDS: tuple[ModuleType, ...] = (simulate, rules)
+COMMANDS: tuple[ModuleType, ...] = (simulate, rules, explain)
