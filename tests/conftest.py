@@ -1,0 +1,48 @@
+"""Shared pytest setup: Hypothesis profiles and a guard on the rule IDs that tests cite.
+
+Profiles: ``default`` for local runs and ``ci`` (more examples, derandomised so a CI failure
+reproduces); pick one with ``HYPOTHESIS_PROFILE``, else ``ci`` when ``CI`` is set. Wall-clock
+deadlines are off everywhere: the suite asserts behaviour, never speed.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import settings
+
+from scout_ref.registry import RULE_ID, rules
+
+settings.register_profile("default", deadline=None, max_examples=100)
+settings.register_profile("ci", deadline=None, max_examples=300, derandomize=True)
+
+
+def hypothesis_profile() -> str:
+    """The profile this run uses."""
+    return os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
+
+
+settings.load_profile(hypothesis_profile())
+
+
+def pytest_report_header() -> str:
+    """Say which Hypothesis profile is in force, so a failure report can be reproduced."""
+    return f"hypothesis profile: {hypothesis_profile()}"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Refuse to run a test whose ``rule`` marker names an ID missing from the registry.
+
+    A typo in a marker would otherwise make a rule look tested when it is not.
+    """
+    known = rules()
+    bad = sorted(
+        f"{item.nodeid}: {rule_id!r}"
+        for item in items
+        for marker in item.iter_markers("rule")
+        for rule_id in marker.args
+        if not (isinstance(rule_id, str) and RULE_ID.fullmatch(rule_id) and rule_id in known)
+    )
+    if bad:
+        raise pytest.UsageError("unknown rule IDs in rule markers: " + "; ".join(bad))

@@ -1,0 +1,1 @@
+"""Long random simulations, marked slow (skipped by make quick)."""
