@@ -35,6 +35,11 @@ def scout_move(end: int, rotated: int, slot: int) -> Scout:
     return move
 
 
+def show_moves(ranges: list[tuple[int, int]]) -> list[Show]:
+    """The interned shows of these ranges, in the same order."""
+    return [_SHOWS.get(r) or show_move(*r) for r in ranges]
+
+
 def scout_moves(ends: int, hand_size: int) -> tuple[Scout, ...]:
     """Every scout from ``ends`` ends (1 for a one-card active set) into a hand of this size."""
     moves = _SCOUT_LISTS.get((ends, hand_size))

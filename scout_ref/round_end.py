@@ -1,25 +1,31 @@
-"""Chapter END: passing the turn, and ending the round when a rule says so."""
+"""Chapter END: ending the round when a rule says so, right after a move."""
 
 from __future__ import annotations
 
 from scout_ref.registry import implements
 from scout_ref.scoring import end_round
-from scout_ref.state import RoundEnd, Seat, State, evolve, next_seat
+from scout_ref.state import RoundEnd, Seat, State
 from scout_ref.two_player import is_stuck
 from scout_ref.variants import EmptySetChain
 
 
-@implements("SC-END-01", "SC-END-03", "SC-TURN-01")
+@implements("SC-END-01", "SC-END-03", "SC-VAR2-05")
 def finish_turn(state: State, seat: Seat, *, showed: bool) -> State:
-    """The state after ``seat``'s move has taken effect: the round ends or the turn passes."""
+    """The state after ``seat``'s move, whose effects (and the turn passing) are in ``state``.
+
+    The round ends when the move emptied the shower's hand (SC-END-01), when a scout completed
+    the circle back to the owner (SC-END-02), or, with 2 players, when the player to act now can
+    neither show nor scout (SC-VAR2-05); otherwise the state stands (SC-END-03).
+    """
     if showed and not state.hands[seat]:
         return end_round(state, RoundEnd.EMPTY_HAND)
+    after = state.turn
+    assert after is not None, "a move always passes the turn to a seat"
     if state.is_two_player:
-        return _pass_two_player(state, seat, showed=showed)
-    after = next_seat(seat, state.players)
-    if not showed and is_unbeaten(state, after):
-        return end_round(state, RoundEnd.UNBEATEN)
-    return evolve(state, turn=after)
+        stuck = is_stuck(state, after)
+    else:
+        stuck = not showed and is_unbeaten(state, after)
+    return end_round(state, RoundEnd.UNBEATEN) if stuck else state
 
 
 @implements("SC-END-02", "SC-VAR-02")
@@ -33,12 +39,3 @@ def is_unbeaten(state: State, after: Seat) -> bool:
     if after != state.owner:
         return False
     return bool(state.active_set) or state.rules.empty_set_chain is EmptySetChain.LITERAL
-
-
-@implements("SC-VAR2-03", "SC-VAR2-05")
-def _pass_two_player(state: State, seat: Seat, *, showed: bool) -> State:
-    """Two players: a scout earns another turn; a player left with no move ends the round."""
-    after = next_seat(seat, 2) if showed else seat
-    if is_stuck(state, after):
-        return end_round(state, RoundEnd.UNBEATEN)
-    return evolve(state, turn=after)

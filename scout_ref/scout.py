@@ -5,7 +5,7 @@ from __future__ import annotations
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import End, Scout
 from scout_ref.registry import implements
-from scout_ref.state import Hand, Seat, State, evolve
+from scout_ref.state import Hand, Seat, State, evolve, next_seat
 from scout_ref.two_player import can_show, check_scout_chip, pay_scout_chip
 from scout_ref.variants import Scouting
 
@@ -43,17 +43,21 @@ def scouted(hand: Hand, active_set: Hand, scout: Scout) -> tuple[Hand, Hand]:
     return (*hand[: scout.slot], card, *hand[scout.slot :]), rest
 
 
-@implements("SC-SCOUT-03", "SC-VAR2-03")
+@implements("SC-SCOUT-03", "SC-VAR2-03", "SC-TURN-01")
 def resolve_scout(state: State, seat: Seat, scout: Scout) -> State:
-    """The state right after ``seat`` scouts; the turn is not yet passed. Assumes a legal scout.
+    """The state right after ``seat`` scouts (assumes a legal scout).
 
-    With 3 to 5 players the owner receives a chip; with 2 the scout pays one to the centre.
+    With 3 to 5 players the owner receives a chip and the turn passes to the next seat; with 2
+    the scout pays a chip to the centre and takes another turn. Either way the round may then
+    end (:mod:`scout_ref.round_end`).
     """
     hand, rest = scouted(state.hands[seat], state.active_set, scout)
     hands = list(state.hands)
     hands[seat] = hand
     if state.is_two_player:
         chips = pay_scout_chip(state.scout_chips, seat)
+        after = seat
     else:
         chips = tuple(n + 1 if s == state.owner else n for s, n in enumerate(state.scout_chips))
-    return evolve(state, hands=tuple(hands), active_set=rest, scout_chips=chips)
+        after = next_seat(seat, state.players)
+    return evolve(state, hands=tuple(hands), active_set=rest, scout_chips=chips, turn=after)

@@ -6,7 +6,7 @@ from scout_ref.combinations import Strength, beats, classify, strength_of
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import Show
 from scout_ref.registry import implements
-from scout_ref.state import Hand, Seat, State, evolve
+from scout_ref.state import Hand, Seat, State, evolve, next_seat
 
 
 def tops(cards: Hand) -> list[int]:
@@ -39,13 +39,13 @@ def check_show(state: State, show: Show) -> Rejection | None:
     return check_show_against(state.hand, state.active_set, show)
 
 
-@implements("SC-SHOW-04", "SC-SHOW-05")
+@implements("SC-SHOW-04", "SC-SHOW-05", "SC-TURN-01")
 def resolve_show(state: State, seat: Seat, hand: Hand, active_set: Hand, show: Show) -> State:
     """The state right after ``seat`` shows from ``hand``, beating ``active_set``.
 
     The shown cards become the active set owned by ``seat``; the beaten set is captured face
-    down. The turn is not yet passed (see :mod:`scout_ref.round_end`). Assumes the show was
-    checked.
+    down; the turn passes to the next seat, unless the round ends (:mod:`scout_ref.round_end`).
+    Assumes the show was checked.
     """
     shown = hand[show.first : show.last + 1]
     rest = hand[: show.first] + hand[show.last + 1 :]
@@ -53,4 +53,11 @@ def resolve_show(state: State, seat: Seat, hand: Hand, active_set: Hand, show: S
     captured[seat] = tuple(sorted(captured[seat] + tuple(c.card for c in active_set)))
     hands = list(state.hands)
     hands[seat] = rest
-    return evolve(state, hands=tuple(hands), active_set=shown, owner=seat, captured=tuple(captured))
+    return evolve(
+        state,
+        hands=tuple(hands),
+        active_set=shown,
+        owner=seat,
+        captured=tuple(captured),
+        turn=next_seat(seat, state.players),
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from scout_ref._movegen import scout_moves, scout_show_moves, show_move
+from scout_ref._movegen import scout_moves, scout_show_moves, show_moves
 from scout_ref.combinations import beating_ranges
 from scout_ref.errors import IllegalMoveError, Reason, Rejection
 from scout_ref.notation import FLIP, KEEP, Flip, Keep, Move, Scout, ScoutShow, Show
@@ -127,7 +127,8 @@ def legal_moves(state: State) -> list[Move]:
         return []
     numbers = tops(state.hand)
     shows = beating_ranges(numbers, active_strength(state.active_set))
-    moves: list[Move] = [show_move(i, j) for i, j in shows]
+    moves: list[Move] = []
+    moves += show_moves(shows)
     scouts = _scouts(state, can_show=bool(shows))
     moves.extend(scouts)
     if scouts and _can_scout_show(state):

@@ -1,0 +1,111 @@
+"""Speed of the reference engine: ``make bench`` (or ``python benchmarks/run.py [--quick]``).
+
+Figures are CPU time (``time.process_time``), the best of several repeats, because the machines
+are shared and noisy. Each figure is also given as a ratio measured in the same run: against a
+deliberately naive listing (every well-formed move filtered through ``check_move``) and against
+the issue's targets. Nothing here is asserted: speed is measured, never timed inside tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Iterator
+
+from scout_ref import Move, Show, State, check_move, legal_moves
+from scout_ref.notation import FLIP, KEEP, End, Scout, ScoutShow
+from scout_ref.perft import perft
+from scout_ref.position import build_state
+from scout_ref.simulation import random_game
+
+# The issue's listing position: 4 players, Scout & Show available, facing another seat's run.
+LISTING_HAND = "3/7 4/1 5/9 5/2 6/8 2/10 7/1 8/3 9/4 1/6 10/5"
+LISTING_ACTIVE = "4/2 5/3"
+LISTING_MOVES = 734
+TARGET_GAMES_PER_S = 100.0  # twice the fastest Python engine we know (47 games/s)
+TARGET_LISTING_MS = 0.6  # half of that engine's 1.2 ms
+KNOWN_GAMES_PER_S = 47.0
+KNOWN_LISTING_MS = 1.2
+
+
+def best_of(repeats: int, work: Callable[[], object]) -> float:
+    """The smallest CPU time, in seconds, of ``repeats`` runs of ``work``."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def listing_state() -> State:
+    """The issue's benchmark position (seat 0 to act, seat 1 owns the run)."""
+    return build_state(
+        4, [LISTING_HAND, "1/2", "1/3", "2/3"], active_set=LISTING_ACTIVE, owner=1, turn=0
+    )
+
+
+def naive_candidates(state: State) -> Iterator[Move]:
+    """Every well-formed move with in-range indices: the baseline for the listing."""
+    n = len(state.hand)
+    yield from (KEEP, FLIP)
+    shows = [Show(i, j) for i in range(n + 1) for j in range(i, n + 1)]
+    yield from shows
+    scouts = [Scout(e, r, k) for e in End for r in (False, True) for k in range(n + 1)]
+    yield from scouts
+    for scout in scouts:
+        yield from (ScoutShow(scout, Show(i, j)) for i in range(n + 1) for j in range(i, n + 1))
+
+
+def naive_legal_moves(state: State) -> list[Move]:
+    """Legal moves found by checking every candidate: slow, obviously right."""
+    return [m for m in naive_candidates(state) if check_move(state, m) is None]
+
+
+def bench_listing(repeats: int, calls: int) -> tuple[float, float]:
+    """Milliseconds per listing of the benchmark position: engine, naive baseline."""
+    state = listing_state()
+    assert len(legal_moves(state)) == LISTING_MOVES, "the benchmark position changed"
+    assert set(naive_legal_moves(state)) == set(legal_moves(state)), "listing disagrees"
+    fast = best_of(repeats, lambda: [legal_moves(state) for _ in range(calls)]) / calls
+    slow = best_of(max(1, repeats // 3), lambda: naive_legal_moves(state))
+    return fast * 1000, slow * 1000
+
+
+def bench_games(repeats: int, games: int) -> float:
+    """Full random 4-player games per CPU second (uniform over all legal moves)."""
+    seconds = best_of(repeats, lambda: [random_game(4, seed) for seed in range(games)])
+    return games / seconds
+
+
+def bench_perft(depth: int) -> tuple[int, float]:
+    """perft from the first play position of a seeded 4-player game: nodes and nodes/s."""
+    state, _ = random_game(4, seed=1).rounds[0].steps()[4]  # after the 4 rotation decisions
+    start = time.process_time()
+    nodes = perft(state, depth)
+    return nodes, nodes / max(time.process_time() - start, 1e-9)
+
+
+def main() -> None:
+    """Run every benchmark and print the figures with their ratios."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the script runs")
+    args = parser.parse_args()
+    repeats, calls, games, depth = (1, 5, 2, 1) if args.quick else (5, 500, 30, 3)
+
+    fast_ms, naive_ms = bench_listing(repeats, calls)
+    per_s = bench_games(repeats if not args.quick else 1, games)
+    nodes, rate = bench_perft(depth)
+
+    print(f"legal-move listing, {LISTING_MOVES} moves: {fast_ms:.3f} ms per call")
+    print(f"  {naive_ms / fast_ms:.0f}x faster than the naive listing ({naive_ms:.1f} ms)")
+    print(f"  target {TARGET_LISTING_MS} ms: {TARGET_LISTING_MS / fast_ms:.2f}x the target;")
+    print(f"  {KNOWN_LISTING_MS / fast_ms:.2f}x the fastest known Python engine's figure")
+    print(f"random 4-player games: {per_s:.0f} per CPU second")
+    print(f"  target {TARGET_GAMES_PER_S:.0f}/s: {per_s / TARGET_GAMES_PER_S:.2f}x the target;")
+    print(f"  {per_s / KNOWN_GAMES_PER_S:.2f}x the fastest known Python engine's figure")
+    print(f"perft depth {depth} from a first play position: {nodes} nodes, {rate:,.0f} nodes/s")
+
+
+if __name__ == "__main__":
+    main()
