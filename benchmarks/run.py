@@ -65,8 +65,10 @@ def naive_legal_moves(state: State) -> list[Move]:
 def bench_listing(repeats: int, calls: int) -> tuple[float, float]:
     """Milliseconds per listing of the benchmark position: engine, naive baseline."""
     state = listing_state()
-    assert len(legal_moves(state)) == LISTING_MOVES, "the benchmark position changed"
-    assert set(naive_legal_moves(state)) == set(legal_moves(state)), "listing disagrees"
+    if len(legal_moves(state)) != LISTING_MOVES:
+        raise SystemExit(f"error: the benchmark position no longer has {LISTING_MOVES} moves")
+    if set(naive_legal_moves(state)) != set(legal_moves(state)):
+        raise SystemExit("error: the fast and naive listings disagree")
     fast = best_of(repeats, lambda: [legal_moves(state) for _ in range(calls)]) / calls
     slow = best_of(max(1, repeats // 3), lambda: naive_legal_moves(state))
     return fast * 1000, slow * 1000
