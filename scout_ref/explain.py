@@ -163,11 +163,12 @@ def _show_points(hand: Hand, active: Hand, owner: int | None, show: Show) -> Ite
         return
     cards = hand[show.first : show.last + 1]
     numbers = tops(cards)
-    where = f"position {show.first}" if show.first == show.last else f"positions {show.first}-"
-    where += "" if show.first == show.last else str(show.last)
+    if show.first == show.last:
+        where = f"position {show.first} holds"
+    else:
+        where = f"positions {show.first}-{show.last} hold"
     yield Point(
-        f"{where} hold {cards_text(cards)}: top numbers {' '.join(map(str, numbers))}",
-        "SC-COMP-02",
+        f"{where} {cards_text(cards)}: top numbers {' '.join(map(str, numbers))}", "SC-COMP-02"
     )
     combo = classify(numbers)
     if combo is None:

@@ -1,0 +1,119 @@
+"""``scout-ref play``: a game of SCOUT in the terminal, for 2 to 5 humans and bots."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+from scout_ref.errors import MalformedInputError
+from scout_ref.play.record import trace_case, trace_document
+from scout_ref.play.screen import PlainScreen, RichScreen
+from scout_ref.play.table import SEAT_KINDS, Game, Quit, Screen, seat_labels
+from scout_ref.state import MAX_PLAYERS, MIN_PLAYERS
+from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+
+
+def add_rules_arguments(p: argparse.ArgumentParser) -> None:
+    """The rules switches (chapter VAR); the defaults are the official reading."""
+    g = p.add_argument_group("rules switches (default: the official rules)")
+    g.add_argument(
+        "--no-owner-exemption", action="store_true", help="SC-VAR-01: the owner pays too"
+    )
+    g.add_argument("--empty-set-chain", choices=[e.value for e in EmptySetChain], default="literal")
+    g.add_argument("--scouting", choices=[e.value for e in Scouting], default="voluntary")
+    g.add_argument(
+        "--rotation", choices=[e.value.replace("_", "-") for e in Rotation], default="each-round"
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The :class:`Rules` chosen on the command line."""
+    return Rules(
+        owner_exemption=not args.no_owner_exemption,
+        empty_set_chain=EmptySetChain(args.empty_set_chain),
+        scouting=Scouting(args.scouting),
+        rotation=Rotation(args.rotation.replace("-", "_")),
+    )
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``play``."""
+    p = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal, against bots or other people",
+        description="Type help during the game for the move notation.",
+    )
+    p.add_argument(
+        "--seats",
+        default="human,greedy,greedy",
+        help="2 to 5 comma-separated seats, each human, random or greedy "
+        "(default human,greedy,greedy); seat 0 starts",
+    )
+    p.add_argument("--seed", type=int, help="fixes the deals and the bots (default: random)")
+    p.add_argument("--record", metavar="FILE", help="write the game as a trace vector")
+    p.add_argument("--plain", action="store_true", help="plain text even on a terminal")
+    add_rules_arguments(p)
+    p.set_defaults(run=run)
+
+
+def parse_seats(text: str) -> tuple[str, ...]:
+    """The seat kinds named in ``--seats``.
+
+    Raises:
+        MalformedInputError: for an unknown kind or a player count outside 2 to 5.
+    """
+    kinds = tuple(k.strip() for k in text.split(","))
+    unknown = [k for k in kinds if k not in SEAT_KINDS]
+    if unknown:
+        raise MalformedInputError(
+            "--seats", [("", f"{unknown[0]!r} is not one of {', '.join(SEAT_KINDS)}")]
+        )
+    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
+        raise MalformedInputError("--seats", [("", f"{len(kinds)} seats; a game has 2 to 5")])
+    return kinds
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the game; write the record if asked. Leaving early is not an error."""
+    kinds = parse_seats(args.seats)
+    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    labels = seat_labels(kinds)
+    screen: Screen
+    if args.plain or not sys.stdout.isatty():
+        screen = PlainScreen(labels, echo=not sys.stdin.isatty())
+    else:
+        screen = RichScreen.for_terminal(labels)
+    screen.say([f"SCOUT, {len(kinds)} players: {', '.join(labels)}; seed {seed}."])
+    game = Game(kinds, seed, rules_from_args(args), screen)
+    try:
+        game.run()
+    except Quit:
+        screen.say(["", "Game abandoned."])
+    if args.record:
+        write_record(game, args.record, screen)
+    return 0
+
+
+def write_record(game: Game, path: str, screen: Screen) -> None:
+    """Write the finished rounds of ``game`` to ``path`` as a one-case trace vector."""
+    steps = game.steps[: game.finished_steps]
+    if not steps:
+        screen.say(["No round was finished: nothing recorded."])
+        return
+    players = len(game.kinds)
+    case = trace_case(
+        f"trace-play-{players}p-seed-{game.seed}",
+        f"A game of scout-ref play with seats {','.join(game.kinds)} and seed {game.seed}.",
+        players,
+        game.rules,
+        steps,
+    )
+    doc = trace_document("A game recorded by scout-ref play.", [case])
+    try:
+        Path(path).write_text(json.dumps(doc, sort_keys=True, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise MalformedInputError("--record", [("", f"cannot write {path!r}: {exc}")]) from None
+    screen.say([f"Recorded {len(steps)} steps to {path}."])

@@ -1,0 +1,247 @@
+"""Games as ``trace`` vectors: writing a played game, and replaying any trace to check it.
+
+A trace case lists its steps in order: a ``deal`` (the deck, or null for the two-player second
+round) or a ``move`` in canonical notation, each with the digest of the state after it; a step
+that ends a round also carries that scored state in full. Replaying recomputes every step with
+the engine and stops at the first step where the trace and the engine part ways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scout_ref.components import OrientedCard, is_card_numbers, oriented
+from scout_ref.errors import MalformedInputError, ScoutError
+from scout_ref.game import next_round
+from scout_ref.notation import Move, parse_move
+from scout_ref.registry import rules as registry
+from scout_ref.registry import spec_version
+from scout_ref.setup import new_game
+from scout_ref.state import Phase, RoundEnd, State
+from scout_ref.turn import apply_move, check_move
+from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+
+JSON = dict[str, Any]
+OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+
+def rules_to_json(rules: Rules) -> JSON:
+    """The rules switches as in a state's ``rules`` object."""
+    return {
+        "owner_exemption": rules.owner_exemption,
+        "empty_set_chain": rules.empty_set_chain.value,
+        "scouting": rules.scouting.value,
+        "rotation": rules.rotation.value,
+    }
+
+
+def rules_from_json(data: object, where: str) -> Rules:
+    """The rules switches from a state-style ``rules`` object.
+
+    Raises:
+        MalformedInputError: if ``data`` is not such an object.
+    """
+    problem = _fail(where, "needs owner_exemption, empty_set_chain, scouting and rotation")
+    if not isinstance(data, dict) or not isinstance(data.get("owner_exemption"), bool):
+        raise problem
+    try:
+        return Rules(
+            owner_exemption=data["owner_exemption"],
+            empty_set_chain=EmptySetChain(data["empty_set_chain"]),
+            scouting=Scouting(data["scouting"]),
+            rotation=Rotation(data["rotation"]),
+        )
+    except (KeyError, ValueError):
+        raise problem from None
+
+
+def deal_step(deck: Sequence[OrientedCard] | None, state: State) -> JSON:
+    """The step that deals ``state`` from ``deck`` (None: the two-player set-aside cards)."""
+    return {"deal": None if deck is None else [str(c) for c in deck], "digest": state.digest()}
+
+
+def move_step(move: Move, state: State) -> JSON:
+    """The step of ``move``, which led to ``state``; a round's last step carries the state."""
+    step: JSON = {"move": str(move), "digest": state.digest()}
+    if state.phase in OVER:
+        step["state"] = state.to_json()
+    return step
+
+
+def exercised(players: int, steps: Sequence[JSON]) -> list[str]:
+    """The rule IDs a recorded game exercises, in rulebook order."""
+    ids = {"SC-SETUP-03", "SC-TURN-01", "SC-SHOW-03", "SC-SCORE-06"}
+    moves = [str(s["move"]) for s in steps if "move" in s]
+    if any(m in ("keep", "flip") for m in moves):
+        ids.add("SC-ORIENT-01")
+    if any(m.startswith("scout") for m in moves):
+        ids.add("SC-VAR2-03" if players == 2 else "SC-SCOUT-03")
+    if any("+" in m for m in moves):
+        ids.add("SC-SNS-01")
+    for step in steps:
+        state = step.get("state")
+        if state is None:
+            continue
+        if state["round_end"] == RoundEnd.EMPTY_HAND.value:
+            ids.add("SC-END-01")
+        elif players > 2:
+            ids.add("SC-END-02")
+        else:
+            ids.add("SC-VAR2-05")
+        if state["phase"] == Phase.GAME_OVER.value:
+            ids.update({"SC-GAME-01", "SC-GAME-04"})
+    return [rid for rid in registry() if rid in ids]
+
+
+def trace_case(
+    case_id: str, description: str, players: int, rules: Rules, steps: Sequence[JSON]
+) -> JSON:
+    """A trace case for ``steps``, played by ``players`` under ``rules``."""
+    return {
+        "id": case_id,
+        "description": description,
+        "rules": exercised(players, steps),
+        "input": {"players": players, "rules": rules_to_json(rules)},
+        "steps": list(steps),
+    }
+
+
+def trace_document(description: str, cases: Sequence[JSON]) -> JSON:
+    """A whole ``trace`` vector file."""
+    return {
+        "spec_version": spec_version(),
+        "kind": "trace",
+        "description": description,
+        "cases": list(cases),
+    }
+
+
+class TraceDivergence(ScoutError):
+    """The engine does not reproduce a step of a trace."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """One step replayed: where it is, who acted (None for a deal), what it did, the state after."""
+
+    index: int
+    seat: int | None
+    text: str
+    state: State
+
+
+def _fail(where: str, message: str) -> MalformedInputError:
+    return MalformedInputError("trace", [(where, message)])
+
+
+def _deck(data: object, where: str) -> tuple[OrientedCard, ...] | None:
+    if data is None:
+        return None
+    if not isinstance(data, list):
+        raise _fail(where, "a deal is a list of cards or null")
+    deck = []
+    for k, text in enumerate(data):
+        parts = text.split("/") if isinstance(text, str) else []
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise _fail(f"{where}/{k}", f"{text!r} is not an oriented card such as '6/4'")
+        top, bottom = int(parts[0]), int(parts[1])
+        if not is_card_numbers(top, bottom):
+            raise _fail(f"{where}/{k}", f"no card has the numbers {top} and {bottom}")
+        deck.append(oriented(top, bottom))
+    return tuple(deck)
+
+
+def case_setup(case: object, where: str) -> tuple[str, int, Rules, list[JSON]]:
+    """A trace case's ID, player count, rules and steps.
+
+    The rules switches are read from ``input.rules``, or from a ``rules`` object at the case's
+    top level.
+
+    Raises:
+        MalformedInputError: if the case is not shaped like a trace case.
+    """
+    if not isinstance(case, dict):
+        raise _fail(where, "a case is an object")
+    source = case.get("input", case)
+    if not isinstance(source, dict) or not isinstance(source.get("players"), int):
+        raise _fail(where, "needs input.players")
+    rules_data = source.get("rules")
+    rules = rules_from_json(rules_data, f"{where}/input/rules")
+    steps = case.get("steps")
+    if not isinstance(steps, list) or not steps or not all(isinstance(s, dict) for s in steps):
+        raise _fail(f"{where}/steps", "needs a non-empty list of step objects")
+    return str(case.get("id", "?")), source["players"], rules, steps
+
+
+def replay(players: int, rules: Rules, steps: Sequence[JSON], where: str) -> Iterator[Replayed]:
+    """Replay ``steps`` with the engine, yielding each step as it is confirmed.
+
+    Raises:
+        MalformedInputError: if a step is not a deal or a move with a digest.
+        TraceDivergence: at the first step the engine does not reproduce.
+    """
+    state: State | None = None
+    for k, step in enumerate(steps):
+        at = f"{where}/steps/{k}"
+        if not isinstance(step.get("digest"), str):
+            raise _fail(at, "every step has a digest")
+        seat = None
+        if "deal" in step:
+            state = _deal(state, players, rules, _deck(step["deal"], f"{at}/deal"), at)
+            text = "deal"
+        elif isinstance(step.get("move"), str):
+            if state is None:
+                raise _fail(at, "the first step is a deal")
+            move = parse_move(step["move"])
+            seat = state.turn
+            state = _move(state, move, k)
+            text = str(move)
+        else:
+            raise _fail(at, "a step is a deal or a move")
+        _check(state, step, k)
+        yield Replayed(k, seat, text, state)
+
+
+def _deal(
+    state: State | None, players: int, rules: Rules, deck: tuple[OrientedCard, ...] | None, at: str
+) -> State:
+    if state is None:
+        if deck is None:
+            raise _fail(f"{at}/deal", "the first deal needs a deck")
+        return new_game(players, deck, rules)
+    if state.phase is not Phase.ROUND_OVER:
+        raise TraceDivergence(
+            f"step {at.rsplit('/', 1)[-1]}: the trace deals a new round, but the engine's "
+            f"round is in the {state.phase.value} phase"
+        )
+    return next_round(state, deck)
+
+
+def _move(state: State, move: Move, k: int) -> State:
+    rejection = check_move(state, move)
+    if rejection is not None:
+        raise TraceDivergence(
+            f"step {k}: {str(move)!r} is illegal here: {rejection.reason.value} "
+            f"({rejection.rule}), {rejection.detail}"
+        )
+    return apply_move(state, move)
+
+
+def _check(state: State, step: JSON, k: int) -> None:
+    if step["digest"] != state.digest():
+        raise TraceDivergence(
+            f"step {k}: state digest differs: trace {step['digest'][:12]}, "
+            f"engine {state.digest()[:12]}"
+        )
+    recorded = step.get("state")
+    over = state.phase in OVER and "move" in step
+    if recorded is None and over:
+        raise TraceDivergence(f"step {k}: the engine ends the round here; the trace has no state")
+    if recorded is not None and not over:
+        raise TraceDivergence(f"step {k}: the trace ends a round here; the engine does not")
+    if recorded is not None and recorded != state.to_json():
+        mine = state.to_json()
+        keys = sorted(key for key in mine if recorded.get(key) != mine[key])
+        raise TraceDivergence(f"step {k}: the round-end state differs in {', '.join(keys)}")

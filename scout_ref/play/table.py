@@ -1,0 +1,158 @@
+"""The game loop of ``scout-ref play``: seats, deals and turns, with no screen code.
+
+The loop asks a :class:`Screen` to show things and to read a line; it asks each bot for its
+move; every deal and move goes into the trace steps. A seed fixes the decks and the bots'
+choices, so the same seed and the same human input replay the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from scout_ref.errors import MalformedInputError
+from scout_ref.explain import Explanation, explain
+from scout_ref.game import next_round
+from scout_ref.notation import Move, parse_move
+from scout_ref.play.bots import Bot, GreedyBot, RandomBot
+from scout_ref.play.record import JSON, deal_step, move_step
+from scout_ref.play.view import HELP, moves_listing, rule_lines
+from scout_ref.setup import new_game, shuffled_deck
+from scout_ref.state import Phase, State
+from scout_ref.turn import apply_move, check_move, legal_moves
+from scout_ref.variants import Rules
+
+SEAT_KINDS = ("human", "random", "greedy")
+
+
+class Screen(Protocol):
+    """Where the game is shown and human input is read."""
+
+    def ask(self, prompt: str) -> str:
+        """One line typed by the human; raises EOFError when input ends."""
+        ...
+
+    def say(self, lines: Sequence[str]) -> None:
+        """Plain information: help, move lists, rules."""
+        ...
+
+    def turn(self, state: State) -> None:
+        """The table as the human to act sees it."""
+        ...
+
+    def moved(self, before: State, move: Move) -> None:
+        """A seat has made ``move`` in ``before``."""
+        ...
+
+    def rejected(self, explanation: Explanation) -> None:
+        """The human's move is illegal: the verdict, its rule and the rule's statement."""
+        ...
+
+    def round_over(self, state: State) -> None:
+        """A round has ended: how, and the score breakdown."""
+        ...
+
+    def game_over(self, state: State) -> None:
+        """The game has ended: the winners."""
+        ...
+
+
+class Quit(Exception):
+    """The human left the game (``quit`` or end of input)."""
+
+
+def seat_labels(kinds: Sequence[str]) -> tuple[str, ...]:
+    """How seats are named on screen: ``you`` for a lone human, else the seat's kind."""
+    lone = kinds.count("human") == 1
+    return tuple("you" if lone and k == "human" else k for k in kinds)
+
+
+def make_bot(kind: str, seed: int, seat: int) -> Bot | None:
+    """The bot for a seat of this kind (None for a human); each bot has its own generator."""
+    if kind == "random":
+        return RandomBot(random.Random(f"{seed}:{seat}"))
+    if kind == "greedy":
+        return GreedyBot()
+    return None
+
+
+@dataclass
+class Game:
+    """A game in progress: the seats, the decks' generator, the state and the trace so far."""
+
+    kinds: tuple[str, ...]
+    seed: int
+    rules: Rules
+    screen: Screen
+    steps: list[JSON] = field(default_factory=list)
+    finished_steps: int = 0  # steps up to the end of the last finished round
+
+    def run(self) -> State:
+        """Play to the end of the game; raises :class:`Quit` if the human leaves."""
+        players = len(self.kinds)
+        bots = [make_bot(k, self.seed, s) for s, k in enumerate(self.kinds)]
+        rng = random.Random(self.seed)
+        deck = shuffled_deck(players, rng.getrandbits(64))
+        state = new_game(players, deck, self.rules)
+        self.steps.append(deal_step(deck, state))
+        while True:
+            while state.phase in (Phase.ROTATION, Phase.PLAY):
+                seat = state.turn
+                assert seat is not None, "the rotation and play phases have a seat to act"
+                bot = bots[seat]
+                move = self._ask_human(state) if bot is None else bot.choose(state)
+                self.screen.moved(state, move)
+                state = apply_move(state, move)
+                self.steps.append(move_step(move, state))
+            self.finished_steps = len(self.steps)
+            self.screen.round_over(state)
+            if state.phase is Phase.GAME_OVER:
+                self.screen.game_over(state)
+                return state
+            next_deck = None if players == 2 else shuffled_deck(players, rng.getrandbits(64))
+            state = next_round(state, next_deck)
+            self.steps.append(deal_step(next_deck, state))
+
+    def _ask_human(self, state: State) -> Move:
+        """Read lines until the human types a legal move; commands are answered on the way."""
+        self.screen.turn(state)
+        while True:
+            try:
+                text = " ".join(self.screen.ask("move").split())
+            except EOFError:
+                raise Quit from None
+            move = self._command(state, text)
+            if move is not None:
+                return move
+
+    def _command(self, state: State, text: str) -> Move | None:
+        """Answer one line: a command, or a move that is returned when legal."""
+        word, _, rest = text.partition(" ")
+        if text in ("", "?", "??"):
+            if text:
+                self.screen.say(moves_listing(legal_moves(state), every=text == "??"))
+            else:
+                self.screen.turn(state)
+            return None
+        if text == "help":
+            self.screen.say(HELP)
+            return None
+        if text in ("quit", "exit"):
+            raise Quit
+        if word == "rules" and rest:
+            self.screen.say(rule_lines(rest))
+            return None
+        try:
+            move = parse_move(rest if word == "explain" else text)
+        except MalformedInputError as exc:
+            self.screen.say([f"{exc}", "Type help for the notation, ? for your legal moves."])
+            return None
+        if word == "explain":
+            self.screen.say(explain(state, move).lines())
+            return None
+        if check_move(state, move) is not None:
+            self.screen.rejected(explain(state, move))
+            return None
+        return move
