@@ -1,0 +1,167 @@
+"""``explain``: the verdict is the engine's, and the reasoning names the deciding step and rule."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scout_ref import Reason, Rules, Scouting, State, check_move, legal_moves, parse_move
+from scout_ref.cli import main
+from scout_ref.explain import explain
+from scout_ref.position import build_state
+from scout_ref.simulation import random_game
+
+# Seat 0 to act; seat 2 owns the run 6/2 5/3 (a run of 2, smallest 5).
+TABLE = build_state(3, ["3/1 3/9 7/2 8/1 9/4", "5/6", "1/4"], active_set="6/2 5/3", owner=2)
+
+
+def reasoning(state: State | None, move: str) -> str:
+    """The explanation as the CLI prints it, with line breaks and indents collapsed."""
+    return " ".join("\n".join(explain(state or TABLE, parse_move(move)).lines()).split())
+
+
+@pytest.mark.rule("SC-SET-04")
+@pytest.mark.parametrize(
+    ("move", "step"),
+    [
+        ("show 2-4", "size decides: 3 cards against 2, so the show beats it"),
+        ("show 0-1", "kind decides: a set beats a run, so the show beats it"),
+        ("show 2-3", "smallest number decides: 7 against 5, so the show beats it"),
+    ],
+)
+def test_names_the_deciding_step_of_the_strength_order(move: str, step: str) -> None:
+    text = reasoning(None, move)
+    assert step in text
+    assert "[SC-SET-04]" in text
+
+
+@pytest.mark.rule("SC-SET-05")
+def test_a_tie_does_not_beat() -> None:
+    state = build_state(3, ["5/1 6/2", "7/3", "1/4"], active_set="6/4 5/3", owner=2)
+    ex = explain(state, parse_move("show 0-1"))
+    assert ex.rejection is not None
+    assert ex.rejection.reason is Reason.NOT_STRONGER
+    assert ex.points[-1].rule == "SC-SET-05"
+
+
+@pytest.mark.rule("SC-SET-01", "SC-SET-03")
+def test_a_non_combination_is_classified_then_rejected() -> None:
+    text = reasoning(None, "show 1-2")
+    assert text.startswith("show 1-2 by seat 0: illegal, not_a_combination (SC-SET-01)")
+    assert "top numbers 3 7" in text
+    assert "SC-SET-01 Combinations: A combination is one card" in text
+
+
+@pytest.mark.rule("SC-SCOUT-01", "SC-SCOUT-02", "SC-SCOUT-03", "SC-SCOUT-05")
+def test_a_scout_gives_end_orientation_slot_and_chip() -> None:
+    text = reasoning(None, "scout L~ @2")
+    assert "takes the left end card 6/2 of the active set 6/2 5/3" in text
+    assert "rotated, it goes in as 2/6" in text
+    assert "inserted at slot 2, between 3/9 (position 1) and 7/2 (position 2)" in text
+    assert "the owner, seat 2, receives a Scout chip" in text
+    assert "the active set is left as 5/3" in text
+
+
+@pytest.mark.rule("SC-VAR2-03")
+def test_a_two_player_scout_costs_a_chip() -> None:
+    state = build_state(2, ["3/1 3/9", "5/6 7/8"], active_set="6/2", owner=1)
+    text = reasoning(state, "scout L @0")
+    assert "seat 0 pays one of their 3 Scout chips to the centre, then plays again" in text
+
+
+@pytest.mark.rule("SC-NOTE-05")
+def test_single_card_end() -> None:
+    state = build_state(3, ["3/1 3/9", "5/6", "1/4"], active_set="6/2", owner=2)
+    ex = explain(state, parse_move("scout R @0"))
+    assert ex.rejection is not None
+    assert ex.rejection.rule == "SC-NOTE-05"
+    assert ex.points[-1].rule == "SC-NOTE-05"
+
+
+@pytest.mark.rule("SC-SNS-02")
+def test_scout_and_show_is_judged_against_the_reduced_set() -> None:
+    # Taking 5/3 leaves 6/2 (a set of 1): the single 7 beats it, though it would not beat 6 5.
+    text = reasoning(None, "scout R @0 + show 3-3")
+    assert text.startswith("scout R @0 + show 3-3 by seat 0: legal")
+    assert "against the active set as reduced by the scout [SC-SNS-02]" in text
+    assert "the beaten set (1 cards)" in text
+
+
+@pytest.mark.rule("SC-VAR-03")
+def test_forced_scouting_is_explained() -> None:
+    state = build_state(
+        3,
+        ["3/1 3/9", "5/6", "1/4"],
+        active_set="6/2",
+        owner=2,
+        rules=Rules(scouting=Scouting.FORCED),
+    )
+    ex = explain(state, parse_move("scout L @0"))
+    assert ex.rejection is not None
+    assert ex.rejection.reason is Reason.SHOW_AVAILABLE
+    assert "forced scouting is on" in ex.points[-1].text
+
+
+@pytest.mark.rule("SC-END-01", "SC-END-02", "SC-TURN-01")
+def test_names_what_the_move_leads_to() -> None:
+    passing = build_state(3, ["3/1", "5/6 1/2", "1/4"], active_set="6/2", owner=2, turn=0)
+    assert "seat 1 plays next [SC-TURN-01]" in reasoning(passing, "scout L @0")
+    closing = build_state(3, ["3/1", "5/6 1/2", "1/4"], active_set="6/2", owner=2, turn=1)
+    assert "with that set unbeaten [SC-END-02]" in reasoning(closing, "scout L @0")
+    emptying = build_state(3, ["3/1", "5/6 1/2", "1/4"], owner=1, turn=0)
+    assert "the round ends [SC-END-01]" in reasoning(emptying, "show 0-0")
+
+
+@pytest.mark.rule("SC-TURN-04")
+@pytest.mark.parametrize("seed", range(3))
+def test_verdict_always_matches_check_move(seed: int) -> None:
+    """Over random games, every legal move and a few illegal ones agree with the engine."""
+    for rnd in random_game(3, seed).rounds:
+        for state, _ in rnd.steps()[:12]:
+            for move in [*legal_moves(state)[:5], parse_move("show 0-3"), parse_move("scout R @0")]:
+                ex = explain(state, move)
+                assert ex.rejection == check_move(state, move)
+                assert ex.points
+
+
+def write_state(tmp_path: Path) -> str:
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(TABLE.to_json()), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.rule("SC-SHOW-03")
+def test_cli_exit_status_is_the_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = write_state(tmp_path)
+    assert main(["explain", state, "show 2-4"]) == 0
+    assert main(["explain", state, "show 4-4"]) == 1
+    out = capsys.readouterr().out
+    assert "show 4-4 by seat 0: illegal, not_stronger (SC-SHOW-03)" in out
+    assert "SC-SHOW-03 Beating the active set:" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+@pytest.mark.rule("SC-NOTE-02")
+@pytest.mark.parametrize(
+    ("content", "move", "what"),
+    [
+        (None, "show 0-0", "invalid file"),
+        ("{not json", "show 0-0", "invalid JSON"),
+        ('{"players": 3}', "show 0-0", "invalid state"),
+        ("STATE", "show 3-1", "invalid move"),
+    ],
+)
+def test_cli_bad_input_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None, move: str, what: str
+) -> None:
+    path = tmp_path / "input.json"
+    if content == "STATE":
+        path.write_text(json.dumps(TABLE.to_json()), encoding="utf-8")
+    elif content is not None:
+        path.write_text(content, encoding="utf-8")
+    assert main(["explain", str(path), move]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {what}")
+    assert err.count("\n") == 1
