@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from scout_ref.commands import explain, play, replay, rules, simulate
+from scout_ref.commands import adapter, conform, explain, play, replay, rules, simulate
 
-COMMANDS: tuple[ModuleType, ...] = (simulate, rules, explain, play, replay)
+COMMANDS: tuple[ModuleType, ...] = (simulate, rules, explain, play, replay, conform, adapter)

@@ -1,0 +1,116 @@
+"""``scout-ref conform``: run the conformance suite against an adapter (default: the reference)."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from scout_ref.conformance.fuzz import fuzz
+from scout_ref.conformance.outcomes import Context
+from scout_ref.conformance.process import Adapter, Limits
+from scout_ref.conformance.report import Run, print_report, write_json, write_junit
+from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, run_cases, select
+from scout_ref.errors import MalformedInputError
+from scout_ref.registry import spec_dir
+
+FINDINGS = "conform-findings"
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``conform``."""
+    p = subparsers.add_parser(
+        "conform",
+        help="judge an engine through its adapter against the vectors (default: the reference)",
+    )
+    p.add_argument("--adapter", metavar="CMD", help="command that starts the adapter (shell words)")
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="only cases citing a rule matching this glob, e.g. 'SC-SHOW-*' (repeatable)",
+    )
+    p.add_argument(
+        "--kind",
+        action="append",
+        default=[],
+        choices=[*VECTOR_KINDS, "fuzz"],
+        help="only cases of this kind (repeatable); with --fuzz, 'fuzz' selects the fuzz games",
+    )
+    p.add_argument("--report", metavar="DIR", type=Path, help="write DIR/report.json")
+    p.add_argument("--junit", metavar="FILE", type=Path, help="write JUnit XML to FILE")
+    p.add_argument(
+        "--strictness",
+        choices=STRICTNESS,
+        default="reason",
+        help="reject cases: any rejection passes (legality) or the reason must match (default)",
+    )
+    p.add_argument("--fuzz", type=int, default=0, metavar="N", help="also play N random games")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the fuzz games")
+    p.add_argument(
+        "--timeout", type=float, default=10.0, metavar="SECONDS", help="per request (default 10)"
+    )
+    p.add_argument(
+        "--vectors", type=Path, metavar="DIR", help="vector folder (default: spec/vectors)"
+    )
+    p.add_argument(
+        "--save",
+        type=Path,
+        metavar="DIR",
+        help="where new vectors from bisecting and fuzzing "
+        f"go (default: DIR/findings with --report, else ./{FINDINGS})",
+    )
+    p.set_defaults(run=run)
+
+
+def adapter_command(text: str | None) -> list[str]:
+    """The adapter's argv: the given shell words, or the reference adapter."""
+    if text is None:
+        return [sys.executable, "-m", "scout_ref", "adapter"]
+    words = shlex.split(text)
+    if not words:
+        raise MalformedInputError("--adapter", [("", "the command is empty")])
+    return words
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the selected cases and fuzz games, report, and return 0 only if all passed."""
+    if args.fuzz < 0 or args.timeout <= 0:
+        raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --timeout > 0")])
+    kinds = [k for k in args.kind if k != "fuzz"]
+    only_fuzz = bool(args.kind) and not kinds
+    cases = [] if only_fuzz else load_cases(args.vectors or spec_dir() / "vectors")
+    selected = select(cases, args.rule, kinds)
+    if not selected and not args.fuzz:
+        raise MalformedInputError("selection", [("", "no case matches --rule and --kind")])
+    save = args.save or (args.report / "findings" if args.report else Path(FINDINGS))
+    command = adapter_command(args.adapter)
+    limits = Limits(timeout=args.timeout, startup_timeout=max(10.0, args.timeout))
+    adapter = Adapter(command, limits)
+    ctx = Context(adapter, args.strictness, save)
+    try:
+        results = run_cases(ctx, selected)
+        if args.fuzz and (not args.kind or "fuzz" in args.kind):
+            results += fuzz(ctx, args.fuzz, args.seed)
+    finally:
+        adapter.close()
+    report = Run(
+        command=command,
+        hello=adapter.hello,
+        strictness=args.strictness,
+        results=results,
+        findings=ctx.findings,
+        restarts=adapter.restarts,
+        broken=adapter.broken,
+        rule_patterns=args.rule,
+    )
+    print_report(report, Console(highlight=False, width=None if sys.stdout.isatty() else 120))
+    if args.report:
+        write_json(report, args.report)
+    if args.junit:
+        write_junit(report, args.junit)
+    return 0 if report.conformant else 1

@@ -1,0 +1,146 @@
+"""What a conformance run produces: cases, their outcomes, findings, and how states differ.
+
+Shared by the runner, the bisector, the fuzzer and the report, so none of them imports another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+import rfc8785
+
+from scout_ref.conformance.process import Adapter
+from scout_ref.conformance.protocol import Message
+
+OFFICIAL_RULES = {
+    "owner_exemption": True,
+    "empty_set_chain": "literal",
+    "scouting": "voluntary",
+    "rotation": "each_round",
+}
+
+
+class Outcome(Enum):
+    """What happened to one case."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    ERRORED = "errored"
+    SKIPPED = "skipped"
+    NOT_APPLICABLE = "not_applicable"
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One test case of a vector file; ``data`` is the case object as written."""
+
+    id: str
+    kind: str
+    description: str
+    rules: tuple[str, ...]
+    data: Message
+    source: str
+
+    @property
+    def switches(self) -> Message:
+        """The rules switches in force (every case's state or input carries them)."""
+        data = self.data
+        if self.kind == "deal":
+            given = data["input"]
+            return dict(given["rules"] if "rules" in given else given["state"]["rules"])
+        if self.kind in ("trace", "fuzz"):
+            return dict(trace_parts(data)[1])
+        return dict(data["state"]["rules"])
+
+    @property
+    def players(self) -> int:
+        """The player count of the case."""
+        data = self.data
+        if self.kind == "deal":
+            given = data["input"]
+            return int(given["players"] if "players" in given else given["state"]["players"])
+        if self.kind in ("trace", "fuzz"):
+            return trace_parts(data)[0]
+        return int(data["state"]["players"])
+
+    @property
+    def normative(self) -> bool:
+        """Whether the case plays by the official rules (no variant switch)."""
+        return self.switches == OFFICIAL_RULES
+
+
+def trace_parts(data: Message) -> tuple[int, Message, list[Message]]:
+    """A trace case's player count, rules switches (``game_rules``) and steps."""
+    return int(data["players"]), dict(data["game_rules"]), list(data["steps"])
+
+
+@dataclass(frozen=True, slots=True)
+class CaseResult:
+    """The outcome of one case, with what went wrong in words."""
+
+    case: Case
+    outcome: Outcome
+    message: str = ""
+    fault: str = ""
+    """How the adapter broke the protocol (crash, hang, not_json, ...); empty if it did not."""
+
+
+@dataclass
+class Finding:
+    """A new vector the runner wrote while explaining a failure (bisect or fuzz)."""
+
+    path: Path
+    case_id: str
+
+
+@dataclass
+class Context:
+    """What judging needs: the adapter, the strictness, and where findings go."""
+
+    adapter: Adapter
+    strictness: str = "reason"
+    findings_dir: Path | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    def save(self, kind: str, case: Message, description: str) -> Path | None:
+        """Write ``case`` as a one-case vector file in the findings folder."""
+        if self.findings_dir is None:
+            return None
+        self.findings_dir.mkdir(parents=True, exist_ok=True)
+        path = self.findings_dir / f"{case['id']}.json"
+        document = {
+            "cases": [case],
+            "description": description,
+            "kind": kind,
+            "spec_version": "1.0.0",
+        }
+        path.write_text(json.dumps(document, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        self.findings.append(Finding(path, case["id"]))
+        return path
+
+
+def digest(state: object) -> str:
+    """The state digest: SHA-256 of the RFC 8785 canonical JSON."""
+    return hashlib.sha256(rfc8785.dumps(state)).hexdigest()  # type: ignore[arg-type]
+
+
+def short(value: object, limit: int = 160) -> str:
+    text = json.dumps(value, separators=(",", ":"))
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def state_diff(expected: Message, got: object) -> str:
+    """The top-level keys where two states differ, each with both values."""
+    if not isinstance(got, dict):
+        return f"expected a state, got {short(got)}"
+    keys = sorted(set(expected) | set(got), key=lambda k: (k not in expected, k))
+    lines = [
+        f"  {k}: expected {short(expected.get(k))}, got {short(got.get(k, '<missing>'))}"
+        for k in keys
+        if expected.get(k, "<missing>") != got.get(k, "<missing>")
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,194 @@
+"""SCP 1, the adapter protocol: message shapes, JSON-lines framing and reply validation.
+
+Every line an adapter prints is checked against ``spec/schema/protocol.schema.json`` before the
+runner looks at it, so a malformed reply is a protocol error, never a rule verdict.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import jsonschema
+import referencing
+
+from scout_ref.registry import spec_dir
+
+PROTOCOL_VERSION = 1
+MAX_LINE = 1 << 20
+"""The longest line (in bytes) an adapter may print; a longer one is a flood."""
+
+KINDS = ("deal", "legal", "apply", "score", "perft")
+"""The request types an adapter may support."""
+
+_RESULT_SHAPE = {
+    "deal": "state_result",
+    "apply": "state_result",
+    "legal": "legal_result",
+    "score": "score_result",
+    "perft": "perft_result",
+}
+
+Message = dict[str, Any]
+
+
+class ProtocolError(Exception):
+    """The adapter broke the protocol: ``fault`` says how (crash, hang, not_json, ...)."""
+
+    def __init__(self, fault: str, message: str, stderr_tail: str = "") -> None:
+        self.fault = fault
+        self.stderr_tail = stderr_tail
+        super().__init__(message)
+
+    def describe(self) -> str:
+        """The message with the fault and, when there is one, the adapter's last stderr lines."""
+        text = f"protocol error ({self.fault}): {self}"
+        if self.stderr_tail:
+            text += "\nadapter stderr (tail):\n" + self.stderr_tail
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What an adapter says it supports (its hello's ``capabilities``)."""
+
+    kinds: frozenset[str]
+    players: frozenset[int]
+    variants: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The adapter's introduction."""
+
+    name: str
+    language: str
+    version: str
+    capabilities: Capabilities
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """An answer; ``data`` is the whole reply object."""
+
+    data: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """The adapter does not support the request."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Errored:
+    """The adapter failed to answer."""
+
+    message: str
+
+
+Reply = Result | Skipped | Errored
+
+
+@cache
+def _validator(definition: str) -> jsonschema.Draft202012Validator:
+    schema = json.loads((spec_dir() / "schema" / "protocol.schema.json").read_text("utf-8"))
+    resource = referencing.Resource.from_contents(schema)
+    registry: referencing.Registry[Any] = referencing.Registry().with_resource(
+        schema["$id"], resource
+    )
+    return jsonschema.Draft202012Validator(
+        {"$ref": f"{schema['$id']}#/$defs/{definition}"}, registry=registry
+    )
+
+
+def shape_problem(message: object, definition: str) -> str | None:
+    """Why ``message`` is not a valid ``definition`` of the protocol schema, or None."""
+    error = jsonschema.exceptions.best_match(_validator(definition).iter_errors(message))
+    if error is None:
+        return None
+    where = "".join(f"/{p}" for p in error.absolute_path) or "/"
+    return f"{where}: {error.message[:200]}"
+
+
+def encode(message: Message) -> bytes:
+    """One message as a JSON line."""
+    return json.dumps(message, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def decode(line: bytes) -> Message:
+    """The JSON object on one line of adapter output.
+
+    Raises:
+        ProtocolError: if the line is not UTF-8 JSON or not an object.
+    """
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ProtocolError("not_json", f"the adapter printed {_excerpt(line)}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("wrong_shape", f"the adapter printed {_excerpt(line)}, not an object")
+    return data
+
+
+def _excerpt(line: bytes) -> str:
+    text = line.decode("utf-8", errors="replace")
+    return repr(text if len(text) <= 80 else text[:77] + "...")
+
+
+def hello_request() -> Message:
+    """The runner's first message."""
+    return {"type": "hello", "protocol": PROTOCOL_VERSION}
+
+
+def read_hello(message: Message) -> Hello:
+    """The adapter's hello, validated.
+
+    Raises:
+        ProtocolError: if it is not a hello of protocol 1.
+    """
+    if message.get("type") == "hello" and message.get("protocol") != PROTOCOL_VERSION:
+        raise ProtocolError(
+            "hello", f"the adapter speaks protocol {message.get('protocol')!r}, not 1"
+        )
+    problem = shape_problem(message, "hello_reply")
+    if problem is not None:
+        raise ProtocolError("hello", f"the adapter's hello is malformed at {problem}")
+    caps = message["capabilities"]
+    return Hello(
+        name=message["name"],
+        language=message["language"],
+        version=message["version"],
+        capabilities=Capabilities(
+            kinds=frozenset(caps["kinds"]),
+            players=frozenset(caps["players"]),
+            variants=caps["variants"],
+        ),
+    )
+
+
+def read_reply(message: Message, request: Message) -> Reply:
+    """The adapter's reply to ``request``, validated against the protocol schema.
+
+    Raises:
+        ProtocolError: if the id differs or the reply has the wrong shape for the request.
+    """
+    if message.get("id") != request["id"]:
+        raise ProtocolError(
+            "wrong_id", f"reply to request {request['id']} carries id {message.get('id')!r}"
+        )
+    problem = shape_problem(message, "reply")
+    if problem is None and message["type"] == "result":
+        problem = shape_problem(message, _RESULT_SHAPE[request["type"]])
+    if problem is not None:
+        raise ProtocolError("wrong_shape", f"reply to a {request['type']} request: {problem}")
+    match message["type"]:
+        case "skipped":
+            return Skipped(message["reason"])
+        case "errored":
+            return Errored(message["message"])
+        case _:
+            return Result(message)
