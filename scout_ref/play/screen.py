@@ -103,8 +103,8 @@ class RichScreen:
         return cls(labels, console)
 
     def ask(self, prompt: str) -> str:
-        """Read a line after a bold ``prompt>``."""
-        return self.console.input(f"[bold cyan]{prompt}>[/] ")
+        """Read a line after a bold ``prompt`` and ``> ``."""
+        return self.console.input(Text.assemble((prompt, "bold cyan"), "> "))
 
     def say(self, lines: Sequence[str]) -> None:
         """Print the lines, cards styled."""

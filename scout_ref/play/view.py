@@ -126,14 +126,13 @@ def round_summary(state: State, labels: Sequence[str]) -> list[str]:
         how = f"the set of seat {state.owner} went unbeaten ({rule})"
     out = [f"Round {state.round} over: {how}."]
     for s in round_scores(state):
-        held = len(state.hands[s.seat])
-        penalty = (
-            f"0 ({held} in hand, exempt: SC-SCORE-04)" if s.exempt else f"{s.hand_penalty} in hand"
-        )
         out.append(
             f"  seat {s.seat}{_label(labels[s.seat])}: {s.captured} captured + {s.chips} chips"
-            f" - {penalty} = {s.total:+d}"
+            f" - {s.hand_penalty} in hand = {s.total:+d}"
         )
+        if s.exempt:
+            held = len(state.hands[s.seat])
+            out.append(f"    owner exemption: the {held} cards in hand cost nothing (SC-SCORE-04)")
     out.append("Totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(state.scores)))
     return out
 

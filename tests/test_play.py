@@ -1,0 +1,178 @@
+"""``scout-ref play``: a human in a pseudo-terminal, and bots-only games in plain text."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TypeAlias
+
+import pexpect
+import pytest
+
+from scout_ref import new_game, oriented
+from scout_ref.cli import main
+from scout_ref.notation import parse_move
+from scout_ref.play.bots import GreedyBot, RandomBot, best_strength
+from scout_ref.position import build_state
+from scout_ref.rotation import rotate_hand
+from scout_ref.setup import cards_in_play
+
+Terminal: TypeAlias = "pexpect.spawn[str]"  # the stubs are generic, the class is not
+FLIPPABLE = "1/5 2/6 3/7 9/1 4/8 2/9 1/7 8/3 4/1 6/3 9/4 2/8"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PROMPT = r"move\S*> "  # the prompt word may be followed by a style reset
+
+
+def screen_text(child: Terminal) -> str:
+    """What the terminal showed before the last match, without colour codes."""
+    before = child.before
+    assert isinstance(before, str)
+    return ANSI.sub("", before)
+
+
+@pytest.fixture
+def game() -> Iterator[Terminal]:
+    """A 3-player game in an 80x24 pseudo-terminal: a human at seat 0, then two bots."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "scout_ref", "play", "--seats", "human,random,greedy", "--seed", "1"],
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=30,
+    )
+    yield child
+    child.close(force=True)
+
+
+@pytest.mark.rule("SC-ORIENT-01", "SC-SET-01", "SC-SHOW-03", "SC-TURN-04")
+def test_human_in_a_terminal(game: Terminal) -> None:
+    game.expect(PROMPT)
+    rotation = screen_text(game)
+    assert "Keep or flip your hand" in rotation
+    assert "Your hand turned over (flip):" in rotation
+    assert all(len(line.rstrip()) <= 80 for line in rotation.splitlines())
+
+    game.sendline("keep")
+    game.expect(PROMPT)
+    assert "seat 2 (greedy): flip" in screen_text(game)
+
+    game.sendline("show 0-5")  # 2 4 9 8 9 5: neither a set nor a run
+    game.expect(PROMPT)
+    answer = screen_text(game)
+    assert "illegal, not_a_combination (SC-SET-01)" in answer
+    assert "SC-SET-01 Combinations:" in answer
+
+    game.sendline("?")
+    game.expect(PROMPT)
+    assert "show 9-10" in screen_text(game)
+
+    game.sendline("help")
+    game.expect(PROMPT)
+    assert "scout L @k + show i-j" in screen_text(game)
+
+    game.sendline("show 0-0")
+    game.expect(PROMPT)
+    after = screen_text(game)
+    assert "seat 0 (you): show 0-0  [2/7]" in after
+    assert "Active set of seat 2" in after
+
+    game.sendline("show 0-0")  # a single 4 does not beat greedy's set of two 8s
+    game.expect(PROMPT)
+    assert "illegal, not_stronger (SC-SHOW-03)" in screen_text(game)
+
+    game.sendline("scout L @0")
+    game.expect(PROMPT)
+    assert "seat 0 (you): scout L @0  [took 8/7]" in screen_text(game)
+
+    game.sendline("quit")
+    game.expect(pexpect.EOF)
+    assert "Game abandoned." in screen_text(game)
+
+
+@pytest.mark.rule("SC-GAME-01", "SC-GAME-04", "SC-SCORE-04")
+@pytest.mark.parametrize(
+    "seats", ["greedy,random,random", "random,greedy", "greedy,greedy,random,random,random"]
+)
+def test_bots_play_a_whole_game_in_plain_text(
+    seats: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "--seats", seats, "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    players = seats.count(",") + 1
+    assert out.count(" over: ") == players
+    assert "Game over." in out
+    assert "\x1b[" not in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+@pytest.mark.rule("SC-GAME-02")
+def test_same_seed_same_game(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["play", "--seats", "random,random,greedy", "--seed", "3"])
+    first = capsys.readouterr().out
+    main(["play", "--seats", "random,random,greedy", "--seed", "3"])
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.rule("SC-SCORE-04", "SC-VAR-01")
+def test_rules_switches_reach_the_game(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", "--seats", "greedy,random,random", "--seed", "1", "--record", str(record)]
+    main([*args, "--no-owner-exemption", "--scouting", "forced", "--rotation", "once-per-game"])
+    text = record.read_text(encoding="utf-8")
+    assert '"owner_exemption": false' in text
+    assert '"rotation": "once_per_game"' in text
+    assert '"scouting": "forced"' in text
+
+
+@pytest.mark.rule("SC-GEN-01")
+@pytest.mark.parametrize(
+    "seats", ["human", "human,robot", "random,random,random,random,random,random"]
+)
+def test_bad_seats_are_status_2(seats: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seats", seats]) == 2
+    assert capsys.readouterr().err.startswith("error: invalid --seats")
+
+
+@pytest.mark.rule("SC-SHOW-03", "SC-SCOUT-02")
+def test_piped_human_gets_rule_citations(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = iter(["flip", "show 0-11", "bogus", "rules SC-SET-04", "explain show 0-0", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt: (print(prompt, end=""), next(lines))[1])
+    assert main(["play", "--seats", "human,greedy", "--seed", "2", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0 (you): flip" in out
+    assert "illegal, range_outside_hand (SC-SHOW-01)" in out
+    assert "error" not in out
+    assert "invalid move: 'bogus'" in out
+    assert "SC-SET-04 Strength order:" in out
+    assert "show 0-0 by seat 0: legal" in out
+    assert "Game abandoned." in out
+
+
+@pytest.mark.rule("SC-ORIENT-02")
+def test_greedy_flips_to_the_stronger_hand() -> None:
+    # Kept, the best is the run 1 2 3; turned over, the hand ends with the run 7 6 5.
+    mine = [oriented(*map(int, t.split("/"))) for t in FLIPPABLE.split()]
+    rest = sorted(cards_in_play(3) - {c.card for c in mine})
+    state = new_game(3, [*mine, *(oriented(c.low, c.high) for c in rest)])
+    assert best_strength(state.hand) == (3, False, 1)
+    assert best_strength(rotate_hand(state.hand)) == (3, False, 5)
+    assert str(GreedyBot().choose(state)) == "flip"
+
+
+@pytest.mark.rule("SC-SHOW-03")
+def test_greedy_sheds_the_most_cards() -> None:
+    state = build_state(3, ["3/1 3/9 7/2 8/1 9/4", "5/6", "1/4"], active_set="6/2 5/3", owner=2)
+    assert str(GreedyBot().choose(state)) == "show 2-4"
+
+
+@pytest.mark.rule("SC-SCOUT-04")
+def test_random_bot_is_reproducible() -> None:
+    state = build_state(3, ["3/1 3/9 7/2 8/1 9/4", "5/6", "1/4"], active_set="6/2 5/3", owner=2)
+    picks = [str(RandomBot(random.Random(5)).choose(state)) for _ in range(2)]
+    assert picks[0] == picks[1]
+    assert parse_move(picks[0]) is not None
