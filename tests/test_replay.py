@@ -1,0 +1,112 @@
+"""``scout-ref replay``: recorded games replay cleanly; any tampering is caught and located."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scout_ref.cli import main
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A 3-player bots' game recorded by play --record."""
+    path = tmp_path_factory.mktemp("trace") / "game.json"
+    assert (
+        main(["play", "--seats", "greedy,random,random", "--seed", "4", "--record", str(path)]) == 0
+    )
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.rule("SC-GAME-01", "SC-SCORE-06")
+def test_record_is_a_whole_game_trace(recorded: dict[str, Any]) -> None:
+    assert recorded["kind"] == "trace"
+    (case,) = recorded["cases"]
+    assert case["id"] == "trace-play-3p-seed-4"
+    assert case["input"]["players"] == 3
+    deals = [s for s in case["steps"] if "deal" in s]
+    ends = [s for s in case["steps"] if "state" in s]
+    assert len(deals) == len(ends) == 3
+    assert ends[-1]["state"]["phase"] == "game_over"
+    assert all("SC-" in rid for rid in case["rules"])
+
+
+@pytest.mark.rule("SC-GAME-02")
+def test_replay_confirms_every_step(
+    tmp_path: Path, recorded: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", write(tmp_path, recorded)]) == 0
+    out = capsys.readouterr().out
+    steps = len(recorded["cases"][0]["steps"])
+    assert out.rstrip().endswith(f"1 cases, {steps} steps: every step matches the engine")
+    assert "Round 3 over" in out
+    assert main(["replay", "--quiet", write(tmp_path, recorded)]) == 0
+    assert capsys.readouterr().out.count("\n") == 2
+
+
+def tampered(recorded: dict[str, Any], index: int, **changes: object) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(json.dumps(recorded))
+    data["cases"][0]["steps"][index].update(changes)
+    return data
+
+
+@pytest.mark.rule("SC-TURN-02")
+def test_an_illegal_move_diverges_with_its_rule(
+    tmp_path: Path, recorded: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tampered(recorded, 4, move="show 0-30")
+    assert main(["replay", write(tmp_path, data)]) == 1
+    out = capsys.readouterr().out
+    assert "diverges at step 4: 'show 0-30' is illegal here: range_outside_hand (SC-SHOW-01)" in out
+
+
+@pytest.mark.rule("SC-SCORE-01")
+def test_a_wrong_digest_or_score_diverges(
+    tmp_path: Path, recorded: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", write(tmp_path, tampered(recorded, 2, digest="0" * 64))]) == 1
+    assert "step 2: state digest differs" in capsys.readouterr().out
+    last = len(recorded["cases"][0]["steps"]) - 1
+    state = dict(recorded["cases"][0]["steps"][last]["state"], scores=[0, 0, 0])
+    assert main(["replay", write(tmp_path, tampered(recorded, last, state=state))]) == 1
+    assert f"step {last}: the round-end state differs in scores" in capsys.readouterr().out
+
+
+@pytest.mark.rule("SC-SETUP-02")
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"kind": "legal", "cases": []}, "error: invalid trace: /kind: the file is not a trace"),
+        ({"kind": "trace", "cases": [{"input": {}}]}, "/cases/0: needs input.players"),
+        (
+            {"kind": "trace", "cases": [{"input": {"players": 3, "rules": {}}, "steps": [{}]}]},
+            "needs owner_exemption",
+        ),
+    ],
+)
+def test_malformed_trace_is_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: object, message: str
+) -> None:
+    assert main(["replay", write(tmp_path, data)]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.rule("SC-SETUP-02")
+def test_bad_deck_card_is_status_2(
+    tmp_path: Path, recorded: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = ["11/3", *recorded["cases"][0]["steps"][0]["deal"][1:]]
+    assert main(["replay", write(tmp_path, tampered(recorded, 0, deal=deck))]) == 2
+    assert "/cases/0/steps/0/deal/0: no card has the numbers 11 and 3" in capsys.readouterr().err
