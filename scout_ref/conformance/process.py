@@ -87,6 +87,8 @@ class Adapter:
             self._send(hello_request(), self.limits.startup_timeout)
             self.hello = read_hello(self._receive(self.limits.startup_timeout))
         except ProtocolError as exc:
+            if exc.fault != "hello":
+                exc = ProtocolError("hello", f"at hello: {exc} ({exc.fault})")
             raise self._fail(exc) from None
         return self.hello
 
@@ -160,6 +162,7 @@ class Adapter:
         self._selector.register(self._out, selectors.EVENT_READ)
         self._selector.register(self._err, selectors.EVENT_READ)
         self._buffer.clear()
+        self._stderr.clear()
 
     def _kill(self) -> None:
         proc, self._proc = self._proc, None

@@ -1,0 +1,1 @@
+"""Adapters for the conformance tests: faulty ones and wrong engines, each run as a subprocess."""

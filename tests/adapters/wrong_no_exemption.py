@@ -1,0 +1,10 @@
+"""Wrong engine: the owner of an unbeaten set also loses points for the hand; SC-SCORE-04."""
+
+from __future__ import annotations
+
+from scout_ref import scoring
+from tests.adapters._patch import replace, serve
+
+if __name__ == "__main__":
+    replace(scoring.is_exempt, lambda state, seat: False)
+    serve("wrong: no owner exemption")

@@ -1,0 +1,16 @@
+"""Wrong engine: rotating a hand turns each card but keeps the order; breaks SC-ORIENT-02."""
+
+from __future__ import annotations
+
+from scout_ref import rotation
+from scout_ref.state import Hand
+from tests.adapters._patch import replace, serve
+
+
+def rotate_hand(hand: Hand) -> Hand:
+    return tuple(c.rotated() for c in hand)
+
+
+if __name__ == "__main__":
+    replace(rotation.rotate_hand, rotate_hand)
+    serve("wrong: rotation keeps the order")
