@@ -257,15 +257,18 @@ class Sampling:
 
 
 def play_checked_round(
-    state: State, rng: random.Random, sampling: Sampling, step: int = 0
+    state: State, rng: random.Random, sampling: Sampling, step: int = 0, stop: int | None = None
 ) -> tuple[State, int]:
     """Play a round with random legal moves, checking every invariant after every step.
 
-    ``step`` counts moves across the game and picks the steps that get the costly checks.
+    ``step`` counts moves across the game and picks the steps that get the costly checks; play
+    stops early, mid-round, once ``step`` reaches ``stop``.
     """
     start, dealt, ledger = state, dealt_cards(state), ChipLedger(state.players)
     ledger.check(state)
     for _ in range(MAX_ROUND_STEPS):
+        if step == stop:
+            return state, step
         moves = legal_moves(state)
         check_legal_list(state, moves)
         if step % sampling.json_every == 0:
@@ -290,19 +293,30 @@ def play_checked_round(
     raise AssertionError(f"round did not end within {MAX_ROUND_STEPS} moves")
 
 
-def play_checked_game(players: int, rules: Rules, seed: int, sampling: Sampling) -> State:
-    """Play a whole random game, checking every round and the deals between them."""
+def play_checked_game(
+    players: int, rules: Rules, seed: int, sampling: Sampling, stop: int | None = None
+) -> State:
+    """Play a random game, checking every round and the deals between them.
+
+    The game is played to its end, or until ``stop`` moves have been made.
+    """
     rng = random.Random(seed)
     state = new_game(players, shuffled_deck(players, rng.getrandbits(64)), rules)
-    step = 0
+    expected, step = cards_in_play(players), 0
     while True:
-        assert dealt_cards(state) == cards_in_play(players) or players == 2, "SC-GAME-03"
-        state, step = play_checked_round(state, rng, sampling, step)
+        assert dealt_cards(state) == expected, "SC-SETUP-01, SC-VAR2-01: the cards dealt"
+        state, step = play_checked_round(state, rng, sampling, step, stop)
+        if step == stop:
+            return state
         if state.phase is Phase.GAME_OVER:
             assert state.round == players, "SC-GAME-01"
             return state
-        deck = None if players == 2 else shuffled_deck(players, rng.getrandbits(64))
+        if players == 2:
+            expected, deck = frozenset(c.card for c in state.set_aside), None
+        else:
+            deck = shuffled_deck(players, rng.getrandbits(64))
         state = next_round(state, deck)
+        assert state.start_player == (state.round - 1) % players, "SC-GAME-02"
 
 
 def walk(players: int, rules: Rules, seed: int, steps: int) -> State:
