@@ -79,7 +79,7 @@ class Explanation:
         out.append("reasoning:")
         for k, point in enumerate(self.points, start=1):
             cite = f" [{point.rule}]" if point.rule else ""
-            out += _wrap(f"{k}. {point.text}{cite}", "  ", "     ")
+            out += _wrap(f"{k}. {point.text}{cite}", "  ", " " * (len(str(k)) + 4))
         out.append("rules cited:")
         out += [f"  {rid}  {rules()[rid].title}" for rid in self.cited]
         return out
@@ -143,9 +143,12 @@ def _reasoning(state: State, move: Move, rejection: Rejection | None) -> Iterato
             assert_never(move)
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _describe(combo: Combination) -> str:
-    cards = "card" if combo.size == 1 else "cards"
-    return f"a {combo.kind.value} of {combo.size} {cards}, smallest number {combo.smallest}"
+    return f"a {combo.kind.value} of {_cards(combo.size)}, smallest number {combo.smallest}"
 
 
 def _kind_rule(combo: Combination) -> str:
@@ -195,7 +198,7 @@ def _compare(show: Combination, active: Combination) -> Iterator[Point]:
     if show.size != active.size:
         verdict = "beats" if show.size > active.size else "does not beat"
         yield Point(
-            f"size decides: {show.size} cards against {active.size}, so the show {verdict} it",
+            f"size decides: {_cards(show.size)} against {active.size}, so the show {verdict} it",
             "SC-SET-04",
         )
         return
@@ -342,8 +345,8 @@ def _outcome(state: State, move: Move) -> Iterator[Point]:
         )
         if beaten:
             yield Point(
-                f"the beaten set ({len(beaten)} cards) goes face down to seat {seat}'s captured "
-                "cards",
+                f"the beaten set ({_cards(len(beaten))}) goes face down to seat {seat}'s "
+                "captured cards",
                 "SC-SHOW-04",
             )
         yield Point(f"the shown cards become the active set, owned by seat {seat}", "SC-SHOW-05")

@@ -86,7 +86,7 @@ def test_scout_and_show_is_judged_against_the_reduced_set() -> None:
     text = reasoning(None, "scout R @0 + show 3-3")
     assert text.startswith("scout R @0 + show 3-3 by seat 0: legal")
     assert "against the active set as reduced by the scout [SC-SNS-02]" in text
-    assert "the beaten set (1 cards)" in text
+    assert "the beaten set (1 card)" in text
 
 
 @pytest.mark.rule("SC-VAR-03")
