@@ -1,0 +1,39 @@
+"""The rulebook's Sphinx extension: rules from the registry, checked examples, card pictures.
+
+* ``:rule:`SC-SHOW-03``` links to a rule; an unknown ID fails the build.
+* ``.. rules:: SHOW`` renders a chapter's rules with what enforces, tests and exercises them,
+  and places the chapter's examples under them.
+* ``.. rule-index::`` lists every rule (the page ``rules.html``).
+* ``.. scout-example::`` builds a position, plays moves, checks the engine agrees, and draws it.
+* ``.. engine:: show`` documents the engine module of a chapter.
+
+When the docs are built, every rule must be rendered once and have at least one example.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from scoutdocs.engine import EngineDirective, resolve_reexport
+from scoutdocs.examples import ExampleDirective
+from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
+from scoutdocs.rules import RuleIndexDirective, RuleRole, RulesDirective, ScoutDomain, example_list
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the domain, role, directives and checks."""
+    app.add_domain(ScoutDomain)
+    app.add_role("rule", RuleRole(warn_dangling=True))
+    app.add_node(example_list)
+    app.add_directive("rules", RulesDirective)
+    app.add_directive("rule-index", RuleIndexDirective)
+    app.add_directive("scout-example", ExampleDirective)
+    app.add_directive("engine", EngineDirective)
+    app.add_post_transform(GlossaryLinks)
+    app.add_post_transform(ExampleLinks)
+    app.connect("env-check-consistency", check_coverage)
+    app.connect("env-get-outdated", outdated)
+    app.connect("missing-reference", resolve_reexport)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,156 @@
+"""SVG pictures of SCOUT positions: hands in order with their indices, the active set and its owner.
+
+A card is drawn as it lies: its top number large in the upper part, its bottom number small and
+upside down in the lower part, each part in the colour of its number, so a reader can see at a
+glance what a rotation would give. Text outside the cards uses ``currentColor`` so the pictures
+follow the page's light or dark theme.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from scout_ref import OrientedCard, State
+
+CARD_W = 46
+CARD_H = 70
+TOP_H = 46  # the upper part, holding the number that counts
+GAP = 6
+MARGIN = 8
+LABEL_H = 22
+INDEX_H = 18
+ROW_GAP = 12
+MIN_WIDTH = 300  # room for the row labels of short hands
+
+# One colour per number, dark enough for white numerals in both themes.
+COLOURS = {
+    1: "#8c5a2b",
+    2: "#b03a2e",
+    3: "#c25e00",
+    4: "#8a7000",
+    5: "#3f7a22",
+    6: "#117864",
+    7: "#1f618d",
+    8: "#5b3fa3",
+    9: "#8e3a8e",
+    10: "#3d4650",
+}
+ACCENT = "#e6a100"
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What to highlight: cards of the active set, cards of one hand, and an insertion slot."""
+
+    active: frozenset[int] = frozenset()
+    seat: int | None = None
+    hand: frozenset[int] = frozenset()
+    slot: int | None = None
+
+
+def card_svg(card: OrientedCard, x: int, y: int, *, marked: bool = False) -> str:
+    """One card at (x, y): top number large, bottom number small and inverted."""
+    top, bottom = COLOURS[card.top], COLOURS[card.bottom]
+    cx = x + CARD_W // 2
+    by = y + TOP_H + (CARD_H - TOP_H) // 2
+    outline = (
+        f'<rect x="{x - 3}" y="{y - 3}" width="{CARD_W + 6}" height="{CARD_H + 6}" rx="8" '
+        f'fill="none" stroke="{ACCENT}" stroke-width="3"/>'
+        if marked
+        else ""
+    )
+    return (
+        f"{outline}"
+        f'<g class="scout-card"><title>{card}</title>'
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{bottom}"/>'
+        f'<path d="M{x} {y + TOP_H}V{y + 6}a6 6 0 0 1 6 -6H{x + CARD_W - 6}'
+        f'a6 6 0 0 1 6 6V{y + TOP_H}Z" fill="{top}"/>'
+        f'<line x1="{x + 4}" y1="{y + TOP_H}" x2="{x + CARD_W - 4}" y2="{y + TOP_H}" '
+        f'stroke="#fff" stroke-opacity="0.6"/>'
+        f'<text x="{cx}" y="{y + 33}" font-size="26" font-weight="700" text-anchor="middle" '
+        f'fill="#fff">{card.top}</text>'
+        f'<text x="{cx}" y="{by + 5}" font-size="13" font-weight="600" text-anchor="middle" '
+        f'fill="#fff" transform="rotate(180 {cx} {by})">{card.bottom}</text></g>'
+    )
+
+
+def _row(
+    label: str, cards: Sequence[OrientedCard], y: int, labels: Sequence[str], marked: frozenset[int]
+) -> list[str]:
+    """A labelled row of cards with a small caption under each card."""
+    out = [f'<text x="{MARGIN}" y="{y + 15}" font-size="14" fill="currentColor">{escape(label)}</text>']
+    top = y + LABEL_H
+    if not cards:
+        out.append(
+            f'<rect x="{MARGIN}" y="{top}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+            f'fill="none" stroke="currentColor" stroke-opacity="0.5" stroke-dasharray="4 3"/>'
+        )
+    for k, card in enumerate(cards):
+        x = MARGIN + k * (CARD_W + GAP)
+        out.append(card_svg(card, x, top, marked=k in marked))
+        out.append(
+            f'<text x="{x + CARD_W // 2}" y="{top + CARD_H + 14}" font-size="12" '
+            f'text-anchor="middle" fill="currentColor">{escape(labels[k])}</text>'
+        )
+    return out
+
+
+def _slot_mark(slot: int, y: int) -> str:
+    """A caret between two cards of a hand row, where a scouted card goes in."""
+    x = MARGIN + slot * (CARD_W + GAP) - GAP // 2
+    top = y + LABEL_H - 4
+    return (
+        f'<path d="M{x} {top}V{top + CARD_H + 8}" stroke="{ACCENT}" stroke-width="3"/>'
+        f'<text x="{x + 3}" y="{top + CARD_H + 26}" font-size="12" font-weight="700" '
+        f'fill="{ACCENT}">@{slot}</text>'
+    )
+
+
+def _end_labels(n: int) -> list[str]:
+    if n == 1:
+        return ["L"]
+    return ["L", *[""] * (n - 2), "R"]
+
+
+def seat_label(state: State, seat: int) -> str:
+    """The caption of a hand row: seat, whose turn, chips and captured cards."""
+    parts = [f"Seat {seat}"]
+    if state.turn == seat:
+        parts.append("to act")
+    if state.is_two_player or state.scout_chips[seat]:
+        parts.append(f"{state.scout_chips[seat]} Scout chips")
+    if not state.is_two_player and not state.scout_show_available[seat]:
+        parts.append("Scout & Show used")
+    return " · ".join(parts)
+
+
+def state_svg(state: State, seats: Sequence[int], marks: Marks, title: str) -> str:
+    """A picture of the active set and the given seats' hands."""
+    owner = "no owner" if state.owner is None else f"owner: seat {state.owner}"
+    active = "Active set" if state.active_set else "No active set"
+    rows = _row(
+        f"{active} ({owner})",
+        state.active_set,
+        MARGIN,
+        _end_labels(len(state.active_set)),
+        marks.active,
+    )
+    y = MARGIN + LABEL_H + CARD_H + INDEX_H + ROW_GAP
+    widest = max([len(state.active_set), *(len(state.hands[s]) + 1 for s in seats)])
+    for seat in seats:
+        hand = state.hands[seat]
+        marked = marks.hand if seat == marks.seat else frozenset()
+        rows += _row(seat_label(state, seat), hand, y, [str(k) for k in range(len(hand))], marked)
+        if seat == marks.seat and marks.slot is not None:
+            rows.append(_slot_mark(marks.slot, y))
+        y += LABEL_H + CARD_H + INDEX_H + ROW_GAP
+    width = max(MIN_WIDTH, 2 * MARGIN + widest * (CARD_W + GAP))
+    height = y - ROW_GAP + MARGIN
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="scout-picture" role="img" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">'
+        f"<title>{escape(title)}</title>{''.join(rows)}</svg>"
+    )

@@ -1,0 +1,91 @@
+"""The engine side of a chapter: its module documented by autodoc, and re-exported names.
+
+The rulebook links to the code that enforces each rule instead of copying it: ``.. engine::``
+documents a chapter module's own functions (the public API is documented once, in the API
+reference, and linked from here).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.util.docutils import SphinxDirective
+
+import scout_ref
+from scoutdocs import links
+
+
+def defined_names(modname: str) -> list[str]:
+    """Top-level names a module defines itself (functions, classes, assignments), in order."""
+    module = importlib.import_module(modname)
+    tree = ast.parse(inspect.getsource(module))
+    out: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            out.append(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            out += [t.id for t in targets if isinstance(t, ast.Name)]
+    return out
+
+
+class EngineDirective(SphinxDirective):
+    """``.. engine:: show``: the module ``scout_ref.show``, its API names and its rule code."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        modname = f"scout_ref.{self.arguments[0]}"
+        own = defined_names(modname)
+        exported = [n for n in own if n in scout_ref.__all__]
+        private = sorted(
+            {e.qualname for es in links.enforcers().values() for e in es if e.module == modname}
+            & {n for n in own if n.startswith("_")}
+        )
+        lines = [f".. automodule:: {modname}", "   :members:"]
+        lines.append(f"   :exclude-members: {', '.join(scout_ref.__all__)}")
+        if private:
+            lines.append(f"   :private-members: {', '.join(private)}")
+        out: list[nodes.Node] = []
+        if exported:
+            para = nodes.paragraph()
+            para += nodes.Text("Public API defined in this module: ")
+            for k, name in enumerate(exported):
+                if k:
+                    para += nodes.Text(", ")
+                ref = addnodes.pending_xref(
+                    "", refdomain="py", reftype="obj", reftarget=f"scout_ref.{name}",
+                    refexplicit=True,
+                )
+                ref += nodes.literal(name, name, classes=["xref", "py"])
+                para += ref
+            para += nodes.Text(" (documented in the API reference).")
+            out.append(para)
+        return [*self.parse_text_to_nodes("\n".join(lines)), *out]
+
+
+def resolve_reexport(
+    app: Any, env: Any, node: addnodes.pending_xref, contnode: nodes.Element
+) -> nodes.reference | None:
+    """Resolve ``scout_ref.<module>.Name`` or a bare ``Name`` to the exported ``scout_ref.Name``.
+
+    Type hints and module docstrings name objects where they are defined; the API reference
+    documents them once, where users import them.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    parts = str(node["reftarget"]).split(".")
+    for k in range(len(parts)):
+        if parts[k] in scout_ref.__all__ and parts[:k] != ["scout_ref"]:
+            target = "scout_ref." + ".".join(parts[k:])
+            python = env.domains["py"]
+            ref: nodes.reference | None = python.resolve_xref(
+                env, node["refdoc"], app.builder, "obj", target, node, contnode
+            )
+            return ref
+    return None

@@ -1,0 +1,150 @@
+"""The ``scout-example`` directive: a checked worked example with pictures of the cards."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from scout_ref import Scout, ScoutError, ScoutShow, Show, State
+from scout_ref.notation import End
+from scout_ref.registry import RULE_ID, rules
+from scoutdocs.cards import Marks, state_svg
+from scoutdocs.rules import ScoutDomain, rule_ref, rule_text
+from scoutdocs.scenario import ExampleMismatch, Outcome, Step, run_example
+
+OPTIONS = (
+    "rules players seed hands active-set owner turn phase round captured chips scout-show "
+    "scores round-end leftover-to switches moves expect seats name"
+).split()
+
+
+def _slug(title: str) -> str:
+    return "example-" + re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def _marks_before(step: Step) -> Marks:
+    """Highlight what the move uses: the shown cards, or the scouted end and the slot."""
+    move, state = step.move, step.before
+    seat = state.turn
+    match move:
+        case Show(first, last):
+            return Marks(seat=seat, hand=frozenset(range(first, last + 1)))
+        case Scout() | ScoutShow():
+            scout = move if isinstance(move, Scout) else move.scout
+            end = 0 if scout.end is End.LEFT else len(state.active_set) - 1
+            return Marks(active=frozenset({end}), seat=seat, slot=scout.slot)
+        case _:
+            return Marks()
+
+
+def _marks_after(step: Step) -> Marks:
+    """Highlight what the move produced: the new active set, or the inserted card."""
+    if step.rejection is not None:
+        return Marks()
+    match step.move:
+        case Show() | ScoutShow():
+            return Marks(active=frozenset(range(len(step.after.active_set))))
+        case Scout(_, _, slot):
+            return Marks(seat=step.before.turn, hand=frozenset({slot}))
+        case _:
+            return Marks()
+
+
+def _figure(state: State, seats: list[int], marks: Marks, caption: str) -> str:
+    svg = state_svg(state, seats, marks, caption)
+    return f'<figure class="scout-figure">{svg}<figcaption>{escape(caption)}</figcaption></figure>'
+
+
+def pictures(outcome: Outcome, seats: list[int]) -> str:
+    """Before and after pictures of an example (one picture if nothing was applied)."""
+    steps = outcome.steps
+    first = _marks_before(steps[0]) if steps else Marks()
+    moves = [str(s.move) if s.move is not None else "deal" for s in steps]
+    applied = [s for s in steps if s.rejection is None]
+    figures = [_figure(outcome.start, seats, first, "Before" if applied else "The position")]
+    if applied:
+        caption = "After " + "; ".join(moves[: len(applied)])
+        figures.append(_figure(outcome.final, seats, _marks_after(applied[-1]), caption))
+    return f'<div class="scout-pictures">{"".join(figures)}</div>'
+
+
+def _verdict(outcome: Outcome) -> nodes.paragraph:
+    para = nodes.paragraph(classes=["scout-verdict"])
+    para += nodes.strong("Checked by the engine: ", "Checked by the engine: ")
+    for k, step in enumerate(outcome.steps):
+        if k:
+            para += nodes.Text("; ")
+        text = "deal the next round" if step.move is None else str(step.move)
+        para += nodes.literal(text, text)
+        if step.rejection is not None:
+            reason = step.rejection.reason
+            para += nodes.Text(f" is rejected: {reason.value} (")
+            para += rule_ref(reason.rule)
+            para += nodes.Text(")")
+        elif step.move is not None:
+            para += nodes.Text(" is legal")
+    if outcome.steps:
+        para += nodes.Text(". ")
+    checks = [f"{key} = {value}" for key, value in outcome.checked if key != "verdict"]
+    if checks:
+        para += nodes.Text("Then: ")
+        for k, text in enumerate(checks):
+            if k:
+                para += nodes.Text(", ")
+            para += nodes.literal(text, text)
+        para += nodes.Text(".")
+    return para
+
+
+def _actors(outcome: Outcome) -> list[int]:
+    """The seats worth drawing by default: whoever is to act at the start or makes a move."""
+    turns = {outcome.start.turn, *(s.before.turn for s in outcome.steps if s.move is not None)}
+    seats = sorted(t for t in turns if t is not None)
+    return seats or list(range(outcome.start.players))
+
+
+class ExampleDirective(SphinxDirective):
+    """``.. scout-example:: Title``: build a position, play moves, check them, draw the cards."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[dict[str, object]] = dict.fromkeys(OPTIONS, directives.unchanged)
+
+    def run(self) -> list[nodes.Node]:
+        title = self.arguments[0]
+        cited = self.options.get("rules", "").split()
+        unknown = [r for r in cited if not RULE_ID.fullmatch(r) or r not in rules()]
+        if not cited or unknown:
+            raise self.error(f"example {title!r}: :rules: must name known rule IDs: {unknown}")
+        if "players" not in self.options:
+            raise self.error(f"example {title!r}: :players: is required")
+        try:
+            outcome = run_example(self.options)
+        except (ExampleMismatch, ScoutError, ValueError, KeyError, IndexError) as exc:
+            raise self.error(f"example {title!r} disagrees with the engine: {exc}") from None
+        anchor = self.options.get("name", _slug(title))
+        box = nodes.container(classes=["scout-example"], ids=[anchor])
+        box["home-rule"] = cited[0]
+        self.set_source_info(box)
+        head = nodes.paragraph(classes=["scout-example-title"])
+        head += nodes.strong("Example: ", "Example: ")
+        head += nodes.Text(title)
+        head += nodes.reference("", "¶", refid=anchor, classes=["headerlink"])
+        box += head
+        cites = nodes.paragraph(classes=["scout-example-rules"])
+        cites += nodes.Text("Rules: ")
+        cites += rule_text(", ".join(cited))
+        box += cites
+        self.state.nested_parse(self.content, self.content_offset, box)
+        seats = [int(s) for s in self.options.get("seats", "").split()] or _actors(outcome)
+        box += nodes.raw("", pictures(outcome, seats), format="html")
+        box += _verdict(outcome)
+        domain: ScoutDomain = self.env.domains["scout"]  # type: ignore[assignment]
+        domain.note_example(cited, anchor, title)
+        return [box]

@@ -1,0 +1,236 @@
+"""Worked examples as data: a position, the moves played from it, and what the engine must say.
+
+An example is checked by running the reference engine, so the prose of the rulebook can never
+drift from the code: any disagreement is reported as an :class:`ExampleMismatch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from scout_ref import (
+    EmptySetChain,
+    Move,
+    Rotation,
+    Rules,
+    Scouting,
+    State,
+    check_move,
+    legal_moves,
+    new_game,
+    next_round,
+    parse_move,
+    round_scores,
+    winners,
+)
+from scout_ref.errors import Rejection
+from scout_ref.position import build_state
+
+DEAL = "deal"  # the pseudo-move that deals the next round (a seeded deck, or the set-aside)
+
+
+class ExampleMismatch(Exception):
+    """The engine disagrees with what an example says."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of an example: the state before, the move (None for a deal) and its verdict."""
+
+    before: State
+    move: Move | None
+    rejection: Rejection | None
+    after: State
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What happened when an example was played."""
+
+    start: State
+    steps: tuple[Step, ...]
+    final: State
+    checked: tuple[tuple[str, str], ...] = field(default=())
+
+
+def _switches(text: str) -> Rules:
+    values: dict[str, object] = {}
+    for item in text.split():
+        key, _, value = item.partition("=")
+        match key:
+            case "owner_exemption":
+                values[key] = value == "on"
+            case "empty_set_chain":
+                values[key] = EmptySetChain(value)
+            case "scouting":
+                values[key] = Scouting(value)
+            case "rotation":
+                values[key] = Rotation(value)
+            case _:
+                raise ExampleMismatch(f"unknown rules switch {key!r}")
+    return Rules(**values)  # type: ignore[arg-type]
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split()]
+
+
+def start_state(options: dict[str, str]) -> State:
+    """The position an example starts from: a seeded new game or a hand-built state."""
+    players = int(options["players"])
+    rules = _switches(options.get("switches", ""))
+    if "seed" in options:
+        return new_game(players, rules=rules, seed=int(options["seed"]))
+    turn = options.get("turn", "0")
+    kwargs: dict[str, object] = {
+        "active_set": options.get("active-set", ""),
+        "owner": int(options["owner"]) if "owner" in options else None,
+        "turn": None if turn == "none" else int(turn),
+        "phase": options.get("phase", "play"),
+        "rules": rules,
+        "round": int(options.get("round", "1")),
+    }
+    if "captured" in options:
+        kwargs["captured"] = [p.strip() for p in options["captured"].split("|")]
+    if "chips" in options:
+        kwargs["scout_chips"] = _ints(options["chips"])
+    if "scout-show" in options:
+        kwargs["scout_show_available"] = [w == "yes" for w in options["scout-show"].split()]
+    if "scores" in options:
+        kwargs["scores"] = _ints(options["scores"])
+    if "round-end" in options:
+        kwargs["round_end"] = options["round-end"]
+    if "leftover-to" in options:
+        kwargs["leftover_to"] = int(options["leftover-to"])
+    hands = [h.strip() for h in options["hands"].split("|")]
+    return build_state(players, hands, **kwargs)  # type: ignore[arg-type]
+
+
+def play(start: State, moves: list[str]) -> tuple[Step, ...]:
+    """Play the moves; only the last may be rejected (its state then stays as it was)."""
+    steps: list[Step] = []
+    state = start
+    for k, text in enumerate(moves):
+        if text == DEAL:
+            after = next_round(state, seed=0)
+            steps.append(Step(state, None, None, after))
+            state = after
+            continue
+        move = parse_move(text)
+        rejection = check_move(state, move)
+        if rejection is not None and k < len(moves) - 1:
+            raise ExampleMismatch(f"move {text!r} is rejected: {rejection}")
+        from scout_ref import apply_move  # noqa: PLC0415 - beside check_move for clarity
+
+        after = state if rejection is not None else apply_move(state, move)
+        steps.append(Step(state, move, rejection, after))
+        state = after
+    return tuple(steps)
+
+
+def _cards(cards: object) -> str:
+    text = " ".join(str(c) for c in cards)  # type: ignore[attr-defined]
+    return text or "empty"
+
+
+def _seats(values: object) -> str:
+    text = " ".join(str(v) for v in values)  # type: ignore[attr-defined]
+    return text or "none"
+
+
+def _opt(value: object) -> str:
+    return "none" if value is None else str(getattr(value, "value", value))
+
+
+OBSERVERS: dict[str, Callable[[State], str]] = {
+    "phase": lambda s: s.phase.value,
+    "turn": lambda s: _opt(s.turn),
+    "owner": lambda s: _opt(s.owner),
+    "round": lambda s: str(s.round),
+    "start_player": lambda s: str(s.start_player),
+    "round_end": lambda s: _opt(s.round_end),
+    "active_set": lambda s: _cards(s.active_set),
+    "hand_sizes": lambda s: _seats(len(h) for h in s.hands),
+    "chips": lambda s: _seats(s.scout_chips),
+    "scout_show": lambda s: _seats("yes" if a else "no" for a in s.scout_show_available),
+    "scores": lambda s: _seats(s.scores),
+    "captured": lambda s: _seats(len(p) for p in s.captured),
+    "round_scores": lambda s: _seats(r.total for r in round_scores(s)),
+    "exempt": lambda s: _seats(r.seat for r in round_scores(s) if r.exempt),
+    "winners": lambda s: _seats(winners(s)),
+    "legal": lambda s: ", ".join(str(m) for m in legal_moves(s)) or "none",
+    "legal_count": lambda s: str(len(legal_moves(s))),
+    "cards": lambda s: str(
+        sum(len(h) for h in s.hands) + len(s.active_set) + len(s.set_aside)
+        + sum(len(p) for p in s.captured)
+    ),
+    "set_aside": lambda s: str(len(s.set_aside)),
+    "top_numbers": lambda s: _seats(sorted({c.top for h in s.hands for c in h})),
+}
+
+
+def observe(key: str, final: State, steps: tuple[Step, ...]) -> str:
+    """The engine's answer for one ``key = value`` line of an example."""
+    words = key.split()
+    if key == "verdict":
+        last = steps[-1] if steps else None
+        if last is None or last.move is None:
+            raise ExampleMismatch("verdict needs a move")
+        return "legal" if last.rejection is None else last.rejection.reason.value
+    if len(words) == 2 and words[0] == "hand":
+        return _cards(final.hands[int(words[1])])
+    if key in ("legal_has", "legal_lacks"):
+        raise ExampleMismatch("legal_has and legal_lacks are checked separately")
+    if key not in OBSERVERS:
+        raise ExampleMismatch(f"unknown expectation {key!r}; known: {', '.join(OBSERVERS)}")
+    return OBSERVERS[key](final)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace(",", " , ").split())
+
+
+def check(final: State, steps: tuple[Step, ...], expect: list[tuple[str, str]]) -> None:
+    """Raise :class:`ExampleMismatch` unless every expectation holds."""
+    legal = {str(m) for m in legal_moves(final)}
+    for key, wanted in expect:
+        if key in ("legal_has", "legal_lacks"):
+            moves = {m.strip() for m in wanted.split(",")}
+            bad = moves - legal if key == "legal_has" else moves & legal
+            if bad:
+                how = "not legal" if key == "legal_has" else "legal"
+                raise ExampleMismatch(f"the engine finds {', '.join(sorted(bad))} {how}")
+            continue
+        actual = observe(key, final, steps)
+        if _norm(actual) != _norm(wanted):
+            raise ExampleMismatch(f"{key} is {actual!r} but the example says {wanted!r}")
+
+
+def parse_expect(text: str) -> list[tuple[str, str]]:
+    """``key = value`` lines; at least one is required."""
+    out: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        key, sep, value = line.partition("=")
+        if sep:
+            out.append((key.strip(), value.strip()))
+        elif out:  # a long value goes on over the next lines
+            out[-1] = (out[-1][0], f"{out[-1][1]} {line.strip()}")
+        else:
+            raise ExampleMismatch(f"expectation {line.strip()!r} is not 'key = value'")
+    if not out:
+        raise ExampleMismatch("an example must check at least one thing")
+    return out
+
+
+def run_example(options: dict[str, str]) -> Outcome:
+    """Build, play and check one example; raise :class:`ExampleMismatch` on any disagreement."""
+    start = start_state(options)
+    moves = [m.strip() for m in options.get("moves", "").split(";") if m.strip()]
+    steps = play(start, moves)
+    final = steps[-1].after if steps else start
+    expect = parse_expect(options.get("expect", ""))
+    check(final, steps, expect)
+    return Outcome(start, steps, final, tuple(expect))

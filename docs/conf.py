@@ -1,0 +1,55 @@
+"""Sphinx configuration of the SCOUT rulebook (built by ``make docs`` with -W -n)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+
+from scout_ref.registry import spec_version  # noqa: E402 - after the path is set
+
+project = "SCOUT rulebook"
+author = "scout-ref contributors"
+copyright = "2026, scout-ref contributors"  # noqa: A001 - Sphinx's own name for it
+release = spec_version()
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx_argparse_cli",
+    "scoutdocs",
+]
+
+exclude_patterns = ["_build"]
+nitpicky = True
+default_role = "literal"
+toc_object_entries = False
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+# Aliases render by name only where they are not nested in a generic: Sphinx 9 prints
+# ``TypeAliasForwardRef(...)`` inside ``list[...]`` or ``X | None``. Type hints otherwise name
+# objects where they are defined, and scoutdocs resolves those names to the API reference.
+autodoc_type_aliases: dict[str, str] = {}
+
+# Standard-library and third-party names in signatures: there is no network, so no intersphinx.
+nitpick_ignore_regex = [
+    ("py:class", r"(collections\.abc|typing|types|pathlib|argparse|enum|random|json)\..*"),
+    ("py:class", r"(Sequence|Iterable|Iterator|Callable|Mapping|Path|TextIO|IO)"),
+    ("py:class", r"(hypothesis|jsonschema|rich)\..*"),
+    ("py:class", r"(JSONObject|Problem|_F)"),
+    ("py:mod", r"scout_ref\._serialize"),
+    ("py:func", r"(dataclasses|functools|json|random)\..*"),
+]
+
+html_theme = "furo"
+html_title = f"SCOUT rulebook {release}"
+html_static_path = ["_static"]
+html_css_files = ["scoutdocs.css"]
+html_permalinks_icon = "#"
+html_theme_options = {
+    "source_repository": "",
+    "navigation_with_keys": True,
+}
