@@ -1,0 +1,149 @@
+"""The ``scout-ref`` command line: ``simulate``, ``rules`` and the one-line input errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scout_ref import MalformedInputError
+from scout_ref.cli import build_parser, main
+from scout_ref.commands._io import read_json, read_state
+from scout_ref.position import build_state
+from scout_ref.registry import rules, spec_version
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _one_line_error(err: str) -> str:
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+@pytest.mark.rule
+def test_rules_lists_the_whole_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "rules")
+    assert status == 0
+    listed = [line.split()[0] for line in out.splitlines() if line.startswith("SC-")]
+    assert listed == list(rules())
+
+
+@pytest.mark.rule("SC-SET-05")
+def test_rules_shows_one_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "rules", "SC-SET-05")
+    assert status == 0
+    assert out.splitlines()[0] == "SC-SET-05  [normative]  Ties do not beat"
+
+
+@pytest.mark.rule
+def test_rules_filters_by_area(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "rules", "show")
+    assert status == 0
+    listed = [line.split()[0] for line in out.splitlines() if line.startswith("SC-")]
+    assert listed == [r for r in rules() if r.startswith("SC-SHOW-")]
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize("wanted", ["SC-SHOW-99", "NOPE"])
+def test_rejects_unknown_rule_or_area(capsys: pytest.CaptureFixture[str], wanted: str) -> None:
+    status, out, err = _run(capsys, "rules", wanted)
+    assert status == 2
+    assert out == ""
+    assert repr(wanted) in _one_line_error(err)
+
+
+@pytest.mark.rule("SC-GAME-01")
+def test_simulate_summarises_seeded_games(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "simulate", "--players", "3", "--games", "2", "--seed", "5")
+    assert status == 0
+    assert out.splitlines()[0] == "2 games of 3 players, 6 rounds"
+    assert _run(capsys, "simulate", "--players", "3", "--games", "2", "--seed", "5")[1] == out
+
+
+@pytest.mark.rule("SC-SCORE-06", "SC-GAME-04")
+def test_simulate_log_prints_moves_scores_and_winners(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "simulate", "--players", "2", "--games", "1", "--log")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "round 1"
+    assert "round 2" in lines
+    assert any(line.startswith("totals: ") for line in lines)
+    assert any(line.startswith("winners: seat") for line in lines)
+
+
+@pytest.mark.rule("SC-GEN-01")
+@pytest.mark.parametrize(
+    ("argv", "words"), [(["--players", "7"], "--players"), (["--games", "0"], "--games")]
+)
+def test_rejects_bad_simulate_options(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    status, out, err = _run(capsys, "simulate", *argv)
+    assert status == 2
+    assert out == ""
+    assert words in _one_line_error(err)
+
+
+@pytest.mark.rule
+def test_rejects_unparseable_option_with_status_two(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--players", "four"])
+    assert info.value.code == 2
+    assert "invalid int value" in capsys.readouterr().err
+
+
+@pytest.mark.rule
+def test_version_names_the_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert spec_version() in capsys.readouterr().out
+
+
+@pytest.mark.rule
+def test_parser_lists_simulate_and_rules() -> None:
+    help_text = build_parser().format_help()
+    assert "simulate" in help_text
+    assert "rules" in help_text
+
+
+@pytest.mark.rule
+def test_rejects_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(MalformedInputError, match="cannot read") as info:
+        read_json(str(tmp_path / "nope.json"))
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.rule
+def test_rejects_invalid_json(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"players": 4,', encoding="utf-8")
+    with pytest.raises(MalformedInputError, match="line 1 column") as info:
+        read_json(str(path))
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.rule
+def test_rejects_text_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin.json"
+    path.write_bytes(b'{"x": "\xe9"}')
+    with pytest.raises(MalformedInputError, match="not UTF-8"):
+        read_json(str(path))
+
+
+@pytest.mark.rule("SC-GEN-03")
+def test_rejects_invalid_state_file(tmp_path: Path) -> None:
+    data = build_state(4, ["1/2", "3/4", "5/6", "7/8"], owner=1).to_json()
+    data["phase"] = "lunch"
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(MalformedInputError, match="invalid state: /phase") as info:
+        read_state(str(path))
+    assert "\n" not in str(info.value)

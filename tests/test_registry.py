@@ -1,0 +1,206 @@
+"""The rule registry (``spec/rules.json``) and its citations in code, tests, docs and vectors.
+
+Every ID cited anywhere must exist; every normative and variant rule must be enforced by some
+``@implements`` and checked by some ``pytest.mark.rule``; retired IDs are never cited by code.
+Citations are collected from the source text (``ast``), so nothing needs importing.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from scout_ref import Reason
+from scout_ref.combinations import classify
+from scout_ref.registry import RULE_ID, Rule, Status, implements, rules, spec_dir, spec_version
+
+ROOT = Path(__file__).resolve().parent.parent
+CITATION = re.compile(r"\bSC-[A-Z][A-Z0-9]*-\d+\b(?![*?\[{])")
+"""Anything shaped like a rule ID, including malformed ones (one or three digits); a rule
+pattern such as ``SC-SET-0*`` or an f-string template is not a citation."""
+SCANNED = ("scout_ref", "tests", "docs", "spec/vectors")
+SKIPPED_DIRS = {"_build", "__pycache__", ".hypothesis", ".mypy_cache", ".pytest_cache"}
+ENFORCED = (Status.NORMATIVE, Status.VARIANT)
+
+
+def _files(*tops: str, suffix: str = "") -> Iterator[Path]:
+    for top in tops:
+        for path in sorted((ROOT / top).rglob(f"*{suffix}")):
+            if path.is_file() and not SKIPPED_DIRS.intersection(path.parts):
+                yield path
+
+
+def _text(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _string_args(call: ast.Call) -> list[str]:
+    return [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+
+
+def _calls(top: str) -> Iterator[tuple[Path, ast.Call]]:
+    for path in _files(top, suffix=".py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                yield path, node
+
+
+@cache
+def _implements_ids() -> dict[str, set[str]]:
+    """Rule ID -> the engine files whose ``@implements(...)`` cite it."""
+    out: dict[str, set[str]] = {}
+    for path, call in _calls("scout_ref"):
+        if isinstance(call.func, ast.Name) and call.func.id == "implements":
+            for rule_id in _string_args(call):
+                out.setdefault(rule_id, set()).add(str(path.relative_to(ROOT)))
+    return out
+
+
+def _is_rule_marker(func: ast.expr) -> bool:
+    return ast.unparse(func) in ("pytest.mark.rule", "mark.rule")
+
+
+@cache
+def _marker_ids() -> dict[str, set[str]]:
+    """Rule ID -> the test files whose ``pytest.mark.rule(...)`` cite it."""
+    out: dict[str, set[str]] = {}
+    for path, call in _calls("tests"):
+        if _is_rule_marker(call.func):
+            for rule_id in _string_args(call):
+                out.setdefault(rule_id, set()).add(str(path.relative_to(ROOT)))
+    return out
+
+
+def _registry_entries() -> list[dict[str, str]]:
+    data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
+    return list(data["rules"])
+
+
+@pytest.mark.rule
+def test_ids_are_unique_and_well_formed() -> None:
+    entries = _registry_entries()
+    ids = [e["id"] for e in entries]
+    assert len(ids) == len(set(ids)), "duplicate rule IDs"
+    data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
+    areas = {ch["area"] for ch in data["chapters"]}
+    for entry in entries:
+        assert RULE_ID.fullmatch(entry["id"]), entry["id"]
+        assert entry["id"].split("-")[1] in areas, entry["id"]
+        assert entry["status"] in {s.value for s in Status}
+        assert entry["title"].strip()
+        assert entry["statement"].strip()
+
+
+@pytest.mark.rule
+def test_rules_are_loaded_in_rulebook_order() -> None:
+    assert list(rules()) == [e["id"] for e in _registry_entries()]
+    assert all(isinstance(r, Rule) for r in rules().values())
+    assert rules()["SC-SHOW-03"].chapter
+    assert spec_version()
+
+
+@pytest.mark.rule
+def test_every_cited_id_exists_in_the_registry() -> None:
+    known = rules()
+    unknown = []
+    for path in _files(*SCANNED):
+        text = _text(path)
+        if text is None:
+            continue
+        for match in CITATION.finditer(text):
+            if match[0] not in known:
+                line = text.count("\n", 0, match.start()) + 1
+                unknown.append(f"{path.relative_to(ROOT)}:{line}: {match[0]}")
+    assert unknown == []
+
+
+UNCITED_BY_ENGINE = frozenset({"SC-GEN-02", "SC-GEN-03", "SC-COMP-03", "SC-COMP-04"})
+"""Known engine gaps, reported to the lead: no ``@implements`` cites these rules yet."""
+
+
+def _enforced(xfail: frozenset[str] = frozenset()) -> list[object]:
+    gap = pytest.mark.xfail(strict=True, reason="engine gap: no @implements cites this rule")
+    return [
+        pytest.param(r.id, marks=gap if r.id in xfail else (), id=r.id)
+        for r in rules().values()
+        if r.status in ENFORCED
+    ]
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize("rule_id", _enforced(UNCITED_BY_ENGINE))
+def test_normative_and_variant_rule_is_implemented(rule_id: str) -> None:
+    assert rule_id in _implements_ids()
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize("rule_id", _enforced())
+def test_normative_and_variant_rule_is_tested(rule_id: str) -> None:
+    assert rule_id in _marker_ids()
+
+
+@pytest.mark.rule
+def test_code_cites_only_live_rules() -> None:
+    known = rules()
+    for cited in (_implements_ids(), _marker_ids()):
+        for rule_id, where in cited.items():
+            assert rule_id in known, f"{rule_id} cited by {sorted(where)}"
+            assert known[rule_id].status is not Status.RETIRED, f"{rule_id} is retired"
+
+
+@pytest.mark.rule("SC-TURN-04")
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
+def test_every_reason_maps_to_a_normative_or_variant_rule(reason: Reason) -> None:
+    assert rules()[reason.rule].status in ENFORCED
+
+
+@pytest.mark.rule
+def test_every_test_carries_a_rule_marker() -> None:
+    unmarked = []
+    for path in _files("tests", suffix=".py"):
+        if not path.name.startswith("test_"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if _module_marked(tree):
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
+                continue
+            if not any(_is_rule_marker_decorator(d) for d in node.decorator_list):
+                unmarked.append(f"{path.relative_to(ROOT)}::{node.name}")
+    assert unmarked == []
+
+
+def _is_rule_marker_decorator(node: ast.expr) -> bool:
+    """``@pytest.mark.rule("SC-...")``, or bare ``@pytest.mark.rule`` for a test of tooling."""
+    return _is_rule_marker(node.func if isinstance(node, ast.Call) else node)
+
+
+def _module_marked(tree: ast.Module) -> bool:
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+        ):
+            return any(
+                isinstance(n, ast.Call) and _is_rule_marker(n.func) for n in ast.walk(node.value)
+            )
+    return False
+
+
+@pytest.mark.rule("SC-SET-01")
+def test_implements_records_the_ids_on_the_function() -> None:
+    assert classify.__rules__ == ("SC-SET-01", "SC-SET-02", "SC-SET-03")  # type: ignore[attr-defined]
+
+    def probe() -> None: ...
+
+    assert implements("SC-GEN-01")(probe) is probe
+    assert probe.__rules__ == ("SC-GEN-01",)  # type: ignore[attr-defined]
