@@ -39,10 +39,10 @@ docs-check: $(STAMP)
 	@echo "docs-check: not built yet"
 
 vectors: $(STAMP)
-	@echo "vectors: not generated yet"
+	$(BIN)/scout-ref vectors generate
 
 vectors-check: $(STAMP)
-	@echo "vectors-check: not generated yet"
+	$(BIN)/scout-ref vectors check && $(BIN)/scout-ref vectors lint
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

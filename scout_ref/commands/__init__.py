@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from scout_ref.commands import adapter, conform, explain, play, replay, rules, simulate
+from scout_ref.commands import adapter, conform, explain, play, replay, rules, simulate, vectors
 
-COMMANDS: tuple[ModuleType, ...] = (simulate, rules, explain, play, replay, conform, adapter)
+COMMANDS: tuple[ModuleType, ...] = (
+    simulate,
+    rules,
+    explain,
+    play,
+    replay,
+    conform,
+    adapter,
+    vectors,
+)

@@ -1,0 +1,104 @@
+"""Shared helpers of the case generators: one case dict, and positions reached by real play."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from scout_ref.components import OrientedCard, oriented
+from scout_ref.errors import Reason
+from scout_ref.notation import parse_move
+from scout_ref.position import build_state
+from scout_ref.setup import cards_in_play, new_game, shuffled_deck
+from scout_ref.state import Phase, State
+from scout_ref.turn import apply_move
+from scout_ref.variants import Rules
+
+Case = dict[str, Any]
+"""One case as a generator returns it: ``id``, ``description``, ``rules``, the kind's inputs,
+and optionally ``claim``, the outcome its author meant (checked, never written)."""
+
+
+def case(
+    id: str, description: str, rules: Iterable[str], *, claim: Case | None = None, **inputs: object
+) -> Case:
+    """A case dict; states among ``inputs`` are written as canonical JSON."""
+    out: Case = {"id": id, "description": description, "rules": sorted(set(rules))}
+    for key, value in inputs.items():
+        out[key] = value.to_json() if isinstance(value, State) else value
+    if claim is not None:
+        out["claim"] = claim
+    return out
+
+
+def cards(deck: Sequence[OrientedCard]) -> list[str]:
+    """A deck or hand written as ``top/bottom`` texts."""
+    return [str(c) for c in deck]
+
+
+def played(state: State, *moves: str) -> State:
+    """The state after these moves, in canonical notation."""
+    for text in moves:
+        state = apply_move(state, parse_move(text))
+    return state
+
+
+def play_start(players: int, seed: int, rules: Rules | None = None) -> State:
+    """A fresh deal from ``shuffled_deck(players, seed)`` with every hand kept: turn one."""
+    state = new_game(players, shuffled_deck(players, seed), rules)
+    while state.phase is Phase.ROTATION:
+        state = played(state, "keep")
+    return state
+
+
+def facing(
+    players: int,
+    active_set: str,
+    hand: str,
+    *,
+    seat: int = 1,
+    owner: int = 0,
+    others: int = 2,
+    rules: Rules | None = None,
+    **fields: Any,
+) -> State:
+    """A play-phase state where ``seat`` holds ``hand`` and faces ``active_set`` of ``owner``.
+
+    Every other seat holds ``others`` cards, the lowest unused ones, written ``low/high``; the
+    remaining cards are captured by the owner (see :func:`~scout_ref.position.build_state`).
+    """
+    named = {c.card for text in (active_set, hand) for c in _oriented(text)}
+    free = sorted(cards_in_play(players) - named)
+    hands = []
+    for s in range(players):
+        if s == seat:
+            hands.append(hand)
+            continue
+        take, free = free[:others], free[others:]
+        hands.append(" ".join(f"{c.low}/{c.high}" for c in take))
+    return build_state(
+        players, hands, active_set=active_set, owner=owner, turn=seat, rules=rules, **fields
+    )
+
+
+def _oriented(text: str) -> list[OrientedCard]:
+    out = []
+    for token in text.split():
+        top, bottom = (int(x) for x in token.split("/"))
+        out.append(oriented(top, bottom))
+    return out
+
+
+def rejected(reason: Reason) -> Case:
+    """The claim of a ``reject`` case: this reason, reported under its rule."""
+    return {"reason": reason.value, "rule": reason.rule}
+
+
+def rules_json(rules: Rules) -> dict[str, object]:
+    """The JSON ``rules`` object of a set of switches, as states write it."""
+    return {
+        "owner_exemption": rules.owner_exemption,
+        "empty_set_chain": rules.empty_set_chain.value,
+        "scouting": rules.scouting.value,
+        "rotation": rules.rotation.value,
+    }

@@ -1,0 +1,66 @@
+"""Cases for chapter ORIENT: the rotation decisions, and rotation as a physical turn."""
+
+from __future__ import annotations
+
+from scout_ref.conformance.cases._case import Case, cards, case, play_start, played, rejected
+from scout_ref.errors import Reason
+from scout_ref.setup import new_game, shuffled_deck
+
+
+def apply_cases() -> list[Case]:
+    """keep, flip, and the last decision that starts play."""
+    dealt = new_game(4, shuffled_deck(4, 11))
+    flipped = [f"{c.bottom}/{c.top}" for c in reversed(dealt.hands[0])]
+    return [
+        case(
+            "apply-rotation-flip-reverses-order",
+            "flip turns the hand end over end: order reversed and each card rotated.",
+            ["SC-ORIENT-02", "SC-ORIENT-01", "SC-COMP-02", "SC-NOTE-01"],
+            state=dealt,
+            move="flip",
+            claim={"hands": [flipped, *[cards(h) for h in dealt.hands[1:]]], "turn": 1},
+        ),
+        case(
+            "apply-rotation-keep",
+            "keep leaves the hand as dealt and passes the decision on.",
+            ["SC-ORIENT-01", "SC-NOTE-01"],
+            state=dealt,
+            move="keep",
+            claim={"turn": 1, "phase": "rotation"},
+        ),
+        case(
+            "apply-rotation-last-decision-starts-play",
+            "After the last seat decides, play begins with the start player.",
+            ["SC-ORIENT-03", "SC-GEN-03", "SC-ORIENT-01"],
+            state=played(dealt, "keep", "flip", "keep"),
+            move="flip",
+            claim={"phase": "play", "turn": 0},
+        ),
+    ]
+
+
+def legal_cases() -> list[Case]:
+    """The two rotation decisions."""
+    return [
+        case(
+            "legal-rotation-keep-or-flip",
+            "In the rotation phase the player to decide may keep or flip, nothing else.",
+            ["SC-ORIENT-01", "SC-NOTE-01", "SC-TURN-03"],
+            state=new_game(5, shuffled_deck(5, 11)),
+            claim={"moves": ["keep", "flip"]},
+        ),
+    ]
+
+
+def reject_cases() -> list[Case]:
+    """A second rotation in the same round."""
+    return [
+        case(
+            "reject-rotation-flip-in-play",
+            "Once play has begun no hand may be rotated.",
+            ["SC-ORIENT-03", "SC-TURN-03"],
+            state=play_start(4, 11),
+            move="flip",
+            claim=rejected(Reason.WRONG_PHASE),
+        ),
+    ]

@@ -1,0 +1,60 @@
+"""Cases for chapter GAME: dealing later rounds, with the start player passing to the left.
+
+The finished rounds come from seeded random games, so every round_over state is a real one.
+"""
+
+from __future__ import annotations
+
+from scout_ref.conformance.cases._case import Case, cards, case
+from scout_ref.setup import shuffled_deck
+from scout_ref.simulation import random_game
+from scout_ref.variants import Rotation, Rules
+
+NEXT = ("SC-GAME-02", "SC-GAME-03", "SC-SETUP-03", "SC-SETUP-04", "SC-SCORE-06")
+
+
+def deal_cases() -> list[Case]:
+    """Rounds 2 and later for 3 to 5 players, the two-player second round, and a variant."""
+    out = []
+    for players in (3, 4, 5):
+        game = random_game(players, seed=f"rounds-{players}")
+        for finished in (1, players - 1):
+            end = game.rounds[finished - 1].end
+            number = finished + 1
+            out.append(
+                case(
+                    f"deal-rounds-{players}p-round-{number}",
+                    f"Round {number} of a {players}-player game: seat {finished} starts, "
+                    "totals carry over.",
+                    [*NEXT, "SC-ORIENT-01", "SC-SETUP-02"],
+                    input={
+                        "state": end.to_json(),
+                        "deck": cards(shuffled_deck(players, f"rounds-{players}-{number}")),
+                    },
+                    claim={"start_player": finished, "turn": finished, "phase": "rotation"},
+                )
+            )
+    two = random_game(2, seed="rounds-2").rounds[0].end
+    out.append(
+        case(
+            "deal-rounds-2p-round-2",
+            "The second two-player round deals the 22 cards set aside, with no new deck.",
+            ["SC-VAR2-01", "SC-VAR2-02", "SC-GAME-02", "SC-SETUP-04", "SC-SCORE-06"],
+            input={"state": two.to_json(), "deck": None},
+            claim={"start_player": 1, "set_aside": [], "scout_chips": [3, 3]},
+        )
+    )
+    once = random_game(4, seed="rounds-once", rules=Rules(rotation=Rotation.ONCE_PER_GAME))
+    out.append(
+        case(
+            "deal-rounds-4p-rotation-once-per-game",
+            "With rotation once per game, round 2 starts directly in the play phase.",
+            ["SC-VAR-04", "SC-GAME-02", "SC-GAME-03"],
+            input={
+                "state": once.rounds[0].end.to_json(),
+                "deck": cards(shuffled_deck(4, "rounds-once-2")),
+            },
+            claim={"phase": "play", "turn": 1},
+        )
+    )
+    return out

@@ -1,0 +1,43 @@
+"""Cases for chapters SETUP and COMP: the first deal of a game for each player count."""
+
+from __future__ import annotations
+
+from scout_ref.conformance.cases._case import Case, cards, case, rules_json
+from scout_ref.setup import shuffled_deck
+from scout_ref.variants import Rotation, Rules
+
+DEAL = ("SC-SETUP-01", "SC-SETUP-02", "SC-SETUP-03", "SC-SETUP-04", "SC-ORIENT-01", "SC-GAME-02")
+BY_PLAYERS = {
+    2: ("SC-VAR2-01", "SC-VAR2-02", "SC-COMP-01"),
+    3: ("SC-COMP-01", "SC-COMP-04"),
+    4: ("SC-COMP-01", "SC-COMP-04"),
+    5: ("SC-COMP-01", "SC-COMP-04", "SC-GEN-01"),
+}
+
+
+def deal_cases() -> list[Case]:
+    """New games of 2 to 5 players, two decks each, and one under a variant."""
+    out = []
+    for players in (2, 3, 4, 5):
+        for seed in (1, 2):
+            deck = cards(shuffled_deck(players, f"deal-{players}-{seed}"))
+            out.append(
+                case(
+                    f"deal-setup-{players}p-deck-{seed}",
+                    f"A new {players}-player game dealt from deck {seed}.",
+                    [*DEAL, *BY_PLAYERS[players]],
+                    input={"players": players, "rules": rules_json(Rules()), "deck": deck},
+                    claim={"phase": "rotation", "turn": 0, "round": 1},
+                )
+            )
+    once = Rules(rotation=Rotation.ONCE_PER_GAME)
+    out.append(
+        case(
+            "deal-setup-4p-rotation-once-per-game",
+            "With rotation once per game the first round still opens with the decisions.",
+            [*DEAL, "SC-VAR-04"],
+            input={"players": 4, "rules": rules_json(once), "deck": cards(shuffled_deck(4, 7))},
+            claim={"phase": "rotation"},
+        )
+    )
+    return out

@@ -1,0 +1,110 @@
+"""Trace cases: whole games and single rounds of seeded random play, step by step.
+
+A trace records only the chance outcomes (each deal's deck) and the moves; the digests and the
+scored states at each round end are filled in from the reference engine.
+"""
+
+from __future__ import annotations
+
+from scout_ref.conformance.cases._case import Case, cards, case, rules_json
+from scout_ref.simulation import GameRecord, random_game
+from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+
+PLAY = (
+    "SC-SETUP-03",
+    "SC-ORIENT-01",
+    "SC-ORIENT-02",
+    "SC-TURN-01",
+    "SC-TURN-02",
+    "SC-SHOW-04",
+    "SC-SHOW-05",
+    "SC-SCOUT-01",
+    "SC-SCOUT-02",
+    "SC-END-01",
+    "SC-SCORE-01",
+    "SC-SCORE-03",
+    "SC-SCORE-06",
+)
+GAME = ("SC-GAME-01", "SC-GAME-02", "SC-GEN-03")
+BY_PLAYERS = {
+    2: ("SC-VAR2-01", "SC-VAR2-02", "SC-VAR2-03", "SC-VAR2-05", "SC-VAR2-06"),
+    3: ("SC-SCOUT-03", "SC-SNS-01", "SC-END-02", "SC-GAME-03"),
+    4: ("SC-SCOUT-03", "SC-SNS-01", "SC-END-02", "SC-GAME-03"),
+    5: ("SC-SCOUT-03", "SC-SNS-01", "SC-END-02", "SC-GAME-03"),
+}
+ALL_VARIANTS = Rules(
+    owner_exemption=False,
+    empty_set_chain=EmptySetChain.RESET,
+    scouting=Scouting.FORCED,
+    rotation=Rotation.ONCE_PER_GAME,
+)
+VARIANT_RULES = ("SC-VAR-01", "SC-VAR-02", "SC-VAR-03", "SC-VAR-04")
+
+
+def steps(record: GameRecord, rounds: int) -> list[dict[str, object]]:
+    """The deal and move steps of the first ``rounds`` rounds of a recorded game.
+
+    A round's deck is its dealt hands in seat order, then any set-aside cards; the second
+    two-player round is dealt from the set-aside cards, so its deal step carries no deck.
+    """
+    out: list[dict[str, object]] = []
+    for number, rnd in enumerate(record.rounds[:rounds], start=1):
+        start = rnd.start
+        if record.players == 2 and number == 2:
+            out.append({"deal": None})
+        else:
+            deck = [c for hand in start.hands for c in hand] + list(start.set_aside)
+            out.append({"deal": cards(deck)})
+        out += [{"move": str(m)} for m in rnd.moves]
+    return out
+
+
+def _trace(what: str, description: str, rules: list[str], record: GameRecord, rounds: int) -> Case:
+    return case(
+        f"trace-{what}",
+        description,
+        rules,
+        players=record.players,
+        game_rules=rules_json(record.rules),
+        steps=steps(record, rounds),
+    )
+
+
+def trace_cases() -> list[Case]:
+    """Three whole games and two single rounds per player count, and two variant games."""
+    out = []
+    for n in (2, 3, 4, 5):
+        for k in (1, 2, 3):
+            record = random_game(n, seed=f"trace-game-{n}p-{k}")
+            out.append(
+                _trace(
+                    f"games-{n}p-game-{k}",
+                    f"A whole {n}-player game of random legal moves (game {k}).",
+                    [*PLAY, *GAME, *BY_PLAYERS[n]],
+                    record,
+                    len(record.rounds),
+                )
+            )
+        for k in (1, 2):
+            record = random_game(n, seed=f"trace-round-{n}p-{k}")
+            out.append(
+                _trace(
+                    f"games-{n}p-round-{k}",
+                    f"The first round of a {n}-player game of random legal moves (round {k}).",
+                    [*PLAY, *BY_PLAYERS[n]],
+                    record,
+                    1,
+                )
+            )
+    for n in (3, 4):
+        record = random_game(n, seed=f"trace-variants-{n}p", rules=ALL_VARIANTS)
+        out.append(
+            _trace(
+                f"games-{n}p-all-variants",
+                f"A whole {n}-player game with every variant switched on.",
+                [*PLAY, *GAME, *VARIANT_RULES],
+                record,
+                len(record.rounds),
+            )
+        )
+    return out

@@ -1,0 +1,109 @@
+"""Cases for chapter VAR2: chips paid to scout, the extra turn, and the two-player round end."""
+
+from __future__ import annotations
+
+from scout_ref.conformance.cases._case import Case, case, facing, played, rejected
+from scout_ref.errors import Reason
+from scout_ref.state import State
+
+
+def position(chips: list[int], hand: str = "4/9 7/1 8/4") -> State:
+    """Seat 1 faces seat 0's run 5-6 holding ``chips``."""
+    return facing(2, "5/3 6/1", hand, scout_chips=chips)
+
+
+def _answering(chips: list[int]) -> State:
+    """Seat 0 is about to beat seat 1's single 3 with two 9s; seat 1 holds two 1s."""
+    return facing(2, "3/2", "9/8 9/7 2/5", seat=0, owner=1, scout_chips=chips)
+
+
+def apply_cases() -> list[Case]:
+    """Paid scouting, the extra turn, and the end of the round when a player is stuck."""
+    return [
+        case(
+            "apply-two-player-paid-scout",
+            "A scout costs the scout one chip, paid to no one, and the same player goes again.",
+            ["SC-VAR2-03", "SC-SCOUT-01", "SC-SCOUT-02", "SC-TURN-01"],
+            state=position([3, 2]),
+            move="scout L @0",
+            claim={"scout_chips": [3, 1], "turn": 1},
+        ),
+        case(
+            "apply-two-player-show-after-scout",
+            "After a paid scout the same player shows on the extra turn.",
+            ["SC-VAR2-03", "SC-SHOW-03", "SC-SHOW-04"],
+            state=played(position([3, 2]), "scout L @0"),
+            move="show 2-3",
+            claim={"owner": 1, "turn": 0},
+        ),
+        case(
+            "apply-two-player-stuck-ends-round",
+            "After the show, the other player has no chip and no beating show: the round ends.",
+            ["SC-VAR2-05", "SC-VAR2-04", "SC-SCORE-04"],
+            state=_answering([2, 0]),
+            move="show 0-1",
+            claim={"phase": "round_over", "round_end": "unbeaten"},
+        ),
+        case(
+            "apply-two-player-chip-keeps-round-going",
+            "After the show the other player cannot beat it but holds a chip: play goes on.",
+            ["SC-VAR2-05", "SC-TURN-01"],
+            state=_answering([2, 1]),
+            move="show 0-1",
+            claim={"phase": "play", "turn": 1},
+        ),
+    ]
+
+
+def reject_cases() -> list[Case]:
+    """No chip, no scout; no Scout & Show with two players."""
+    return [
+        case(
+            "reject-two-player-no-scout-chip",
+            "A two-player seat without chips cannot scout.",
+            ["SC-VAR2-04"],
+            state=position([3, 0]),
+            move="scout L @0",
+            claim=rejected(Reason.NO_SCOUT_CHIP),
+        ),
+        case(
+            "reject-two-player-no-scout-show",
+            "There is no Scout & Show with two players, even with chips and a beating show.",
+            ["SC-VAR2-02"],
+            state=position([3, 3], "8/2 8/3 2/4"),
+            move="scout L @3 + show 0-1",
+            claim=rejected(Reason.SCOUT_SHOW_TWO_PLAYER),
+        ),
+    ]
+
+
+def legal_cases() -> list[Case]:
+    """The two-player move lists: no Scout & Show, and no scout without a chip."""
+    return [
+        case(
+            "legal-two-player-no-scout-show",
+            "With chips, shows and scouts are listed, Scout & Show never.",
+            ["SC-VAR2-02", "SC-VAR2-03", "SC-TURN-02"],
+            state=position([3, 3], "8/2 8/3 2/4"),
+            claim={"includes": ["scout L @0"], "excludes": ["scout L @3 + show 0-1"]},
+        ),
+        case(
+            "legal-two-player-no-chip-shows-only",
+            "Without chips only the shows remain; there is still no pass.",
+            ["SC-VAR2-04", "SC-TURN-02"],
+            state=position([3, 0]),
+            claim={"moves": ["show 1-2"]},
+        ),
+    ]
+
+
+def score_cases() -> list[Case]:
+    """Unspent chips score in the two-player game."""
+    return [
+        case(
+            "score-two-player-unspent-chips",
+            "Each unspent chip scores 1; the owner of the unbeaten set is exempt.",
+            ["SC-VAR2-06", "SC-SCORE-01", "SC-SCORE-03", "SC-SCORE-04", "SC-VAR2-05"],
+            state=played(_answering([2, 0]), "show 0-1"),
+        ),
+    ]
