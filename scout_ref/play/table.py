@@ -98,6 +98,7 @@ class Game:
         state = new_game(players, deck, self.rules)
         self.steps.append(deal_step(deck, state))
         while True:
+            self.screen.say([f"Round {state.round} of {state.rounds}: seat {state.turn} starts."])
             while state.phase in (Phase.ROTATION, Phase.PLAY):
                 seat = state.turn
                 assert seat is not None, "the rotation and play phases have a seat to act"
