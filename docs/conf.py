@@ -12,7 +12,7 @@ from scout_ref.registry import spec_version  # noqa: E402 - after the path is se
 
 project = "SCOUT rulebook"
 author = "scout-ref contributors"
-copyright = "2026, scout-ref contributors"  # noqa: A001 - Sphinx's own name for it
+copyright = "2026, scout-ref contributors"
 release = spec_version()
 version = release
 

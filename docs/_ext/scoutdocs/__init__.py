@@ -5,6 +5,7 @@
   and places the chapter's examples under them.
 * ``.. rule-index::`` lists every rule (the page ``rules.html``).
 * ``.. scout-example::`` builds a position, plays moves, checks the engine agrees, and draws it.
+* ``.. scout-card:: 7/3`` draws one card with a legend.
 * ``.. engine:: show`` documents the engine module of a chapter.
 
 When the docs are built, every rule must be rendered once and have at least one example.
@@ -17,7 +18,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from scoutdocs.engine import EngineDirective, resolve_reexport
-from scoutdocs.examples import ExampleDirective
+from scoutdocs.examples import CardDirective, ExampleDirective
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
 from scoutdocs.rules import RuleIndexDirective, RuleRole, RulesDirective, ScoutDomain, example_list
 
@@ -30,6 +31,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rules", RulesDirective)
     app.add_directive("rule-index", RuleIndexDirective)
     app.add_directive("scout-example", ExampleDirective)
+    app.add_directive("scout-card", CardDirective)
     app.add_directive("engine", EngineDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)

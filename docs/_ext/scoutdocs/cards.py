@@ -80,7 +80,9 @@ def _row(
     label: str, cards: Sequence[OrientedCard], y: int, labels: Sequence[str], marked: frozenset[int]
 ) -> list[str]:
     """A labelled row of cards with a small caption under each card."""
-    out = [f'<text x="{MARGIN}" y="{y + 15}" font-size="14" fill="currentColor">{escape(label)}</text>']
+    out = [
+        f'<text x="{MARGIN}" y="{y + 15}" font-size="14" fill="currentColor">{escape(label)}</text>'
+    ]
     top = y + LABEL_H
     if not cards:
         out.append(
@@ -153,4 +155,19 @@ def state_svg(state: State, seats: Sequence[int], marks: Marks, title: str) -> s
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">'
         f"<title>{escape(title)}</title>{''.join(rows)}</svg>"
+    )
+
+
+def legend_svg(card: OrientedCard) -> str:
+    """One card with notes on what its two numbers mean."""
+    width, height = CARD_W + 2 * MARGIN + 80, CARD_H + 2 * MARGIN
+    note = 'x="{x}" y="{y}" font-size="12" fill="currentColor"'
+    x = MARGIN + CARD_W + 8
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="scout-picture" role="img" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'font-family="system-ui, sans-serif"><title>the card {card}</title>'
+        f"{card_svg(card, MARGIN, MARGIN)}"
+        f"<text {note.format(x=x, y=MARGIN + 28)}>counts in play</text>"
+        f"<text {note.format(x=x, y=MARGIN + CARD_H - 6)}>after rotating</text></svg>"
     )

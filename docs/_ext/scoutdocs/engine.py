@@ -59,7 +59,10 @@ class EngineDirective(SphinxDirective):
                 if k:
                     para += nodes.Text(", ")
                 ref = addnodes.pending_xref(
-                    "", refdomain="py", reftype="obj", reftarget=f"scout_ref.{name}",
+                    "",
+                    refdomain="py",
+                    reftype="obj",
+                    reftarget=f"scout_ref.{name}",
                     refexplicit=True,
                 )
                 ref += nodes.literal(name, name, classes=["xref", "py"])

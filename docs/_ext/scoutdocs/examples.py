@@ -10,17 +10,35 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from scout_ref import Scout, ScoutError, ScoutShow, Show, State
+from scout_ref import Scout, ScoutError, ScoutShow, Show, State, oriented
 from scout_ref.notation import End
 from scout_ref.registry import RULE_ID, rules
-from scoutdocs.cards import Marks, state_svg
+from scoutdocs.cards import Marks, legend_svg, state_svg
 from scoutdocs.rules import ScoutDomain, rule_ref, rule_text
 from scoutdocs.scenario import ExampleMismatch, Outcome, Step, run_example
 
-OPTIONS = (
-    "rules players seed hands active-set owner turn phase round captured chips scout-show "
-    "scores round-end leftover-to switches moves expect seats name"
-).split()
+OPTIONS = [
+    "rules",
+    "players",
+    "seed",
+    "hands",
+    "active-set",
+    "owner",
+    "turn",
+    "phase",
+    "round",
+    "captured",
+    "chips",
+    "scout-show",
+    "scores",
+    "round-end",
+    "leftover-to",
+    "switches",
+    "moves",
+    "expect",
+    "seats",
+    "name",
+]
 
 
 def _slug(title: str) -> str:
@@ -104,7 +122,7 @@ def _verdict(outcome: Outcome) -> nodes.paragraph:
 def _actors(outcome: Outcome) -> list[int]:
     """The seats worth drawing by default: whoever is to act at the start or makes a move."""
     turns = {outcome.start.turn, *(s.before.turn for s in outcome.steps if s.move is not None)}
-    seats = sorted(t for t in turns if t is not None)
+    seats = sorted(int(t) for t in turns if t is not None)
     return seats or list(range(outcome.start.players))
 
 
@@ -148,3 +166,18 @@ class ExampleDirective(SphinxDirective):
         domain: ScoutDomain = self.env.domains["scout"]  # type: ignore[assignment]
         domain.note_example(cited, anchor, title)
         return [box]
+
+
+class CardDirective(SphinxDirective):
+    """``.. scout-card:: 7/3``: one card drawn as in the examples, with what its numbers mean."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            top, bottom = (int(x) for x in self.arguments[0].split("/"))
+            card = oriented(top, bottom)
+        except ValueError:
+            raise self.error(f"{self.arguments[0]!r} is not a card written top/bottom") from None
+        html = f'<figure class="scout-figure scout-legend">{legend_svg(card)}</figure>'
+        return [nodes.raw("", html, format="html")]

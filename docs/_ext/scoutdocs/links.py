@@ -89,7 +89,9 @@ def _rule_ids(decorator: ast.expr) -> list[str]:
     func = decorator.func
     if not (isinstance(func, ast.Attribute) and func.attr == "rule"):
         return []
-    return [a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    return [
+        a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+    ]
 
 
 def _module_marks(tree: ast.Module) -> list[str]:
@@ -98,7 +100,9 @@ def _module_marks(tree: ast.Module) -> list[str]:
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
         ):
-            values = node.value.elts if isinstance(node.value, ast.List | ast.Tuple) else [node.value]
+            values = (
+                node.value.elts if isinstance(node.value, ast.List | ast.Tuple) else [node.value]
+            )
             for value in values:
                 ids += _rule_ids(value)
     return ids

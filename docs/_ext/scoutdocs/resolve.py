@@ -103,7 +103,9 @@ def check_coverage(app: Any, env: Any) -> None:
             logger.warning("rule %s has no worked example", rule.id, location=location)
 
 
-def outdated(app: Any, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+def outdated(
+    app: Any, env: Any, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
     """Re-read every page when the engine, tests or spec changed: the lists are generated."""
     fingerprint = links.fingerprint()
     if getattr(env, "scoutdocs_fingerprint", None) == fingerprint:

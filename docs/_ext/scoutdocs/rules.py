@@ -8,7 +8,6 @@ title and status come from ``spec/rules.json``; the enforcing code, tests and ve
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Set
 from typing import Any, ClassVar
 
@@ -25,7 +24,7 @@ from scoutdocs import links
 CHAPTERS_FILE_FORMAT = "rulebook/{number:02d}-{stem}"
 
 
-class example_list(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes so
+class example_list(nodes.General, nodes.Element):
     """Placeholder for the links to a rule's worked examples, filled in once all are read."""
 
 
@@ -90,7 +89,8 @@ class ScoutDomain(Domain):
     roles: ClassVar[dict[str, Any]] = {"rule": RuleRole(warn_dangling=True)}
     initial_data: ClassVar[dict[str, Any]] = {"rules": {}, "examples": {}}
     dangling_warnings: ClassVar[dict[str, str]] = {
-        "rule": "unknown rule ID %(target)s: not in spec/rules.json, or not rendered by a rules directive"
+        "rule": "unknown rule ID %(target)s: not in spec/rules.json, or not rendered by a rules "
+        "directive"
     }
 
     @property
@@ -133,7 +133,7 @@ class ScoutDomain(Domain):
             mine = self.examples.setdefault(rule_id, [])
             mine += [e for e in entries if e[0] in docnames]
 
-    def resolve_xref(
+    def resolve_xref(  # noqa: PLR0917 - Sphinx's signature
         self,
         env: Any,
         fromdocname: str,
@@ -149,7 +149,7 @@ class ScoutDomain(Domain):
         title = f"{target}: {rules()[target].title}"
         return make_refnode(builder, fromdocname, page, target, contnode, title)
 
-    def resolve_any_xref(
+    def resolve_any_xref(  # noqa: PLR0917 - Sphinx's signature
         self,
         env: Any,
         fromdocname: str,
@@ -208,8 +208,11 @@ def _enforced_by(rule_id: str, chapter_stems: set[str]) -> nodes.paragraph:
             para += nodes.literal(label, label)
             continue
         ref = addnodes.pending_xref(
-            "", refdomain="py", reftype="meth" if entry.is_method else "func",
-            reftarget=entry.target, refexplicit=True,
+            "",
+            refdomain="py",
+            reftype="meth" if entry.is_method else "func",
+            reftarget=entry.target,
+            refexplicit=True,
         )
         ref += nodes.literal(label, label, classes=["xref", "py"])
         para += ref
@@ -298,7 +301,7 @@ class RuleIndexDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         numbers = display_numbers()
         out: list[nodes.Node] = []
-        for number, stem, area, title in chapters():
+        for number, _, area, title in chapters():
             section = nodes.section(ids=[f"chapter-{area.lower()}"])
             heading = f"{number}. {title}"
             section += nodes.title(heading, heading)
@@ -320,8 +323,4 @@ class RuleIndexDirective(SphinxDirective):
             section += items
             self.set_source_info(section)
             out.append(section)
-            del stem
         return out
-
-
-RULE_MENTION = re.compile(r"\bSC-[A-Z0-9]+-\d\d\b")

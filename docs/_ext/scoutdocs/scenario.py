@@ -162,7 +162,9 @@ OBSERVERS: dict[str, Callable[[State], str]] = {
     "legal": lambda s: ", ".join(str(m) for m in legal_moves(s)) or "none",
     "legal_count": lambda s: str(len(legal_moves(s))),
     "cards": lambda s: str(
-        sum(len(h) for h in s.hands) + len(s.active_set) + len(s.set_aside)
+        sum(len(h) for h in s.hands)
+        + len(s.active_set)
+        + len(s.set_aside)
         + sum(len(p) for p in s.captured)
     ),
     "set_aside": lambda s: str(len(s.set_aside)),

@@ -1,0 +1,127 @@
+"""The rulebook covers the registry: every rule rendered and anchored, every cited ID real.
+
+The build tests run Sphinx in a subprocess with ``-W -n`` (as ``make docs`` does), which also
+plays every worked example through the engine; a separate tiny project proves that a wrong
+example fails the build.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scout_ref.registry import RULE_ID, Status, rules, spec_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+
+def _chapters() -> list[tuple[str, str]]:
+    """(page, area) of every rulebook chapter, e.g. ("rulebook/08-show", "SHOW")."""
+    data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
+    return [
+        (f"rulebook/{k:02d}-{ch['stem']}", ch["area"]) for k, ch in enumerate(data["chapters"], 1)
+    ]
+
+
+def _sphinx(source: Path, out: Path, *extra: str) -> tuple[int, str]:
+    """Build ``source`` to HTML in a subprocess; the exit status and the warnings."""
+    warnings = out / "warnings.txt"
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-n", "-E", "-q", "-w", str(warnings)]
+    done = subprocess.run(
+        [*command, *extra, str(source), str(out / "html")],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    return done.returncode, warnings.read_text(encoding="utf-8") if warnings.exists() else ""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rulebook built as ``make docs`` builds it; fails on any warning."""
+    out = tmp_path_factory.mktemp("docs")
+    status, warnings = _sphinx(DOCS, out, "-W", "--keep-going")
+    assert (status, warnings) == (0, "")
+    return out / "html"
+
+
+@pytest.mark.rule
+def test_every_cited_rule_id_exists() -> None:
+    known = rules()
+    cited = {
+        (path.relative_to(ROOT).as_posix(), m.group())
+        for path in DOCS.rglob("*.rst")
+        for m in RULE_ID.finditer(path.read_text(encoding="utf-8"))
+    }
+    assert cited, "the docs cite no rule at all"
+    assert sorted(c for c in cited if c[1] not in known) == []
+
+
+@pytest.mark.rule
+def test_every_chapter_renders_its_area() -> None:
+    for page, area in _chapters():
+        text = (DOCS / f"{page}.rst").read_text(encoding="utf-8")
+        assert f".. rules:: {area}\n" in text, page
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_every_rule_is_anchored_in_its_chapter_and_the_index(built: Path) -> None:
+    index = (built / "rules.html").read_text(encoding="utf-8")
+    pages = {
+        area: (built / f"{page}.html").read_text(encoding="utf-8") for page, area in _chapters()
+    }
+    for rule in rules().values():
+        assert f'id="{rule.id}"' in pages[rule.area], rule.id
+        assert f'id="{rule.id}"' in index, rule.id
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_every_rule_has_a_statement_and_an_example(built: Path) -> None:
+    pages = {
+        area: (built / f"{page}.html").read_text(encoding="utf-8") for page, area in _chapters()
+    }
+    for rule in rules().values():
+        if rule.status is Status.RETIRED:
+            continue
+        html = pages[rule.area]
+        start = html.index(f'id="{rule.id}"')
+        end = html.find("<section", start + 1)
+        section = html[start : end if end != -1 else len(html)]
+        assert "scout-rule-statement" in section, rule.id
+        examples = section[section.index(">Examples<") :]
+        assert re.search(r'href="[^"]*#example-', examples), rule.id
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_a_wrong_example_fails_the_build(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\nextensions = ['scoutdocs']\n",
+        encoding="utf-8",
+    )
+    (source / "index.rst").write_text(
+        "Wrong\n=====\n\n"
+        ".. scout-example:: Ties beat, says this example\n"
+        "   :rules: SC-SET-05\n"
+        "   :players: 3\n"
+        "   :hands: 5/2 4/1 | 1/2 | 1/3\n"
+        "   :active-set: 4/3 5/6\n"
+        "   :owner: 1\n"
+        "   :moves: show 0-1\n"
+        "   :expect: verdict = legal\n",
+        encoding="utf-8",
+    )
+    status, warnings = _sphinx(source, tmp_path, "-W")
+    assert status != 0
+    assert "disagrees with the engine: verdict is 'not_stronger'" in warnings
