@@ -71,7 +71,7 @@ class Explanation:
         return tuple(dict.fromkeys(ids))
 
     def lines(self) -> list[str]:
-        """The explanation as text lines at most :data:`WIDTH` columns wide."""
+        """The explanation as text lines, at most 78 columns wide."""
         out = [self.verdict]
         if self.rejection is not None:
             out += _wrap(self.rejection.detail, "  ")
