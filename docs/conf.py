@@ -39,7 +39,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|typing|types|pathlib|argparse|enum|random|json)\..*"),
     ("py:class", r"(Sequence|Iterable|Iterator|Callable|Mapping|Path|TextIO|IO)"),
     ("py:class", r"(hypothesis|jsonschema|rich)\..*"),
-    ("py:class", r"(JSONObject|Problem|_F)"),
+    ("py:class", r"(JSONObject|Problem|(scout_ref\.registry\.)?_F)"),
     ("py:mod", r"scout_ref\._serialize"),
     ("py:func", r"(dataclasses|functools|json|random)\..*"),
 ]
