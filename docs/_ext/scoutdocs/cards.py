@@ -20,7 +20,7 @@ TOP_H = 46  # the upper part, holding the number that counts
 GAP = 6
 MARGIN = 8
 LABEL_H = 22
-INDEX_H = 18
+INDEX_H = 32  # the index under each card, and below it the @slot mark of a scout
 ROW_GAP = 12
 MIN_WIDTH = 300  # room for the row labels of short hands
 
@@ -105,8 +105,8 @@ def _slot_mark(slot: int, y: int) -> str:
     top = y + LABEL_H - 4
     return (
         f'<path d="M{x} {top}V{top + CARD_H + 8}" stroke="{ACCENT}" stroke-width="3"/>'
-        f'<text x="{x + 3}" y="{top + CARD_H + 26}" font-size="12" font-weight="700" '
-        f'fill="{ACCENT}">@{slot}</text>'
+        f'<text x="{max(x, MARGIN + 8)}" y="{top + CARD_H + 34}" font-size="12" font-weight="700" '
+        f'text-anchor="middle" fill="{ACCENT}">@{slot}</text>'
     )
 
 
@@ -160,7 +160,7 @@ def state_svg(state: State, seats: Sequence[int], marks: Marks, title: str) -> s
 
 def legend_svg(card: OrientedCard) -> str:
     """One card with notes on what its two numbers mean."""
-    width, height = CARD_W + 2 * MARGIN + 80, CARD_H + 2 * MARGIN
+    width, height = CARD_W + 2 * MARGIN + 110, CARD_H + 2 * MARGIN
     note = 'x="{x}" y="{y}" font-size="12" fill="currentColor"'
     x = MARGIN + CARD_W + 8
     return (

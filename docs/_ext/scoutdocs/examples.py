@@ -120,8 +120,10 @@ def _verdict(outcome: Outcome) -> nodes.paragraph:
 
 
 def _actors(outcome: Outcome) -> list[int]:
-    """The seats worth drawing by default: whoever is to act at the start or makes a move."""
-    turns = {outcome.start.turn, *(s.before.turn for s in outcome.steps if s.move is not None)}
+    """The seats worth drawing by default: the owner, and whoever is to act or makes a move."""
+    start = outcome.start
+    moved = (s.before.turn for s in outcome.steps if s.move is not None)
+    turns = {start.turn, start.owner, *moved}
     seats = sorted(int(t) for t in turns if t is not None)
     return seats or list(range(outcome.start.players))
 

@@ -22,6 +22,7 @@ from scout_ref.registry import RULE_ID, Rule, Status, rules
 from scoutdocs import links
 
 CHAPTERS_FILE_FORMAT = "rulebook/{number:02d}-{stem}"
+LISTED_PER_FILE = 12  # tests or vectors named per file under a rule; the rest are counted
 
 
 class example_list(nodes.General, nodes.Element):
@@ -163,7 +164,7 @@ class ScoutDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for rule_id, page in self.rule_pages.items():
-            yield rule_id, f"{rule_id} {rules()[rule_id].title}", "rule", page, rule_id, 1
+            yield rule_id, f"{rule_id} {rules()[rule_id].title}", "rule", page, rule_id, 0
 
 
 def _grouped(entries: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
@@ -185,10 +186,12 @@ def _listing(groups: dict[str, list[str]], none: str) -> nodes.paragraph:
             para += nodes.Text("; ")
         para += nodes.literal(where, where)
         para += nodes.Text(": ")
-        for n, name in enumerate(names):
+        for n, name in enumerate(names[:LISTED_PER_FILE]):
             if n:
                 para += nodes.Text(", ")
             para += nodes.literal(name, name)
+        if len(names) > LISTED_PER_FILE:
+            para += nodes.Text(f" and {len(names) - LISTED_PER_FILE} more")
     return para
 
 
