@@ -163,6 +163,23 @@ def test_every_reason_maps_to_a_normative_or_variant_rule(reason: Reason) -> Non
     assert rules()[reason.rule].status in ENFORCED
 
 
+@cache
+def _test_names() -> set[str]:
+    return {
+        node.name
+        for path in _files("tests", suffix=".py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+    }
+
+
+@pytest.mark.rule("SC-TURN-04")
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
+def test_every_reason_has_a_test_that_isolates_it(reason: Reason) -> None:
+    name = f"test_rejects_{reason.value}"
+    assert any(n == name or n.startswith(f"{name}_") for n in _test_names())
+
+
 @pytest.mark.rule
 def test_every_test_carries_a_rule_marker() -> None:
     unmarked = []
