@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import IO, Any
 
@@ -38,6 +39,42 @@ HELLO: Message = {
         "variants": True,
     },
 }
+
+
+_KNOWN: OrderedDict[str, State] = OrderedDict()
+"""States recently read or produced, by canonical text: a runner replaying a trace sends each
+state the adapter produced straight back, and the engine's own output needs no re-validation."""
+KNOWN_STATES = 256
+
+
+def _key(data: object) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _remember(key: str, state: State) -> State:
+    _KNOWN[key] = state
+    _KNOWN.move_to_end(key)
+    if len(_KNOWN) > KNOWN_STATES:
+        _KNOWN.popitem(last=False)
+    return state
+
+
+def load_state(data: object) -> State:
+    """A validated state (served from the recent states when it is one of them).
+
+    Raises:
+        MalformedInputError: if ``data`` is not a valid state.
+    """
+    key = _key(data)
+    known = _KNOWN.get(key)
+    return known if known is not None else _remember(key, State.from_json(data))
+
+
+def dump_state(state: State) -> Message:
+    """The JSON of a state the adapter answers with, remembered for the next request."""
+    data = state.to_json()
+    _remember(_key(data), state)
+    return data
 
 
 def _bad(what: str, message: str) -> MalformedInputError:
@@ -85,7 +122,7 @@ def deal(data: object) -> State:
         return new_game(players, read_deck(data["deck"]), read_rules(data["rules"]))
     if isinstance(data, dict) and set(data) == {"state", "deck"}:
         deck = None if data["deck"] is None else read_deck(data["deck"])
-        return next_round(State.from_json(data["state"]), deck)
+        return next_round(load_state(data["state"]), deck)
     raise _bad("deal", "input must be {players, rules, deck} or {state, deck}")
 
 
@@ -119,10 +156,10 @@ def score(state: State) -> Message:
 
 
 def _apply(request: Message) -> Message:
-    state = State.from_json(request.get("state"))
+    state = load_state(request.get("state"))
     move = parse_move(str(request.get("move")))
     try:
-        return {"state": apply_move(state, move).to_json()}
+        return {"state": dump_state(apply_move(state, move))}
     except IllegalMoveError as exc:
         rejection = exc.rejection
         return {"rejection": {"reason": rejection.reason.value, "detail": str(rejection)}}
@@ -132,15 +169,15 @@ def _perft(request: Message) -> Message:
     depth = request.get("depth")
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
         raise _bad("perft request", "depth must be a whole number")
-    nodes, split = perft_answer(State.from_json(request.get("state")), depth)
+    nodes, split = perft_answer(load_state(request.get("state")), depth)
     return {"nodes": nodes, "divide": split}
 
 
 _HANDLERS: dict[str, Callable[[Message], Message]] = {
-    "deal": lambda r: {"state": deal(r.get("input")).to_json()},
-    "legal": lambda r: {"moves": [str(m) for m in legal_moves(State.from_json(r.get("state")))]},
+    "deal": lambda r: {"state": dump_state(deal(r.get("input")))},
+    "legal": lambda r: {"moves": [str(m) for m in legal_moves(load_state(r.get("state")))]},
     "apply": _apply,
-    "score": lambda r: score(State.from_json(r.get("state"))),
+    "score": lambda r: score(load_state(r.get("state"))),
     "perft": _perft,
 }
 

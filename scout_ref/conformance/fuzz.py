@@ -166,13 +166,19 @@ def _check_score(ctx: Context, k: int, state: State) -> Disagreement | None:
 
 
 def shrink(ctx: Context, players: int, steps: list[Step], found: Disagreement) -> list[Step]:
-    """The shortest trace that still shows a disagreement: cut after it, drop earlier rounds."""
+    """The shortest trace that still shows a disagreement: cut after it, drop earlier rounds.
+
+    The failing round is replayed as the first round of a new game, its deck turned so that
+    the seat that started it is seat 0: the same moves then fall to the same hands.
+    """
     steps = steps[: found.index + 1]
     deals = [k for k, s in enumerate(steps) if "deal" in s]
-    last = deals[-1]
-    if last == 0 or steps[last]["deal"] is None:
+    last, start = deals[-1], (len(deals) - 1) % players
+    deck = steps[last]["deal"]
+    if last == 0 or deck is None:
         return steps
-    candidate = steps[last:]
+    cut = start * (len(deck) // players)
+    candidate = [{"deal": deck[cut:] + deck[:cut]}, *steps[last + 1 :]]
     try:
         again = check(ctx, players, candidate)
     except Invalid:
@@ -213,7 +219,7 @@ def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
         "fuzz",
         f"random {players}-player game, seed {seed!r}",
         (),
-        {"players": players, "game_rules": OFFICIAL_RULES},
+        {"players": players, "game_rules": OFFICIAL_RULES, "steps": []},
         "fuzz",
     )
     steps = game_steps(players, seed)
@@ -233,7 +239,7 @@ def _explain(
     lines = [f"the adapter departs at step {found.index} ({found.request}): {found.detail}"]
     lines.append(f"minimal trace ({len(steps)} steps):")
     lines += [
-        f"  {k}: " + (f"deal {s['deal']}" if "deal" in s else s["move"])
+        f"  {k}: " + (_deal_text(s["deal"]) if "deal" in s else s["move"])
         for k, s in enumerate(steps)
     ]
     saved = ctx.save(
@@ -262,3 +268,7 @@ def fuzz(ctx: Context, games: int, seed: int) -> list[CaseResult]:
     hello = ctx.adapter.hello
     counts = sorted(hello.capabilities.players) if hello else [2, 3, 4, 5]
     return [fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}") for k in range(games)]
+
+
+def _deal_text(deck: list[str] | None) -> str:
+    return "deal the set-aside cards" if deck is None else f"deal {' '.join(deck)}"

@@ -74,7 +74,13 @@ class Case:
 
 
 def trace_parts(data: Message) -> tuple[int, Message, list[Message]]:
-    """A trace case's player count, rules switches (``game_rules``) and steps."""
+    """A trace case's player count, rules switches and steps.
+
+    Vectors carry ``players`` and ``game_rules`` beside the steps; traces recorded by
+    ``scout-ref play --record`` carry them as ``input.players`` and ``input.rules``.
+    """
+    if "input" in data:
+        return int(data["input"]["players"]), dict(data["input"]["rules"]), list(data["steps"])
     return int(data["players"]), dict(data["game_rules"]), list(data["steps"])
 
 
@@ -110,8 +116,9 @@ class Context:
         """Write ``case`` as a one-case vector file in the findings folder."""
         if self.findings_dir is None:
             return None
-        self.findings_dir.mkdir(parents=True, exist_ok=True)
-        path = self.findings_dir / f"{case['id']}.json"
+        folder = self.findings_dir / kind  # laid out like spec/vectors, so --vectors can run it
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{case['id']}.json"
         document = {
             "cases": [case],
             "description": description,
@@ -126,6 +133,17 @@ class Context:
 def digest(state: object) -> str:
     """The state digest: SHA-256 of the RFC 8785 canonical JSON."""
     return hashlib.sha256(rfc8785.dumps(state)).hexdigest()  # type: ignore[arg-type]
+
+
+def has_digest(state: object, expected: str) -> bool:
+    """Whether ``state`` has the ``expected`` digest.
+
+    For strings, integers, booleans and null, sorted compact :func:`json.dumps` writes the RFC
+    8785 text, so it is tried first (it is much faster); any other value takes the exact path.
+    """
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    fast = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return fast == expected or digest(state) == expected
 
 
 def short(value: object, limit: int = 160) -> str:

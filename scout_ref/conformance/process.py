@@ -135,8 +135,7 @@ class Adapter:
             )
 
     def _fail(self, exc: ProtocolError) -> ProtocolError:
-        self._drain_stderr(0.2)
-        self._kill()
+        self._kill(drain=True)
         self.failures += 1
         exc.stderr_tail = self.stderr_tail()
         self.last_error = exc
@@ -164,16 +163,20 @@ class Adapter:
         self._buffer.clear()
         self._stderr.clear()
 
-    def _kill(self) -> None:
+    def _kill(self, *, drain: bool = False) -> None:
+        """Kill the adapter's process group; with ``drain``, keep the stderr it left behind."""
         proc, self._proc = self._proc, None
+        if proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            if drain:
+                self._drain_stderr(0.2)
         if self._selector is not None:
             self._selector.close()
             self._selector = None
         if proc is None:
             return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
         for stream in (proc.stdin, proc.stdout, proc.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):

@@ -107,9 +107,11 @@ def _validator(definition: str) -> jsonschema.Draft202012Validator:
 
 def shape_problem(message: object, definition: str) -> str | None:
     """Why ``message`` is not a valid ``definition`` of the protocol schema, or None."""
-    error = jsonschema.exceptions.best_match(_validator(definition).iter_errors(message))
-    if error is None:
+    validator = _validator(definition)
+    if validator.is_valid(message):
         return None
+    error = jsonschema.exceptions.best_match(validator.iter_errors(message))
+    assert error is not None, "an invalid message has an error"
     where = "".join(f"/{p}" for p in error.absolute_path) or "/"
     return f"{where}: {error.message[:200]}"
 
@@ -180,9 +182,8 @@ def read_reply(message: Message, request: Message) -> Reply:
         raise ProtocolError(
             "wrong_id", f"reply to request {request['id']} carries id {message.get('id')!r}"
         )
-    problem = shape_problem(message, "reply")
-    if problem is None and message["type"] == "result":
-        problem = shape_problem(message, _RESULT_SHAPE[request["type"]])
+    shape = {"result": _RESULT_SHAPE[request["type"]], "skipped": "skipped", "errored": "errored"}
+    problem = shape_problem(message, shape.get(message.get("type"), "reply"))  # type: ignore[arg-type]
     if problem is not None:
         raise ProtocolError("wrong_shape", f"reply to a {request['type']} request: {problem}")
     match message["type"]:

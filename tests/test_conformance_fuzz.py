@@ -1,0 +1,68 @@
+"""Differential fuzzing: the reference agrees with itself; a wrong engine is found and shrunk."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from scout_ref.cli import main
+
+REPO = Path(__file__).parent.parent
+
+
+@pytest.fixture(autouse=True)
+def importable_adapters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let adapter subprocesses import ``tests.adapters`` wherever pytest runs from."""
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
+
+
+@pytest.mark.rule("SC-TURN-02")
+def test_reference_agrees_with_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(
+        ["conform", "--kind", "fuzz", "--fuzz", "2", "--seed", "7", "--report", str(tmp_path)]
+    )
+    assert status == 0
+    report = json.loads((tmp_path / "report.json").read_text("utf-8"))
+    assert [c["id"] for c in report["cases"]] == ["fuzz-2p-7-0", "fuzz-3p-7-1"]
+    assert capsys.readouterr().out.rstrip().endswith("2 passed, 0 failed")
+
+
+@pytest.mark.rule("SC-SCOUT-03")
+def test_wrong_engine_is_shrunk_to_a_saved_trace(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The chip-to-the-scout engine departs at the first scout of a 3-player game."""
+    engine = f"{sys.executable} -m tests.adapters.wrong_chip_to_scout"
+    found = tmp_path / "found"
+    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "2", "--seed", "1", "--adapter", engine]
+    assert main([*fuzz, "--save", str(found)]) == 1
+    out = capsys.readouterr().out
+    assert "the adapter departs at step 5 (apply 'scout L~ @8')" in out
+    assert "scout_chips: expected [1,0,0], got [0,1,0]" in out
+    saved = json.loads((found / "trace" / "fuzz-3p-1-1.json").read_text("utf-8"))
+    (case,) = saved["cases"]
+    assert len(case["steps"]) == 6
+    assert case["steps"][-1]["move"] == "scout L~ @8"
+    # a ready vector: the reference replays it, the wrong engine fails it
+    assert main(["conform", "--vectors", str(found)]) == 0
+    assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1
+
+
+@pytest.mark.rule("SC-SCORE-04")
+def test_disagreement_in_a_later_round_drops_the_earlier_rounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without the owner exemption the 4-player game of seed 1 departs in round 4 only."""
+    engine = f"{sys.executable} -m tests.adapters.wrong_no_exemption"
+    found = tmp_path / "found"
+    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "3", "--seed", "1", "--adapter", engine]
+    assert main([*fuzz, "--save", str(found)]) == 1
+    assert "departs at step 325" in capsys.readouterr().out
+    (case,) = json.loads((found / "trace" / "fuzz-4p-1-2.json").read_text("utf-8"))["cases"]
+    deals = [s for s in case["steps"] if "deal" in s]
+    assert len(deals) == 1
+    assert len(case["steps"]) < 325
+    assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1

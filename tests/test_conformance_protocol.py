@@ -1,0 +1,119 @@
+"""SCP 1 messages: framing, the hello, and reply validation against the protocol schema."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from scout_ref.conformance.adapter import HELLO, answer
+from scout_ref.conformance.protocol import (
+    Errored,
+    ProtocolError,
+    Result,
+    Skipped,
+    decode,
+    encode,
+    read_hello,
+    read_reply,
+    shape_problem,
+)
+from scout_ref.position import build_state
+from scout_ref.registry import spec_dir
+
+pytestmark = pytest.mark.rule("SC-TURN-02")
+
+STATE = build_state(3, ["3/1 4/1 9/1", "2/8", "3/6"], active_set="5/2 6/2 7/2", owner=1)
+
+
+def test_schemas_are_valid_draft_2020_12() -> None:
+    for name in ("protocol", "report"):
+        schema = json.loads((spec_dir() / "schema" / f"{name}.schema.json").read_text("utf-8"))
+        jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_encode_writes_one_line() -> None:
+    line = encode({"id": 1, "type": "legal", "state": STATE.to_json()})
+    assert line.endswith(b"\n")
+    assert line.count(b"\n") == 1
+    assert decode(line[:-1])["id"] == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "fault"),
+    [(b"not json", "not_json"), (b"[1, 2]", "wrong_shape"), (b"\xff", "not_json")],
+)
+def test_decode_refuses_garbage(line: bytes, fault: str) -> None:
+    with pytest.raises(ProtocolError) as info:
+        decode(line)
+    assert info.value.fault == fault
+
+
+def test_reference_hello_is_valid() -> None:
+    hello = read_hello(HELLO)
+    assert hello.capabilities.players == {2, 3, 4, 5}
+    assert hello.capabilities.variants
+
+
+@pytest.mark.parametrize(
+    "hello",
+    [
+        {**HELLO, "protocol": 2},
+        {k: v for k, v in HELLO.items() if k != "capabilities"},
+        {**HELLO, "capabilities": {"kinds": ["dance"], "players": [3], "variants": False}},
+    ],
+)
+def test_bad_hello_is_a_protocol_error(hello: dict[str, object]) -> None:
+    with pytest.raises(ProtocolError) as info:
+        read_hello(hello)
+    assert info.value.fault == "hello"
+
+
+def test_reference_replies_match_the_schema() -> None:
+    requests = [
+        {"id": 1, "type": "legal", "state": STATE.to_json()},
+        {"id": 2, "type": "apply", "state": STATE.to_json(), "move": "scout L @2 + show 0-2"},
+        {"id": 3, "type": "apply", "state": STATE.to_json(), "move": "show 0-1"},
+        {"id": 4, "type": "perft", "state": STATE.to_json(), "depth": 1},
+    ]
+    for request in requests:
+        assert shape_problem(request, "request") is None
+        assert isinstance(read_reply(answer(request), request), Result)
+
+
+def test_rejection_reply_carries_the_reason() -> None:
+    request = {"id": 7, "type": "apply", "state": STATE.to_json(), "move": "show 0-1"}
+    reply = read_reply(answer(request), request)
+    assert isinstance(reply, Result)
+    assert reply.data["rejection"]["reason"] == "not_stronger"
+
+
+def test_skipped_and_errored_replies() -> None:
+    request = {"id": 5, "type": "score", "state": STATE.to_json()}
+    errored = read_reply(answer(request), request)  # the round is not over
+    assert isinstance(errored, Errored)
+    skipped = read_reply({"id": 5, "type": "skipped", "reason": "no scoring yet"}, request)
+    assert skipped == Skipped("no scoring yet")
+
+
+@pytest.mark.parametrize(
+    ("reply", "fault"),
+    [
+        ({"id": 2, "type": "result", "moves": []}, "wrong_id"),
+        ({"id": 1, "type": "result", "moves": "keep"}, "wrong_shape"),
+        ({"id": 1, "type": "result", "state": {}}, "wrong_shape"),
+        ({"id": 1, "type": "done"}, "wrong_shape"),
+    ],
+)
+def test_wrong_replies_are_protocol_errors(reply: dict[str, object], fault: str) -> None:
+    request = {"id": 1, "type": "legal", "state": STATE.to_json()}
+    with pytest.raises(ProtocolError) as info:
+        read_reply(reply, request)
+    assert info.value.fault == fault
+
+
+def test_bad_request_gets_a_one_line_errored_reply() -> None:
+    reply = answer({"id": 9, "type": "legal", "state": {"players": 7}})
+    assert reply["type"] == "errored"
+    assert "\n" not in reply["message"]
