@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/scout-ref simulate --players 4 --games 1 --seed 2021 --log
+	$(BIN)/scout-ref conform
 
 test: lint typecheck pytest docs-check vectors-check
 
