@@ -64,15 +64,18 @@ def case_params() -> list[Any]:
     ]
 
 
+@pytest.mark.rule
 def test_every_kind_has_files() -> None:
     assert {d["kind"] for d in documents().values()} == set(KINDS)
 
 
+@pytest.mark.rule
 @pytest.mark.parametrize("path", sorted(documents()))
 def test_file_validates_against_its_schema(path: str) -> None:
     assert schema_problems(path.split("/", maxsplit=1)[0], documents()[path]) == []
 
 
+@pytest.mark.rule
 def test_manifest_lists_the_files() -> None:
     texts = existing_files(vectors_dir())
     listed = texts.pop(MANIFEST)
@@ -80,15 +83,18 @@ def test_manifest_lists_the_files() -> None:
     assert listed == render(manifest(texts))
 
 
+@pytest.mark.rule
 def test_files_are_fresh() -> None:
     assert stale_paths(vectors_dir(), build_documents()) == []
 
 
+@pytest.mark.rule
 def test_case_ids_are_unique() -> None:
     ids = [c["id"] for _, c in all_cases()]
     assert len(ids) == len(set(ids))
 
 
+@pytest.mark.rule
 @pytest.mark.parametrize(("kind", "case"), case_params())
 def test_case_matches_the_engine(kind: str, case: Case) -> None:
     if kind == "trace":
@@ -97,6 +103,7 @@ def test_case_matches_the_engine(kind: str, case: Case) -> None:
         assert answer(kind, case) == case["expected"]
 
 
+@pytest.mark.rule
 @pytest.mark.parametrize(
     ("kind", "case"),
     [
@@ -110,19 +117,24 @@ def test_generator_claim_holds(kind: str, case: Case) -> None:
     assert claim_problems(kind, case["claim"], answer(kind, case)) == []
 
 
+@pytest.mark.rule
+@pytest.mark.slow
 def test_lint_finds_nothing_in_the_committed_files() -> None:
+    """The whole lint, as ``make vectors-check`` runs it (slow: it recomputes every answer)."""
     assert lint(vectors_dir()) == []
 
 
 # --- coverage ----------------------------------------------------------------------------------
 
 
+@pytest.mark.rule
 def test_every_normative_rule_has_a_vector() -> None:
     cited = {r for _, c in all_cases() for r in c["rules"]}
     normative = {r.id for r in rules().values() if r.status is Status.NORMATIVE}
     assert sorted(normative - cited) == []
 
 
+@pytest.mark.rule
 def test_every_variant_rule_has_a_variant_vector() -> None:
     cited = {r for kind, c in all_cases() if is_variant_case(kind, c) for r in c["rules"]}
     variant = {r.id for r in rules().values() if r.status is Status.VARIANT}
@@ -181,6 +193,9 @@ def broken_reasons(state: State, move: Move) -> list[Reason]:
             out += scout_breaks
             if not scout_breaks:
                 out += _show_breaks(*scouted(state.hand, state.active_set, scout), show)
+            elif show.last > len(state.hand):
+                # Whatever the scout, the hand it leaves has one card more than now.
+                out.append(Reason.RANGE_OUTSIDE_HAND)
     return out
 
 
@@ -196,11 +211,13 @@ def isolating_cases() -> dict[Reason, list[str]]:
     return found
 
 
+@pytest.mark.rule("SC-TURN-04")
 @pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
 def test_every_reason_has_an_isolating_reject_vector(reason: Reason) -> None:
     assert isolating_cases()[reason], f"no reject vector breaks only {reason.value}"
 
 
+@pytest.mark.rule("SC-TURN-04")
 def test_oracle_sees_every_broken_rule() -> None:
     """The oracle itself: a move breaking three rules at once is seen breaking all three."""
     two = next(c for k, c in all_cases() if c["id"] == "reject-two-player-no-scout-chip")
@@ -209,6 +226,7 @@ def test_oracle_sees_every_broken_rule() -> None:
     assert found == [Reason.SCOUT_SHOW_TWO_PLAYER, Reason.SLOT_OUTSIDE_HAND, Reason.NO_SCOUT_CHIP]
 
 
+@pytest.mark.rule
 @pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
 def test_every_contested_point_and_known_mistake_has_cases(target: Any) -> None:
     variant_of = {c["id"]: is_variant_case(kind, c) for kind, c in all_cases()}
@@ -257,11 +275,13 @@ def _edit(root: Path, path: str, case_id: str, key: str, value: object) -> None:
     target.write_text(render(doc), encoding="utf-8")
 
 
+@pytest.mark.rule
 def test_check_passes_on_fresh_files(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["vectors", "check", "--dir", str(copy)]) == 0
     assert capsys.readouterr().out == ""
 
 
+@pytest.mark.rule
 def test_check_lists_every_stale_file(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (copy / "legal" / "rotation.json").unlink()
     (copy / "legal" / "extra.json").write_text("{}\n", encoding="utf-8")
@@ -270,12 +290,14 @@ def test_check_lists_every_stale_file(copy: Path, capsys: pytest.CaptureFixture[
     assert [line.split(":")[0] for line in out] == ["legal/extra.json", "legal/rotation.json"]
 
 
+@pytest.mark.rule
 def test_generate_restores_the_files(copy: Path) -> None:
     (copy / "score" / "two_player.json").write_text("{}\n", encoding="utf-8")
     assert main(["vectors", "generate", "--dir", str(copy)]) == 0
     assert stale_paths(copy, build_documents()) == []
 
 
+@pytest.mark.rule
 @pytest.mark.parametrize(
     ("path", "case_id", "key", "value", "problem"),
     [
@@ -346,6 +368,7 @@ def test_lint_reports_each_problem(
     assert any(problem in line for line in found), found
 
 
+@pytest.mark.rule
 def test_lint_reports_an_invalid_state(small: Path) -> None:
     path = small / "score" / "two_player.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
@@ -354,11 +377,13 @@ def test_lint_reports_an_invalid_state(small: Path) -> None:
     assert any("/state: invalid state" in line for line in lint(small))
 
 
+@pytest.mark.rule
 def test_lint_reports_a_stale_manifest(small: Path) -> None:
     (small / "legal" / "rotation.json").unlink()
     assert lint(small) == ["manifest.json: does not list the files as they are"]
 
 
+@pytest.mark.rule
 def test_lint_command_exit_statuses(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["vectors", "lint", "--dir", str(small)]) == 0
     (small / "deal" / "setup.json").write_text("not json", encoding="utf-8")
@@ -366,6 +391,7 @@ def test_lint_command_exit_statuses(small: Path, capsys: pytest.CaptureFixture[s
     assert "deal/setup.json: not JSON" in capsys.readouterr().out
 
 
+@pytest.mark.rule
 def test_missing_folder_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["vectors", "lint", "--dir", str(tmp_path / "nowhere")]) == 2
     assert capsys.readouterr().err.startswith("error: ")

@@ -8,7 +8,7 @@ extra legal move anywhere in the tree changes a count.
 
 from __future__ import annotations
 
-from scout_ref.conformance.cases import round_end, scout_show, two_player
+from scout_ref.conformance.cases import round_end, scout_show
 from scout_ref.conformance.cases._case import Case, case, facing
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.simulation import random_game
@@ -77,9 +77,9 @@ def position_cases() -> list[Case]:
         ),
         _position(
             "two-player-chips",
-            "Two players, one chip each: paid scouts and extra turns.",
+            "Two players holding 2 and 1 chips: paid scouts, extra turns, running out of chips.",
             ["SC-VAR2-03", "SC-VAR2-04", "SC-VAR2-05"],
-            two_player.position([1, 1]),
+            facing(2, "5/3 6/1", "4/9 7/1 8/4 2/5 3/7 9/2", others=6, scout_chips=[2, 1]),
             4,
         ),
         _position(
