@@ -8,7 +8,8 @@
 * ``.. scout-card:: 7/3`` draws one card with a legend.
 * ``.. engine:: show`` documents the engine module of a chapter.
 
-When the docs are built, every rule must be rendered once and have at least one example.
+Rule IDs in docstrings become links. When the docs are built, every rule must be rendered
+once and have at least one example.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from scoutdocs.engine import EngineDirective, resolve_reexport
+from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
 from scoutdocs.examples import CardDirective, ExampleDirective
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
 from scoutdocs.rules import RuleIndexDirective, RuleRole, RulesDirective, ScoutDomain, example_list
@@ -38,4 +39,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-check-consistency", check_coverage)
     app.connect("env-get-outdated", outdated)
     app.connect("missing-reference", resolve_reexport)
+    app.connect("autodoc-process-docstring", link_rule_ids)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import re
 from typing import Any
 
 from docutils import nodes
@@ -18,6 +19,8 @@ from sphinx.util.docutils import SphinxDirective
 
 import scout_ref
 from scoutdocs import links
+
+BARE_RULE_ID = re.compile(r"(?<![`:\w-])SC-[A-Z0-9]+-\d\d(?![\w-])")
 
 
 def defined_names(modname: str) -> list[str]:
@@ -69,7 +72,7 @@ class EngineDirective(SphinxDirective):
                 para += ref
             para += nodes.Text(" (documented in the API reference).")
             out.append(para)
-        return [*self.parse_text_to_nodes("\n".join(lines)), *out]
+        return [*out, *self.parse_text_to_nodes("\n".join(lines))]
 
 
 def resolve_reexport(
@@ -92,3 +95,15 @@ def resolve_reexport(
             )
             return ref
     return None
+
+
+def link_rule_ids(  # noqa: PLR0917 - the autodoc-process-docstring signature
+    app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """Turn rule IDs in docstrings into ``:rule:`` links, except in doctests and literals."""
+    in_doctest = False
+    for k, line in enumerate(lines):
+        stripped = line.strip()
+        in_doctest = stripped.startswith(">>>") or (in_doctest and bool(stripped))
+        if not in_doctest and "``" not in line:
+            lines[k] = BARE_RULE_ID.sub(r":rule:`\g<0>`", line)

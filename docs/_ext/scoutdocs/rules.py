@@ -199,7 +199,8 @@ def _enforced_by(rule_id: str, chapter_stems: set[str]) -> nodes.paragraph:
     para = nodes.paragraph(classes=["scout-listing"])
     found = links.enforcers().get(rule_id, ())
     if not found:
-        text = "nothing in the engine (an informative rule)"
+        informative = rules()[rule_id].status is Status.INFORMATIVE
+        text = "nothing: it binds no engine" if informative else "no function is marked yet"
         para += nodes.emphasis(text, text)
         return para
     for k, entry in enumerate(found):
@@ -279,6 +280,14 @@ class RulesDirective(SphinxDirective):
         stems = {c[1] for c in chapters()}
         domain: ScoutDomain = self.env.domains["scout"]  # type: ignore[assignment]
         sections: dict[str, nodes.section] = {}
+        intro = nodes.paragraph()
+        intro += nodes.Text("Enforced in the engine module ")
+        module = addnodes.pending_xref(
+            "", refdomain="py", reftype="mod", reftarget=f"scout_ref.{stem}", refexplicit=True
+        )
+        module += nodes.literal(f"scout_ref/{stem}.py", f"scout_ref/{stem}.py")
+        intro += module
+        intro += nodes.Text("; each rule below names the functions that enforce it.")
         for rule in rules().values():
             if rule.area == area:
                 sections[rule.id] = rule_section(rule, numbers[rule.id], stems)
@@ -295,7 +304,7 @@ class RulesDirective(SphinxDirective):
                     f"content of a rules directive must be examples whose first rule is in {area}"
                 )
             sections[home] += child
-        return list(sections.values())
+        return [intro, *sections.values()]
 
 
 class RuleIndexDirective(SphinxDirective):
