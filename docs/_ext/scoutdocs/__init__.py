@@ -26,6 +26,7 @@ from scoutdocs.rules import RuleIndexDirective, RuleRole, RulesDirective, ScoutD
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the domain, role, directives and checks."""
+    app.setup_extension("sphinx.ext.autodoc")  # the engine sections and docstring links use it
     app.add_domain(ScoutDomain)
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_node(example_list)
