@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from scout_ref import Reason, State, parse_move
+from scout_ref import MalformedInputError, Reason, State, parse_move
 from scout_ref.cli import main
 from scout_ref.combinations import beats, classify
 from scout_ref.conformance.cases import GENERATORS
@@ -395,3 +395,14 @@ def test_lint_command_exit_statuses(small: Path, capsys: pytest.CaptureFixture[s
 def test_missing_folder_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["vectors", "lint", "--dir", str(tmp_path / "nowhere")]) == 2
     assert capsys.readouterr().err.startswith("error: ")
+
+
+@pytest.mark.rule("SC-GAME-03", "SC-VAR2-01")
+def test_a_deal_without_deck_is_only_the_second_two_player_round() -> None:
+    """Chance is data: outside the second two-player round a missing deck is malformed."""
+    found = {c["id"]: c for _, c in all_cases()}
+    three = found["deal-rounds-3p-round-2"]["input"]
+    two = found["deal-rounds-2p-round-2"]["input"]
+    with pytest.raises(MalformedInputError, match="a new round needs a deck"):
+        answer("deal", {"input": {"state": three["state"], "deck": None}})
+    assert answer("deal", {"input": two})["state"]["round"] == 2

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import Any, cast
 import jsonschema
 import referencing
 
-from scout_ref.components import oriented
+from scout_ref.components import OrientedCard, oriented
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.game import next_round, winners
@@ -39,7 +38,6 @@ KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace")
 """The vector kinds, each documented in ``spec/vectors/README.md`` with its schema."""
 
 MANIFEST = "manifest.json"
-CASE_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)+")
 
 
 class ClaimError(Exception):
@@ -64,7 +62,7 @@ def rules_from_json(data: JSONObject) -> Rules:
     )
 
 
-def deck_from_json(cards: list[str]) -> tuple[Any, ...]:
+def deck_from_json(cards: list[str]) -> tuple[OrientedCard, ...]:
     """A deck from its oriented cards written ``top/bottom``."""
     out = []
     for text in cards:
@@ -77,11 +75,23 @@ def deck_from_json(cards: list[str]) -> tuple[Any, ...]:
 
 
 def deal(data: JSONObject) -> State:
-    """The state a ``deal`` input produces: a new game, or the next round of a finished one."""
-    deck = None if data.get("deck") is None else deck_from_json(data["deck"])
-    if "state" in data:
-        return next_round(State.from_json(data["state"]), deck)
-    return new_game(data["players"], deck, rules_from_json(data["rules"]))
+    """The state a ``deal`` input produces: a new game, or the next round of a finished one.
+
+    Chance is data: a deck must be given, except for the second two-player round, which deals
+    the cards set aside in the first.
+
+    Raises:
+        MalformedInputError: if the input is invalid, or a deck is missing or not allowed.
+    """
+    deck = None if data["deck"] is None else deck_from_json(data["deck"])
+    if "state" not in data:
+        if deck is None:
+            raise MalformedInputError("deal", [("/deck", "a new game needs a deck")])
+        return new_game(data["players"], deck, rules_from_json(data["rules"]))
+    state = State.from_json(data["state"])
+    if deck is None and not state.is_two_player:
+        raise MalformedInputError("deal", [("/deck", "a new round needs a deck")])
+    return next_round(state, deck)
 
 
 def score_answer(state: State) -> JSONObject:
