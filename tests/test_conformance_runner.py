@@ -155,3 +155,19 @@ def test_perft_mismatch_is_bisected_to_an_apply(
     # the saved vector is ready to use: the reference passes it, the wrong engine fails it
     assert main(["conform", "--vectors", str(found)]) == 0
     assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1
+
+
+def test_interpreting_example_adapter_passes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The minimal adapter printed in spec/INTERPRETING.md works as printed."""
+    text = (spec_dir() / "INTERPRETING.md").read_text("utf-8")
+    assert text.splitlines()[2] == "**Contract version: SCP 1 / vectors 1.0.0.**"
+    section = text.split("## A complete minimal adapter", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    example = tmp_path / "example_adapter.py"
+    example.write_text(code, "utf-8")
+    assert conform("--adapter", f"{sys.executable} {example}") == 0
+    out = capsys.readouterr().out
+    assert "adapter: example 1.0 (python)" in out
+    assert out.rstrip().endswith("15 passed, 0 failed")
