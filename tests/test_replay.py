@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from scout_ref.cli import main
+from scout_ref.conformance.vectors import schema_problems, vectors_dir
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +34,9 @@ def test_record_is_a_whole_game_trace(recorded: dict[str, Any]) -> None:
     assert recorded["kind"] == "trace"
     (case,) = recorded["cases"]
     assert case["id"] == "trace-play-3p-seed-4"
-    assert case["input"]["players"] == 3
+    assert case["players"] == 3
+    assert case["game_rules"]["owner_exemption"] is True
+    assert schema_problems("trace", recorded) == []
     deals = [s for s in case["steps"] if "deal" in s]
     ends = [s for s in case["steps"] if "state" in s]
     assert len(deals) == len(ends) == 3
@@ -84,23 +87,36 @@ def test_a_wrong_digest_or_score_diverges(
 
 @pytest.mark.rule("SC-SETUP-02")
 @pytest.mark.parametrize(
-    ("data", "message"),
+    ("change", "message"),
     [
-        ({"kind": "legal", "cases": []}, "error: invalid trace: /kind: the file is not a trace"),
-        ({"kind": "trace", "cases": [{"input": {}}]}, "/cases/0: needs input.players"),
-        (
-            {"kind": "trace", "cases": [{"input": {"players": 3, "rules": {}}, "steps": [{}]}]},
-            "needs owner_exemption",
-        ),
+        (("kind", "legal"), "error: invalid trace: /kind: the file is not a trace vector"),
+        (("players", 7), "error: invalid trace: /cases/0/players: 7 is greater than"),
+        (("game_rules", {}), "error: invalid trace: /cases/0/game_rules: 'owner_exemption' is"),
     ],
 )
 def test_malformed_trace_is_status_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: object, message: str
+    tmp_path: Path,
+    recorded: dict[str, Any],
+    capsys: pytest.CaptureFixture[str],
+    change: tuple[str, object],
+    message: str,
 ) -> None:
+    field, value = change
+    data = json.loads(json.dumps(recorded))
+    if field == "kind":
+        data["kind"] = value
+    else:
+        data["cases"][0][field] = value
     assert main(["replay", write(tmp_path, data)]) == 2
     err = capsys.readouterr().err
-    assert message in err
+    assert err.startswith(message)
     assert err.count("\n") == 1
+
+
+@pytest.mark.rule("SC-GAME-03")
+def test_replays_the_committed_trace_vectors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--quiet", str(vectors_dir() / "trace" / "games.json")]) == 0
+    assert "every step matches the engine" in capsys.readouterr().out
 
 
 @pytest.mark.rule("SC-SETUP-02")

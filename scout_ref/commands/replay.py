@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from scout_ref.commands._io import read_json
+from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import MalformedInputError
 from scout_ref.play.record import Replayed, TraceDivergence, case_setup, replay
 from scout_ref.play.view import round_summary
@@ -24,16 +25,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def trace_cases(data: object) -> list[object]:
-    """The cases of a trace vector document.
+    """The cases of a trace vector document, checked against the trace schema.
 
     Raises:
-        MalformedInputError: if ``data`` is not a trace vector document.
+        MalformedInputError: listing how ``data`` departs from the schema.
     """
     if not isinstance(data, dict) or data.get("kind") != "trace":
         raise MalformedInputError("trace", [("/kind", "the file is not a trace vector")])
-    cases = data.get("cases")
-    if not isinstance(cases, list) or not cases:
-        raise MalformedInputError("trace", [("/cases", "needs a non-empty list of cases")])
+    problems = schema_problems("trace", data)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise MalformedInputError("trace", [("", problems[0] + more)])
+    cases: list[object] = data["cases"]
     return cases
 
 

@@ -70,6 +70,19 @@ def move_step(move: Move, state: State) -> JSON:
     return step
 
 
+def _scoring_rules(state: JSON, players: int) -> set[str]:
+    ids = {"SC-SCORE-01", "SC-SCORE-03"}
+    if state["round_end"] == RoundEnd.EMPTY_HAND.value:
+        ids.add("SC-END-01")
+    else:
+        ids.add("SC-END-02" if players > 2 else "SC-VAR2-05")
+        if state["rules"]["owner_exemption"]:
+            ids.add("SC-SCORE-04")
+    if state["phase"] == Phase.GAME_OVER.value:
+        ids.update({"SC-GAME-01", "SC-GAME-04"})
+    return ids
+
+
 def exercised(players: int, steps: Sequence[JSON]) -> list[str]:
     """The rule IDs a recorded game exercises, in rulebook order."""
     ids = {"SC-SETUP-03", "SC-TURN-01", "SC-SHOW-03", "SC-SCORE-06"}
@@ -81,17 +94,8 @@ def exercised(players: int, steps: Sequence[JSON]) -> list[str]:
     if any("+" in m for m in moves):
         ids.add("SC-SNS-01")
     for step in steps:
-        state = step.get("state")
-        if state is None:
-            continue
-        if state["round_end"] == RoundEnd.EMPTY_HAND.value:
-            ids.add("SC-END-01")
-        elif players > 2:
-            ids.add("SC-END-02")
-        else:
-            ids.add("SC-VAR2-05")
-        if state["phase"] == Phase.GAME_OVER.value:
-            ids.update({"SC-GAME-01", "SC-GAME-04"})
+        if "state" in step:
+            ids |= _scoring_rules(step["state"], players)
     return [rid for rid in registry() if rid in ids]
 
 
@@ -103,7 +107,8 @@ def trace_case(
         "id": case_id,
         "description": description,
         "rules": exercised(players, steps),
-        "input": {"players": players, "rules": rules_to_json(rules)},
+        "players": players,
+        "game_rules": rules_to_json(rules),
         "steps": list(steps),
     }
 
@@ -154,25 +159,18 @@ def _deck(data: object, where: str) -> tuple[OrientedCard, ...] | None:
 
 
 def case_setup(case: object, where: str) -> tuple[str, int, Rules, list[JSON]]:
-    """A trace case's ID, player count, rules and steps.
-
-    The rules switches are read from ``input.rules``, or from a ``rules`` object at the case's
-    top level.
+    """A trace case's ID, player count, rules switches (``game_rules``) and steps.
 
     Raises:
         MalformedInputError: if the case is not shaped like a trace case.
     """
-    if not isinstance(case, dict):
-        raise _fail(where, "a case is an object")
-    source = case.get("input", case)
-    if not isinstance(source, dict) or not isinstance(source.get("players"), int):
-        raise _fail(where, "needs input.players")
-    rules_data = source.get("rules")
-    rules = rules_from_json(rules_data, f"{where}/input/rules")
+    if not isinstance(case, dict) or not isinstance(case.get("players"), int):
+        raise _fail(where, "a trace case has players, game_rules and steps")
+    rules = rules_from_json(case.get("game_rules"), f"{where}/game_rules")
     steps = case.get("steps")
     if not isinstance(steps, list) or not steps or not all(isinstance(s, dict) for s in steps):
         raise _fail(f"{where}/steps", "needs a non-empty list of step objects")
-    return str(case.get("id", "?")), source["players"], rules, steps
+    return str(case.get("id", "?")), case["players"], rules, steps
 
 
 def replay(players: int, rules: Rules, steps: Sequence[JSON], where: str) -> Iterator[Replayed]:

@@ -119,10 +119,11 @@ class Game:
     def _ask_human(self, state: State) -> Move:
         """Read lines until the human types a legal move; commands are answered on the way."""
         self.screen.turn(state)
+        prompt = "move" if self.kinds.count("human") == 1 else f"seat {state.turn} move"
         while True:
             try:
-                text = " ".join(self.screen.ask("move").split())
-            except EOFError:
+                text = " ".join(self.screen.ask(prompt).split())
+            except (EOFError, KeyboardInterrupt):
                 raise Quit from None
             move = self._command(state, text)
             if move is not None:
