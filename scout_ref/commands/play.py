@@ -22,10 +22,23 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--no-owner-exemption", action="store_true", help="SC-VAR-01: the owner pays too"
     )
-    g.add_argument("--empty-set-chain", choices=[e.value for e in EmptySetChain], default="literal")
-    g.add_argument("--scouting", choices=[e.value for e in Scouting], default="voluntary")
     g.add_argument(
-        "--rotation", choices=[e.value.replace("_", "-") for e in Rotation], default="each-round"
+        "--empty-set-chain",
+        choices=[e.value for e in EmptySetChain],
+        default="literal",
+        help="reset: SC-VAR-02, scouting the set away restarts the round-end chain",
+    )
+    g.add_argument(
+        "--scouting",
+        choices=[e.value for e in Scouting],
+        default="voluntary",
+        help="forced: SC-VAR-03, scout only when no show beats the set",
+    )
+    g.add_argument(
+        "--rotation",
+        choices=[e.value.replace("_", "-") for e in Rotation],
+        default="each-round",
+        help="once-per-game: SC-VAR-04, rotate hands before the first round only",
     )
 
 
