@@ -14,7 +14,7 @@ from scout_ref import Scout, ScoutError, ScoutShow, Show, State, oriented
 from scout_ref.notation import End
 from scout_ref.registry import RULE_ID, rules
 from scoutdocs.cards import Marks, legend_svg, state_svg
-from scoutdocs.rules import ScoutDomain, rule_ref, rule_text
+from scoutdocs.rules import rule_ref, rule_text, scout_domain
 from scoutdocs.scenario import ExampleMismatch, Outcome, Step, run_example
 
 OPTIONS = [
@@ -165,8 +165,7 @@ class ExampleDirective(SphinxDirective):
         seats = [int(s) for s in self.options.get("seats", "").split()] or _actors(outcome)
         box += nodes.raw("", pictures(outcome, seats), format="html")
         box += _verdict(outcome)
-        domain: ScoutDomain = self.env.domains["scout"]  # type: ignore[assignment]
-        domain.note_example(cited, anchor, title)
+        scout_domain(self.env).note_example(cited, anchor, title)
         return [box]
 
 

@@ -12,17 +12,12 @@ from sphinx.util import logging
 
 from scout_ref.registry import Status, rules
 from scoutdocs import links
-from scoutdocs.rules import ScoutDomain, example_list
+from scoutdocs.rules import example_list, scout_domain
 
 logger = logging.getLogger(__name__)
 
 # Phrases where a glossary word is used in its everyday sense: (term, text before, text after).
 NOT_TERMS = (("set", "", " aside"), ("set", "", "-aside"), ("turn", "in ", ""))
-
-
-def _domain(env: Any) -> ScoutDomain:
-    domain: ScoutDomain = env.domains["scout"]
-    return domain
 
 
 class ExampleLinks(SphinxPostTransform):
@@ -31,7 +26,7 @@ class ExampleLinks(SphinxPostTransform):
     default_priority = 5
 
     def run(self, **kwargs: Any) -> None:
-        examples = _domain(self.env).examples
+        examples = scout_domain(self.env).examples
         for placeholder in list(self.document.findall(example_list)):
             found = examples.get(placeholder["rule"], [])
             out: list[nodes.Node] = []
@@ -92,7 +87,7 @@ class GlossaryLinks(SphinxPostTransform):
 
 def check_coverage(app: Any, env: Any) -> None:
     """Warn (an error under ``-W``) for a rule not rendered or without a worked example."""
-    domain = _domain(env)
+    domain = scout_domain(env)
     for rule in rules().values():
         if rule.status is Status.RETIRED:
             continue

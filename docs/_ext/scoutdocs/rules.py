@@ -8,18 +8,22 @@ title and status come from ``spec/rules.json``; the enforcing code, tests and ve
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Set
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from scout_ref.registry import RULE_ID, Rule, Status, rules
+from scout_ref.registry import RULE_ID, Rule, Status, rules, spec_dir
 from scoutdocs import links
+
+logger = logging.getLogger(__name__)
 
 CHAPTERS_FILE_FORMAT = "rulebook/{number:02d}-{stem}"
 LISTED_PER_FILE = 12  # tests or vectors named per file under a rule; the rest are counted
@@ -31,10 +35,6 @@ class example_list(nodes.General, nodes.Element):
 
 def chapters() -> list[tuple[int, str, str, str]]:
     """(number, stem, area, title) of every chapter, in rulebook order."""
-    import json  # noqa: PLC0415 - only the chapter list is needed here
-
-    from scout_ref.registry import spec_dir  # noqa: PLC0415
-
     data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
     return [(k, ch["stem"], ch["area"], ch["title"]) for k, ch in enumerate(data["chapters"], 1)]
 
@@ -97,21 +97,19 @@ class ScoutDomain(Domain):
     @property
     def rule_pages(self) -> dict[str, str]:
         """Rule ID to the document that renders it."""
-        return self.data.setdefault("rules", {})  # type: ignore[no-any-return]
+        pages: dict[str, str] = self.data.setdefault("rules", {})
+        return pages
 
     @property
     def examples(self) -> dict[str, list[tuple[str, str, str]]]:
         """Rule ID to its worked examples as (document, anchor, title)."""
-        return self.data.setdefault("examples", {})  # type: ignore[no-any-return]
+        examples: dict[str, list[tuple[str, str, str]]] = self.data.setdefault("examples", {})
+        return examples
 
     def note_rule(self, rule_id: str, node: nodes.Node) -> None:
         if rule_id in self.rule_pages:
             where = self.rule_pages[rule_id]
-            self.env.note_reread()
-            msg = f"rule {rule_id} is rendered twice (also in {where})"
-            from sphinx.util import logging  # noqa: PLC0415
-
-            logging.getLogger(__name__).warning(msg, location=node)
+            logger.warning("rule %s is rendered twice (also in %s)", rule_id, where, location=node)
         self.rule_pages[rule_id] = self.env.current_document.docname
 
     def note_example(self, rule_ids: Iterable[str], anchor: str, title: str) -> None:
@@ -165,6 +163,11 @@ class ScoutDomain(Domain):
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for rule_id, page in self.rule_pages.items():
             yield rule_id, f"{rule_id} {rules()[rule_id].title}", "rule", page, rule_id, 0
+
+
+def scout_domain(env: Any) -> ScoutDomain:
+    """The ``scout`` domain of a build environment."""
+    return cast(ScoutDomain, env.domains["scout"])
 
 
 def _grouped(entries: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
@@ -244,10 +247,12 @@ def rule_section(rule: Rule, number: str, stems: set[str]) -> nodes.section:
     section += statement
     fields = nodes.field_list(classes=["scout-rule-fields"])
     fields += _field("Enforced by", _enforced_by(rule.id, stems))
-    tested = _grouped(t.split("::", 1) for t in links.tests().get(rule.id, ()))  # type: ignore[misc]
+    node_ids = (t.partition("::") for t in links.tests().get(rule.id, ()))
+    tested = _grouped((where, name) for where, _, name in node_ids)
     fields += _field("Tested by", _listing(tested, "no test is marked with this rule yet"))
     vectors = links.vectors().get(rule.id, {})
-    fields += _field("Vectors", _listing(dict(vectors.items()), "no vector yet"))  # type: ignore[arg-type]
+    cases = {where: list(ids) for where, ids in vectors.items()}
+    fields += _field("Vectors", _listing(cases, "no vector yet"))
     para = nodes.paragraph()
     para += example_list(rule=rule.id)
     fields += _field("Examples", para)
@@ -278,7 +283,7 @@ class RulesDirective(SphinxDirective):
         self.state.nested_parse(self.content, self.content_offset, holder)
         numbers = display_numbers()
         stems = {c[1] for c in chapters()}
-        domain: ScoutDomain = self.env.domains["scout"]  # type: ignore[assignment]
+        domain = scout_domain(self.env)
         sections: dict[str, nodes.section] = {}
         intro = nodes.paragraph()
         intro += nodes.Text("Enforced in the engine module ")

@@ -6,8 +6,8 @@ drift from the code: any disagreement is reported as an :class:`ExampleMismatch`
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 
 from scout_ref import (
     EmptySetChain,
@@ -16,6 +16,7 @@ from scout_ref import (
     Rules,
     Scouting,
     State,
+    apply_move,
     check_move,
     legal_moves,
     new_game,
@@ -55,25 +56,30 @@ class Outcome:
 
 
 def _switches(text: str) -> Rules:
-    values: dict[str, object] = {}
+    rules = Rules()
     for item in text.split():
         key, _, value = item.partition("=")
         match key:
             case "owner_exemption":
-                values[key] = value == "on"
+                rules = replace(rules, owner_exemption=value == "on")
             case "empty_set_chain":
-                values[key] = EmptySetChain(value)
+                rules = replace(rules, empty_set_chain=EmptySetChain(value))
             case "scouting":
-                values[key] = Scouting(value)
+                rules = replace(rules, scouting=Scouting(value))
             case "rotation":
-                values[key] = Rotation(value)
+                rules = replace(rules, rotation=Rotation(value))
             case _:
                 raise ExampleMismatch(f"unknown rules switch {key!r}")
-    return Rules(**values)  # type: ignore[arg-type]
+    return rules
 
 
-def _ints(text: str) -> list[int]:
-    return [int(x) for x in text.split()]
+def _ints(options: dict[str, str], key: str) -> list[int] | None:
+    return [int(x) for x in options[key].split()] if key in options else None
+
+
+def _int(options: dict[str, str], key: str) -> int | None:
+    value = options.get(key, "none")
+    return None if value == "none" else int(value)
 
 
 def start_state(options: dict[str, str]) -> State:
@@ -82,29 +88,25 @@ def start_state(options: dict[str, str]) -> State:
     rules = _switches(options.get("switches", ""))
     if "seed" in options:
         return new_game(players, rules=rules, seed=int(options["seed"]))
-    turn = options.get("turn", "0")
-    kwargs: dict[str, object] = {
-        "active_set": options.get("active-set", ""),
-        "owner": int(options["owner"]) if "owner" in options else None,
-        "turn": None if turn == "none" else int(turn),
-        "phase": options.get("phase", "play"),
-        "rules": rules,
-        "round": int(options.get("round", "1")),
-    }
-    if "captured" in options:
-        kwargs["captured"] = [p.strip() for p in options["captured"].split("|")]
-    if "chips" in options:
-        kwargs["scout_chips"] = _ints(options["chips"])
-    if "scout-show" in options:
-        kwargs["scout_show_available"] = [w == "yes" for w in options["scout-show"].split()]
-    if "scores" in options:
-        kwargs["scores"] = _ints(options["scores"])
-    if "round-end" in options:
-        kwargs["round_end"] = options["round-end"]
-    if "leftover-to" in options:
-        kwargs["leftover_to"] = int(options["leftover-to"])
-    hands = [h.strip() for h in options["hands"].split("|")]
-    return build_state(players, hands, **kwargs)  # type: ignore[arg-type]
+    available = options.get("scout-show")
+    return build_state(
+        players,
+        [h.strip() for h in options["hands"].split("|")],
+        active_set=options.get("active-set", ""),
+        owner=_int(options, "owner"),
+        turn=_int(options, "turn") if "turn" in options else 0,
+        phase=options.get("phase", "play"),
+        rules=rules,
+        round=int(options.get("round", "1")),
+        captured=[p.strip() for p in options["captured"].split("|")]
+        if "captured" in options
+        else None,
+        scout_chips=_ints(options, "chips"),
+        scout_show_available=None if available is None else [w == "yes" for w in available.split()],
+        scores=_ints(options, "scores"),
+        round_end=options.get("round-end"),
+        leftover_to=_int(options, "leftover-to"),
+    )
 
 
 def play(start: State, moves: list[str]) -> tuple[Step, ...]:
@@ -121,21 +123,19 @@ def play(start: State, moves: list[str]) -> tuple[Step, ...]:
         rejection = check_move(state, move)
         if rejection is not None and k < len(moves) - 1:
             raise ExampleMismatch(f"move {text!r} is rejected: {rejection}")
-        from scout_ref import apply_move  # noqa: PLC0415 - beside check_move for clarity
-
         after = state if rejection is not None else apply_move(state, move)
         steps.append(Step(state, move, rejection, after))
         state = after
     return tuple(steps)
 
 
-def _cards(cards: object) -> str:
-    text = " ".join(str(c) for c in cards)  # type: ignore[attr-defined]
+def _cards(cards: Iterable[object]) -> str:
+    text = " ".join(str(c) for c in cards)
     return text or "empty"
 
 
-def _seats(values: object) -> str:
-    text = " ".join(str(v) for v in values)  # type: ignore[attr-defined]
+def _seats(values: Iterable[object]) -> str:
+    text = " ".join(str(v) for v in values)
     return text or "none"
 
 
