@@ -95,6 +95,19 @@ def test_case_ids_are_unique() -> None:
 
 
 @pytest.mark.rule
+def test_no_two_cases_share_their_inputs() -> None:
+    """Each case earns its place: no two cases of a kind pose the same question."""
+    inputs = [
+        (kind, json.dumps({k: v for k, v in c.items() if k not in NOT_INPUTS}, sort_keys=True))
+        for kind, c in all_cases()
+    ]
+    assert len(inputs) == len(set(inputs))
+
+
+NOT_INPUTS = ("id", "description", "rules", "expected")
+
+
+@pytest.mark.rule
 @pytest.mark.parametrize(("kind", "case"), case_params())
 def test_case_matches_the_engine(kind: str, case: Case) -> None:
     if kind == "trace":

@@ -5,11 +5,13 @@ from __future__ import annotations
 from scout_ref.conformance.cases._case import Case, cards, case, play_start, played, rejected
 from scout_ref.errors import Reason
 from scout_ref.setup import new_game, shuffled_deck
+from scout_ref.simulation import random_game
 
 
 def apply_cases() -> list[Case]:
     """keep, flip, and the last decision that starts play."""
     dealt = new_game(4, shuffled_deck(4, 11))
+    second = random_game(3, seed="rotation-round-2").rounds[1].start
     flipped = [f"{c.bottom}/{c.top}" for c in reversed(dealt.hands[0])]
     return [
         case(
@@ -35,6 +37,14 @@ def apply_cases() -> list[Case]:
             state=played(dealt, "keep", "flip", "keep"),
             move="flip",
             claim={"phase": "play", "turn": 0},
+        ),
+        case(
+            "apply-rotation-round-two-from-start-player",
+            "In round 2 the decisions go from seat 1 round to seat 0; then seat 1 plays first.",
+            ["SC-ORIENT-01", "SC-ORIENT-03", "SC-GAME-02"],
+            state=played(second, "keep", "flip"),
+            move="keep",
+            claim={"phase": "play", "turn": 1},
         ),
     ]
 

@@ -51,6 +51,14 @@ def apply_cases() -> list[Case]:
             move="scout L~ @2",
         ),
         case(
+            "apply-scout-chip-supply-unlimited",
+            "An owner already holding 20 chips receives a 21st: the supply never runs out.",
+            ["SC-COMP-03", "SC-SCOUT-03"],
+            state=_position(scout_chips=[20, 4, 0, 0]),
+            move="scout R @0",
+            claim={"scout_chips": [21, 4, 0, 0]},
+        ),
+        case(
             "apply-scout-while-show-possible",
             "Scouting is allowed although the run 7-8 would beat the active set.",
             ["SC-SCOUT-04", "SC-TURN-02", *SCOUT],

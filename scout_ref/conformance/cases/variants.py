@@ -10,9 +10,9 @@ from scout_ref.variants import Rules, Scouting
 FORCED = Rules(scouting=Scouting.FORCED)
 
 
-def _can_show(rules: Rules | None = None) -> State:
+def _can_show(rules: Rules | None = None, players: int = 4) -> State:
     """Seat 1 could beat the run 5-6 with 7-8."""
-    return facing(4, "5/3 6/1", "4/9 7/1 8/4 2/5", rules=rules)
+    return facing(players, "5/3 6/1", "4/9 7/1 8/4 2/5", rules=rules)
 
 
 def _cannot_show() -> State:
@@ -63,7 +63,7 @@ def legal_cases() -> list[Case]:
             "legal-variants-voluntary-scout",
             "Officially a player who can beat the set may scout instead.",
             ["SC-SCOUT-04", "SC-SCOUT-01"],
-            state=_can_show(),
+            state=_can_show(players=3),
             claim={"includes": ["show 1-2", "scout L @0"]},
         ),
     ]
