@@ -2,7 +2,7 @@
 
 Profiles: ``default`` for local runs and ``ci`` (more examples, derandomised so a CI failure
 reproduces); pick one with ``HYPOTHESIS_PROFILE``, else ``ci`` when ``CI`` is set. Wall-clock
-deadlines are off everywhere: the suite asserts behaviour, never speed.
+deadlines and the too-slow health check are off: the suite asserts behaviour, never speed.
 """
 
 from __future__ import annotations
@@ -10,12 +10,15 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from scout_ref.registry import RULE_ID, rules
 
-settings.register_profile("default", deadline=None, max_examples=100)
-settings.register_profile("ci", deadline=None, max_examples=300, derandomize=True)
+# Random walks to reachable states are slow to draw by design; speed is never a verdict here.
+settings.register_profile(
+    "default", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("ci", settings.get_profile("default"), max_examples=300, derandomize=True)
 
 
 def hypothesis_profile() -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -147,3 +149,16 @@ def test_rejects_invalid_state_file(tmp_path: Path) -> None:
     with pytest.raises(MalformedInputError, match="invalid state: /phase") as info:
         read_state(str(path))
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.rule
+def test_module_entry_point_exits_two_with_one_line_on_bad_input() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "scout_ref", "simulate", "--players", "9"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert _one_line_error(done.stderr).startswith("error: invalid --players")
