@@ -42,7 +42,12 @@ def test_encode_writes_one_line() -> None:
 
 @pytest.mark.parametrize(
     ("line", "fault"),
-    [(b"not json", "not_json"), (b"[1, 2]", "wrong_shape"), (b"\xff", "not_json")],
+    [
+        (b"not json", "not_json"),
+        (b"[1, 2]", "wrong_shape"),
+        (b"\xff", "not_json"),
+        (b'{"id": NaN}', "not_json"),
+    ],
 )
 def test_decode_refuses_garbage(line: bytes, fault: str) -> None:
     with pytest.raises(ProtocolError) as info:

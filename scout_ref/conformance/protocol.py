@@ -128,12 +128,16 @@ def decode(line: bytes) -> Message:
         ProtocolError: if the line is not UTF-8 JSON or not an object.
     """
     try:
-        data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = json.loads(line.decode("utf-8"), parse_constant=_not_json)
+    except (UnicodeDecodeError, ValueError):
         raise ProtocolError("not_json", f"the adapter printed {_excerpt(line)}") from None
     if not isinstance(data, dict):
         raise ProtocolError("wrong_shape", f"the adapter printed {_excerpt(line)}, not an object")
     return data
+
+
+def _not_json(constant: str) -> object:
+    raise ValueError(f"{constant} is not JSON")
 
 
 def _excerpt(line: bytes) -> str:
