@@ -13,6 +13,7 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from scout_ref import MalformedInputError, Reason, State, parse_move
@@ -32,6 +33,7 @@ from scout_ref.conformance.vectors import (
     manifest,
     render,
     replay,
+    schema_id,
     schema_problems,
     stale_paths,
     vectors_dir,
@@ -73,6 +75,15 @@ def test_every_kind_has_files() -> None:
 @pytest.mark.parametrize("path", sorted(documents()))
 def test_file_validates_against_its_schema(path: str) -> None:
     assert schema_problems(path.split("/", maxsplit=1)[0], documents()[path]) == []
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize("name", [*KINDS, "common", "manifest"])
+def test_schema_is_a_valid_draft_2020_12_schema(name: str) -> None:
+    path = vectors_dir().parent / "schema" / "vectors" / f"{name}.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["$id"] == schema_id(name)
 
 
 @pytest.mark.rule
@@ -369,6 +380,14 @@ def test_generate_restores_the_files(copy: Path) -> None:
             "",
             "should be non-empty",
             id="schema",
+        ),
+        pytest.param(
+            "legal/rotation.json",
+            "legal-rotation-keep-or-flip",
+            "claim",
+            {"moves": []},
+            "Unevaluated properties are not allowed ('claim' was unexpected)",
+            id="unknown-key",
         ),
     ],
 )
