@@ -195,6 +195,13 @@ def answer(kind: str, case: Case) -> JSONObject:
         MalformedInputError: if the inputs are not valid or do not fit the kind (an ``apply``
             case with an illegal move, a ``reject`` case with a legal one).
         IllegalMoveError: if a trace plays an illegal move.
+
+    >>> from scout_ref import new_game
+    >>> state = new_game(3, seed=0).to_json()
+    >>> answer("legal", {"state": state})
+    {'moves': ['keep', 'flip']}
+    >>> answer("reject", {"state": state, "move": "show 0-0"})
+    {'reason': 'wrong_phase', 'rule': 'SC-TURN-03'}
     """
     if kind not in _ANSWERS:
         raise MalformedInputError("case", [("", f"{kind!r} is not a vector kind")])
