@@ -65,9 +65,11 @@ def facing(
     """A play-phase state where ``seat`` holds ``hand`` and faces ``active_set`` of ``owner``.
 
     Every other seat holds ``others`` cards, the lowest unused ones, written ``low/high``; the
-    remaining cards are captured by the owner (see :func:`~scout_ref.position.build_state`).
+    remaining cards are captured by the owner (see :func:`~scout_ref.position.build_state`,
+    which receives ``fields``).
     """
-    named = {c.card for text in (active_set, hand) for c in _oriented(text)}
+    texts = [active_set, hand, *fields.get("captured", [])]
+    named = {c.card for text in texts for c in _oriented(text)}
     free = sorted(cards_in_play(players) - named)
     hands = []
     for s in range(players):
@@ -84,7 +86,7 @@ def facing(
 def _oriented(text: str) -> list[OrientedCard]:
     out = []
     for token in text.split():
-        top, bottom = (int(x) for x in token.split("/"))
+        top, bottom = (int(x) for x in token.replace("-", "/").split("/"))
         out.append(oriented(top, bottom))
     return out
 
