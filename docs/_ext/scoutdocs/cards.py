@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from scout_ref import OrientedCard, State
+from scout_ref import OrientedCard, Phase, State
 
 CARD_W = 46
 CARD_H = 70
@@ -23,6 +23,7 @@ LABEL_H = 22
 INDEX_H = 32  # the index under each card, and below it the @slot mark of a scout
 ROW_GAP = 12
 MIN_WIDTH = 300  # room for the row labels of short hands
+PHONE_ROW = 6  # cards per line in the pictures for narrow screens
 
 # One colour per number, dark enough for white numerals in both themes.
 COLOURS = {
@@ -76,10 +77,25 @@ def card_svg(card: OrientedCard, x: int, y: int, *, marked: bool = False) -> str
     )
 
 
+def _place(k: int, per_row: int) -> tuple[int, int]:
+    """The x offset and line number of the k-th card of a row wrapped every ``per_row`` cards."""
+    return MARGIN + (k % per_row) * (CARD_W + GAP), k // per_row
+
+
+def _lines(n: int, per_row: int) -> int:
+    return max(1, -(-n // per_row))
+
+
 def _row(
-    label: str, cards: Sequence[OrientedCard], y: int, labels: Sequence[str], marked: frozenset[int]
+    label: str,
+    cards: Sequence[OrientedCard],
+    y: int,
+    labels: Sequence[str],
+    marked: frozenset[int],
+    *,
+    per_row: int,
 ) -> list[str]:
-    """A labelled row of cards with a small caption under each card."""
+    """A labelled row of cards with a small caption under each card, wrapped if long."""
     out = [
         f'<text x="{MARGIN}" y="{y + 15}" font-size="14" fill="currentColor">{escape(label)}</text>'
     ]
@@ -90,19 +106,24 @@ def _row(
             f'fill="none" stroke="currentColor" stroke-opacity="0.5" stroke-dasharray="4 3"/>'
         )
     for k, card in enumerate(cards):
-        x = MARGIN + k * (CARD_W + GAP)
-        out.append(card_svg(card, x, top, marked=k in marked))
+        x, line = _place(k, per_row)
+        card_top = top + line * (CARD_H + INDEX_H)
+        out.append(card_svg(card, x, card_top, marked=k in marked))
         out.append(
-            f'<text x="{x + CARD_W // 2}" y="{top + CARD_H + 14}" font-size="12" '
+            f'<text x="{x + CARD_W // 2}" y="{card_top + CARD_H + 14}" font-size="12" '
             f'text-anchor="middle" fill="currentColor">{escape(labels[k])}</text>'
         )
     return out
 
 
-def _slot_mark(slot: int, y: int) -> str:
-    """A caret between two cards of a hand row, where a scouted card goes in."""
-    x = MARGIN + slot * (CARD_W + GAP) - GAP // 2
-    top = y + LABEL_H - 4
+def _slot_mark(slot: int, y: int, per_row: int) -> str:
+    """A caret where a scouted card goes in: before the first card, or after card slot-1."""
+    if slot == 0:
+        x, line = MARGIN - GAP // 2, 0
+    else:
+        left, line = _place(slot - 1, per_row)
+        x = left + CARD_W + GAP // 2
+    top = y + LABEL_H - 4 + line * (CARD_H + INDEX_H)
     return (
         f'<path d="M{x} {top}V{top + CARD_H + 8}" stroke="{ACCENT}" stroke-width="3"/>'
         f'<text x="{max(x, MARGIN + 8)}" y="{top + CARD_H + 34}" font-size="12" font-weight="700" '
@@ -128,27 +149,33 @@ def seat_label(state: State, seat: int) -> str:
     return " · ".join(parts)
 
 
-def state_svg(state: State, seats: Sequence[int], marks: Marks, title: str) -> str:
-    """A picture of the active set and the given seats' hands."""
-    owner = "no owner" if state.owner is None else f"owner: seat {state.owner}"
-    active = "Active set" if state.active_set else "No active set"
-    rows = _row(
-        f"{active} ({owner})",
-        state.active_set,
-        MARGIN,
-        _end_labels(len(state.active_set)),
-        marks.active,
-    )
-    y = MARGIN + LABEL_H + CARD_H + INDEX_H + ROW_GAP
+def state_svg(
+    state: State, seats: Sequence[int], marks: Marks, title: str, per_row: int = 99
+) -> str:
+    """A picture of the active set and the given seats' hands, ``per_row`` cards to a line.
+
+    In the rotation phase the table is always empty, so only the hands are drawn.
+    """
+    rows: list[str] = []
+    y = MARGIN
+    if state.phase is not Phase.ROTATION:
+        owner = "no owner" if state.owner is None else f"owner: seat {state.owner}"
+        active = "Active set" if state.active_set else "No active set"
+        ends = _end_labels(len(state.active_set))
+        rows += _row(
+            f"{active} ({owner})", state.active_set, y, ends, marks.active, per_row=per_row
+        )
+        y += LABEL_H + _lines(len(state.active_set), per_row) * (CARD_H + INDEX_H) + ROW_GAP
     widest = max([len(state.active_set), *(len(state.hands[s]) + 1 for s in seats)])
     for seat in seats:
         hand = state.hands[seat]
         marked = marks.hand if seat == marks.seat else frozenset()
-        rows += _row(seat_label(state, seat), hand, y, [str(k) for k in range(len(hand))], marked)
+        indices = [str(k) for k in range(len(hand))]
+        rows += _row(seat_label(state, seat), hand, y, indices, marked, per_row=per_row)
         if seat == marks.seat and marks.slot is not None:
-            rows.append(_slot_mark(marks.slot, y))
-        y += LABEL_H + CARD_H + INDEX_H + ROW_GAP
-    width = max(MIN_WIDTH, 2 * MARGIN + widest * (CARD_W + GAP))
+            rows.append(_slot_mark(marks.slot, y, per_row))
+        y += LABEL_H + _lines(len(hand), per_row) * (CARD_H + INDEX_H) + ROW_GAP
+    width = max(MIN_WIDTH, 2 * MARGIN + min(widest, per_row) * (CARD_W + GAP))
     height = y - ROW_GAP + MARGIN
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="scout-picture" role="img" '

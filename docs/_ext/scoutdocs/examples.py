@@ -13,7 +13,7 @@ from sphinx.util.docutils import SphinxDirective
 from scout_ref import Scout, ScoutError, ScoutShow, Show, State, oriented
 from scout_ref.notation import End
 from scout_ref.registry import RULE_ID, rules
-from scoutdocs.cards import Marks, legend_svg, state_svg
+from scoutdocs.cards import PHONE_ROW, Marks, legend_svg, state_svg
 from scoutdocs.rules import rule_ref, rule_text, scout_domain
 from scoutdocs.scenario import ExampleMismatch, Outcome, Step, run_example
 
@@ -74,8 +74,13 @@ def _marks_after(step: Step) -> Marks:
 
 
 def _figure(state: State, seats: list[int], marks: Marks, caption: str) -> str:
-    svg = state_svg(state, seats, marks, caption)
-    return f'<figure class="scout-figure">{svg}<figcaption>{escape(caption)}</figcaption></figure>'
+    """A captioned picture; long hands also get a wrapped copy that phones show instead."""
+    wide = state_svg(state, seats, marks, caption)
+    longest = max([len(state.active_set), *(len(state.hands[s]) for s in seats)])
+    if longest > PHONE_ROW:
+        narrow = state_svg(state, seats, marks, caption, per_row=PHONE_ROW)
+        wide = f'<div class="scout-wide">{wide}</div><div class="scout-narrow">{narrow}</div>'
+    return f'<figure class="scout-figure">{wide}<figcaption>{escape(caption)}</figcaption></figure>'
 
 
 def pictures(outcome: Outcome, seats: list[int]) -> str:
