@@ -65,12 +65,27 @@ def _state_validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
+def _float_problems(data: object, where: str = "") -> Iterator[Problem]:
+    """Numbers written with a fraction or exponent: JSON Schema would take 4.0 as an integer."""
+    if isinstance(data, float):
+        yield (where, f"{data!r} is not an integer")
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _float_problems(value, f"{where}/{key}")
+    elif isinstance(data, list):
+        for k, value in enumerate(data):
+            yield from _float_problems(value, f"{where}/{k}")
+
+
 def _pointer(path: Iterable[object]) -> str:
     return "".join(f"/{p}" for p in path)
 
 
 def shape_problems(data: object) -> list[Problem]:
     """Every way ``data`` departs from the state schema, as (JSON pointer, message)."""
+    floats = list(_float_problems(data))
+    if floats:
+        return floats
     errors = sorted(_state_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
     return [(_pointer(e.absolute_path), e.message) for e in errors]
 
@@ -184,6 +199,10 @@ def _phase_problems(state: State) -> Iterator[Problem]:
         yield ("/owner", "an active set or captured cards need an owner (a show happened)")
     if state.round_end is RoundEnd.EMPTY_HAND and (state.owner is None or state.hands[state.owner]):
         yield ("/round_end", "empty_hand needs the owner's hand to be empty")
+    if state.round_end is RoundEnd.UNBEATEN and state.owner is None:
+        yield ("/round_end", "unbeaten needs the owner of the unbeaten active set")
+    if state.round == 1 and not over and any(state.scores):
+        yield ("/scores", "running totals stay 0 until the first round ends")
     if state.turn is not None and state.turn == state.owner and state.active_set:
         yield ("/turn", "the owner of a non-empty active set is never the seat to act")
 
@@ -206,6 +225,8 @@ def _chip_problems(state: State) -> Iterator[Problem]:
         yield ("/scout_show_available", "there is no Scout & Show with 2 players")
     if state.phase is Phase.ROTATION and state.scout_chips != ((3 if two else 0),) * state.players:
         yield ("/scout_chips", "chips are dealt out only in play")
+    if state.phase is Phase.ROTATION and not two and not all(state.scout_show_available):
+        yield ("/scout_show_available", "no Scout & Show chip can be used before play")
     aside = 22 if two and state.round == 1 else 0
     if len(state.set_aside) != aside:
         yield ("/set_aside", f"holds {aside} cards in this game and round")
@@ -223,10 +244,11 @@ def validate_state(data: object) -> list[Problem]:
     state = _build(cast(JSONObject, data), problems)
     if problems:
         return problems
-    for check in (_seat_problems, _card_problems, _phase_problems, _chip_problems):
+    problems.extend(_seat_problems(state))
+    if problems:  # the other checks index by seat
+        return problems
+    for check in (_card_problems, _phase_problems, _chip_problems):
         problems.extend(check(state))
-        if problems:
-            break
     return problems
 
 

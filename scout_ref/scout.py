@@ -31,7 +31,7 @@ def check_scout(state: State, scout: Scout) -> Rejection | None:
     return None
 
 
-@implements("SC-SCOUT-01", "SC-SCOUT-02", "SC-SCOUT-05")
+@implements("SC-SCOUT-01", "SC-SCOUT-02", "SC-SCOUT-05", "SC-GEN-02")
 def scouted(hand: Hand, active_set: Hand, scout: Scout) -> tuple[Hand, Hand]:
     """The hand and the reduced active set after taking the card (assumes a legal scout)."""
     if scout.end is End.LEFT:
@@ -43,11 +43,12 @@ def scouted(hand: Hand, active_set: Hand, scout: Scout) -> tuple[Hand, Hand]:
     return (*hand[: scout.slot], card, *hand[scout.slot :]), rest
 
 
-@implements("SC-SCOUT-03", "SC-VAR2-03", "SC-TURN-01")
+@implements("SC-SCOUT-03", "SC-COMP-03", "SC-VAR2-03", "SC-TURN-01")
 def resolve_scout(state: State, seat: Seat, scout: Scout) -> State:
     """The state right after ``seat`` scouts (assumes a legal scout).
 
-    With 3 to 5 players the owner receives a chip and the turn passes to the next seat; with 2
+    With 3 to 5 players the owner receives a chip from the unlimited supply (SC-COMP-03) and
+    the turn passes to the next seat; with 2
     the scout pays a chip to the centre and takes another turn. Either way the round may then
     end (:mod:`scout_ref.round_end`).
     """

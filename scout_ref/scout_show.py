@@ -11,7 +11,7 @@ from scout_ref.state import Seat, State, evolve
 from scout_ref.two_player import check_no_scout_show
 
 
-@implements("SC-SNS-01", "SC-SNS-02")
+@implements("SC-SNS-01", "SC-SNS-02", "SC-COMP-04")
 def check_scout_show(state: State, move: ScoutShow) -> Rejection | None:
     """Why the player to act cannot make this Scout & Show, or None if they can.
 

@@ -92,7 +92,7 @@ def deal_hands(players: int, deck: Sequence[OrientedCard]) -> tuple[tuple[Hand, 
     return hands, tuple(deck[players * h :])
 
 
-@implements("SC-SETUP-04", "SC-ORIENT-01", "SC-VAR2-02", "SC-VAR-04")
+@implements("SC-SETUP-04", "SC-COMP-04", "SC-ORIENT-01", "SC-VAR2-02", "SC-VAR-04")
 def fresh_round(
     *,
     players: int,

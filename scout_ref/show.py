@@ -39,7 +39,7 @@ def check_show(state: State, show: Show) -> Rejection | None:
     return check_show_against(state.hand, state.active_set, show)
 
 
-@implements("SC-SHOW-04", "SC-SHOW-05", "SC-TURN-01")
+@implements("SC-SHOW-04", "SC-SHOW-05", "SC-TURN-01", "SC-GEN-02")
 def resolve_show(state: State, seat: Seat, hand: Hand, active_set: Hand, show: Show) -> State:
     """The state right after ``seat`` shows from ``hand``, beating ``active_set``.
 

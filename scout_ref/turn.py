@@ -23,7 +23,7 @@ from scout_ref.two_player import check_scout_chip
 from scout_ref.variants import Scouting
 
 
-@implements("SC-TURN-03")
+@implements("SC-TURN-03", "SC-GEN-03")
 def check_phase(state: State, move: Move) -> Rejection | None:
     """Rotation moves belong to the rotation phase, the others to the play phase."""
     wanted = Phase.ROTATION if isinstance(move, Keep | Flip) else Phase.PLAY

@@ -123,23 +123,12 @@ def test_every_cited_id_exists_in_the_registry() -> None:
     assert unknown == []
 
 
-UNCITED_BY_ENGINE = frozenset({"SC-GEN-02", "SC-GEN-03", "SC-COMP-03", "SC-COMP-04"})
-"""Known engine gaps, reported to the lead: no ``@implements`` cites these rules yet."""
-
-
-def _enforced(xfail: frozenset[str] = frozenset()) -> list[object]:
-    gap = pytest.mark.xfail(
-        strict=True, raises=AssertionError, reason="engine gap: no @implements cites this rule"
-    )
-    return [
-        pytest.param(r.id, marks=gap if r.id in xfail else (), id=r.id)
-        for r in rules().values()
-        if r.status in ENFORCED
-    ]
+def _enforced() -> list[object]:
+    return [pytest.param(r.id, id=r.id) for r in rules().values() if r.status in ENFORCED]
 
 
 @pytest.mark.rule
-@pytest.mark.parametrize("rule_id", _enforced(UNCITED_BY_ENGINE))
+@pytest.mark.parametrize("rule_id", _enforced())
 def test_normative_and_variant_rule_is_implemented(rule_id: str) -> None:
     assert rule_id in _implements_ids()
 
