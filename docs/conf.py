@@ -50,6 +50,5 @@ html_static_path = ["_static"]
 html_css_files = ["scoutdocs.css"]
 html_permalinks_icon = "#"
 html_theme_options = {
-    "source_repository": "",
     "navigation_with_keys": True,
 }

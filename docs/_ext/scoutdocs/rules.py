@@ -178,15 +178,15 @@ def _grouped(entries: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     return out
 
 
-def _listing(groups: dict[str, list[str]], none: str) -> nodes.paragraph:
-    """``file: a, b; file2: c`` as literals, or a plain remark when empty."""
-    para = nodes.paragraph(classes=["scout-listing"])
+def _listing(groups: dict[str, list[str]], none: str) -> nodes.Element:
+    """One line per file, ``file: a, b``, as literals; or a plain remark when empty."""
     if not groups:
+        para = nodes.paragraph(classes=["scout-listing"])
         para += nodes.emphasis(none, none)
         return para
-    for k, (where, names) in enumerate(groups.items()):
-        if k:
-            para += nodes.Text("; ")
+    lines = nodes.bullet_list(classes=["scout-listing"])
+    for where, names in groups.items():
+        para = nodes.paragraph()
         para += nodes.literal(where, where)
         para += nodes.Text(": ")
         for n, name in enumerate(names[:LISTED_PER_FILE]):
@@ -195,7 +195,8 @@ def _listing(groups: dict[str, list[str]], none: str) -> nodes.paragraph:
             para += nodes.literal(name, name)
         if len(names) > LISTED_PER_FILE:
             para += nodes.Text(f" and {len(names) - LISTED_PER_FILE} more")
-    return para
+        lines += nodes.list_item("", para)
+    return lines
 
 
 def _enforced_by(rule_id: str, chapter_stems: set[str]) -> nodes.paragraph:
