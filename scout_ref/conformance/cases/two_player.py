@@ -45,6 +45,14 @@ def apply_cases() -> list[Case]:
             claim={"phase": "round_over", "round_end": "unbeaten"},
         ),
         case(
+            "apply-two-player-stuck-after-own-scout",
+            "A player who spends their last chip and then cannot show ends the round.",
+            ["SC-VAR2-05", "SC-VAR2-03", "SC-SCORE-04"],
+            state=position([3, 1], "1/2 3/4"),
+            move="scout L @0",
+            claim={"phase": "round_over", "round_end": "unbeaten", "scout_chips": [3, 0]},
+        ),
+        case(
             "apply-two-player-chip-keeps-round-going",
             "After the show the other player cannot beat it but holds a chip: play goes on.",
             ["SC-VAR2-05", "SC-TURN-01"],
