@@ -178,30 +178,41 @@ def test_every_test_carries_a_rule_marker() -> None:
         if not path.name.startswith("test_"):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        if _module_marked(tree):
+        marked = _marked_module_names(tree)
+        if "pytestmark" in marked:
             continue
         for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
                 continue
-            if not any(_is_rule_marker_decorator(d) for d in node.decorator_list):
+            if not any(_carries_rule_marker(d, marked) for d in node.decorator_list):
                 unmarked.append(f"{path.relative_to(ROOT)}::{node.name}")
     assert unmarked == []
 
 
-def _is_rule_marker_decorator(node: ast.expr) -> bool:
-    """``@pytest.mark.rule("SC-...")``, or bare ``@pytest.mark.rule`` for a test of tooling."""
-    return _is_rule_marker(node.func if isinstance(node, ast.Call) else node)
+def _is_rule_marker_node(node: ast.AST) -> bool:
+    """``pytest.mark.rule(...)``, or a bare ``pytest.mark.rule`` (a test of tooling)."""
+    target = node.func if isinstance(node, ast.Call) else node
+    return isinstance(target, ast.expr) and _is_rule_marker(target)
 
 
-def _module_marked(tree: ast.Module) -> bool:
+def _marked_module_names(tree: ast.Module) -> set[str]:
+    """Module-level names (``pytestmark``, parameter tables) whose value holds a rule marker."""
+    names: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
-        ):
-            return any(
-                isinstance(n, ast.Call) and _is_rule_marker(n.func) for n in ast.walk(node.value)
-            )
-    return False
+        if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+            continue
+        if any(_is_rule_marker_node(n) for n in ast.walk(node.value)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def _carries_rule_marker(decorator: ast.expr, marked: set[str]) -> bool:
+    """The decorator is a rule marker, or passes one in (``pytest.param(..., marks=...)``)."""
+    return any(
+        _is_rule_marker_node(n) or (isinstance(n, ast.Name) and n.id in marked)
+        for n in ast.walk(decorator)
+    )
 
 
 @pytest.mark.rule("SC-SET-01")
