@@ -70,8 +70,12 @@ class Explanation:
             ids.append(self.rejection.rule)
         return tuple(dict.fromkeys(ids))
 
-    def lines(self) -> list[str]:
-        """The explanation as text lines, at most 78 columns wide."""
+    def lines(self, *, statements: bool = True) -> list[str]:
+        """The explanation as text lines, at most 78 columns wide.
+
+        The cited rules are listed with their statements, or with their titles only when
+        ``statements`` is false.
+        """
         out = [self.verdict]
         if self.rejection is not None:
             out += _wrap(self.rejection.detail, "  ")
@@ -81,7 +85,11 @@ class Explanation:
             cite = f" [{point.rule}]" if point.rule else ""
             out += _wrap(f"{k}. {point.text}{cite}", "  ", " " * (len(str(k)) + 4))
         out.append("rules cited:")
-        out += [f"  {rid}  {rules()[rid].title}" for rid in self.cited]
+        for rid in self.cited:
+            if statements:
+                out += _wrap(rule_text(rid), "  ", "    ")
+            else:
+                out.append(f"  {rid}  {rules()[rid].title}")
         return out
 
 

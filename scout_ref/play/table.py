@@ -152,7 +152,7 @@ class Game:
             self.screen.say([f"{exc}", "Type help for the notation, ? for your legal moves."])
             return None
         if word == "explain":
-            self.screen.say(explain(state, move).lines())
+            self.screen.say(explain(state, move).lines(statements=False))
             return None
         if check_move(state, move) is not None:
             self.screen.rejected(explain(state, move))
