@@ -140,6 +140,7 @@ def test_cli_exit_status_is_the_verdict(tmp_path: Path, capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert "show 4-4 by seat 0: illegal, not_stronger (SC-SHOW-03)" in out
     assert "SC-SHOW-03 Beating the active set:" in out
+    assert "SC-SET-04 Strength order: A combination beats another" in out  # cited, with text
     assert all(len(line) <= 80 for line in out.splitlines())
 
 
