@@ -113,10 +113,9 @@ class RichScreen:
 
     def turn(self, state: State) -> None:
         """Draw a rule, the scoreboard table, the active set and the hand."""
-        lines = view.turn_view(state, self.labels)
-        self.console.rule(Text(lines[0], style="bold"))
+        self.console.rule(Text(view.turn_heading(state, self.labels), style="bold"))
         self.console.print(self._scoreboard(state))
-        self.say(lines[2 + state.players :])
+        self.say(view.hand_view(state))
 
     def _scoreboard(self, state: State) -> Table:
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)

@@ -73,25 +73,36 @@ def active_block(state: State) -> list[str]:
     return cards_block(f"Active set of seat {state.owner}: {what}", state.active_set)
 
 
-def turn_view(state: State, labels: Sequence[str]) -> list[str]:
-    """Everything the player to act needs: scores, the active set and their hand."""
+def turn_heading(state: State, labels: Sequence[str]) -> str:
+    """Which round it is and who is to act."""
     seat = state.turn
     assert seat is not None, "only a seat to act is shown the table"
-    out = [f"Round {state.round} of {state.rounds}, seat {seat} ({labels[seat]}) to act"]
-    out += scoreboard(state, labels)
+    return f"Round {state.round} of {state.rounds}, seat {seat} ({labels[seat]}) to act"
+
+
+def hand_view(state: State) -> list[str]:
+    """The cards of the player to act: both ways up at rotation, else with the active set."""
     if state.phase is Phase.ROTATION:
-        out += cards_block("Your hand as dealt (keep):", state.hand)
-        out += cards_block("Your hand turned over (flip):", rotate_hand(state.hand))
-        out.append("Keep or flip your hand for this round? (keep / flip)")
-        return out
-    out += active_block(state)
+        return [
+            *cards_block("Your hand as dealt (keep):", state.hand),
+            *cards_block("Your hand turned over (flip):", rotate_hand(state.hand)),
+            "Keep or flip your hand for this round? (keep / flip)",
+        ]
+    out = active_block(state)
     out += cards_block(f"Your hand ({len(state.hand)} cards):", state.hand)
-    chips = state.scout_chips[seat]
+    seat = state.turn
+    assert seat is not None, "only a seat to act is shown the table"
     if state.is_two_player:
+        chips = state.scout_chips[seat]
         out.append(f"Scout chips left: {chips} (each scout costs one, SC-VAR2-03)")
     elif state.scout_show_available[seat]:
         out.append("Scout & Show is available to you this round.")
     return out
+
+
+def turn_view(state: State, labels: Sequence[str]) -> list[str]:
+    """Everything the player to act needs: scores, the active set and their hand."""
+    return [turn_heading(state, labels), *scoreboard(state, labels), *hand_view(state)]
 
 
 def move_line(before: State, move: Move, label: str) -> str:
