@@ -31,6 +31,8 @@ WRONG_ENGINES = [
     ("wrong_fixed_start_player", "SC-GAME-02"),
 ]
 
+pytestmark = pytest.mark.rule(*(rule for _, rule in WRONG_ENGINES))
+
 
 @pytest.fixture(autouse=True)
 def importable_adapters(monkeypatch: pytest.MonkeyPatch) -> None:
