@@ -115,9 +115,10 @@ def test_capabilities_make_cases_not_applicable(
 
 @pytest.mark.rule("SC-END-02")
 def test_perft_mismatch_is_bisected_to_an_apply(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The chain-reset engine agrees on moves but not on where the round ends."""
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
     source = json.loads((DATA / "apply" / "chain.json").read_text("utf-8"))["cases"][0]
     state = State.from_json(source["state"])
     nodes, divide = perft_answer(state, 2)
@@ -171,3 +172,20 @@ def test_interpreting_example_adapter_passes(
     out = capsys.readouterr().out
     assert "adapter: example 1.0 (python)" in out
     assert out.rstrip().endswith("15 passed, 0 failed")
+
+
+@pytest.mark.rule("SC-SET-05")
+def test_perft_mismatch_is_bisected_to_a_legal_vector(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The equal-strength engine lists extra shows at the root of the perft case."""
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
+    engine = f"{sys.executable} -m tests.adapters.wrong_equal_beats"
+    found = tmp_path / "found"
+    assert conform("--kind", "perft", "--adapter", engine, "--save", str(found)) == 1
+    out = capsys.readouterr().out
+    assert "bisected at the root: the legal moves differ" in out
+    assert "extra:   show 1-1, show 6-6" in out
+    assert (found / "legal" / "perft-midgame-four-depth-two-bisected.json").is_file()
+    assert main(["conform", "--vectors", str(found)]) == 0
+    assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1
