@@ -134,7 +134,24 @@ def _actors(outcome: Outcome) -> list[int]:
 
 
 class ExampleDirective(SphinxDirective):
-    """``.. scout-example:: Title``: build a position, play moves, check them, draw the cards."""
+    """``.. scout-example:: Title``: build a position, play moves, check them, draw the cards.
+
+    Options (cards are written ``top/bottom``, seats are numbers):
+
+    * ``:rules:`` the rule IDs the example illustrates; the first is the rule it sits under.
+    * ``:players:`` and either ``:seed:`` (a new game) or ``:hands:`` (seat hands separated by
+      ``|``) with any of ``:active-set:``, ``:owner:``, ``:turn:``, ``:phase:``, ``:round:``,
+      ``:captured:``, ``:chips:``, ``:scout-show:`` (yes/no per seat), ``:scores:``,
+      ``:round-end:``, ``:leftover-to:`` and ``:switches:`` (``scouting=forced`` ...), passed to
+      :func:`scout_ref.position.build_state`.
+    * ``:moves:`` moves separated by ``;`` (``deal`` deals the next round); only the last may
+      be rejected.
+    * ``:expect:`` one ``key = value`` per line, checked against the engine: ``verdict`` (legal
+      or a reason code) and the observers of :data:`scoutdocs.scenario.OBSERVERS`, ``hand N``,
+      ``legal_has`` and ``legal_lacks``.
+    * ``:seats:`` the hands to draw (default: the owner and the players who act); ``:name:``
+      the anchor (default: from the title).
+    """
 
     required_arguments = 1
     final_argument_whitespace = True
