@@ -269,7 +269,10 @@ def _print_failures(run: Run, console: Console) -> None:
             if faults_shown > DETAILED_FAULTS:
                 continue
         label = "FAIL" if r.outcome is Outcome.FAILED else "ERROR"
-        head = f"{label} {r.case.id} [{r.case.kind}; {', '.join(r.case.rules) or 'no rule'}]"
+        cited = ", ".join(r.case.rules[:4]) or "no rule"
+        if len(r.case.rules) > 4:
+            cited += f" +{len(r.case.rules) - 4} more"
+        head = f"{label} {r.case.id} [{r.case.kind}; {cited}]"
         console.print(head, style="red", highlight=False, markup=False)
         for line in r.message.splitlines():
             console.print(f"    {line}", highlight=False, markup=False)

@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from scout_ref.conformance.adapter import deal
 from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.outcomes import (
     Case,
@@ -33,7 +34,10 @@ from scout_ref.conformance.protocol import (
     Result,
     Skipped,
 )
-from scout_ref.errors import MalformedInputError
+from scout_ref.errors import MalformedInputError, ScoutError
+from scout_ref.notation import parse_move
+from scout_ref.state import State
+from scout_ref.turn import apply_move
 
 STRICTNESS = ("legality", "reason")
 """How rejections are judged: any rejection passes, or the reason code must match too."""
@@ -212,15 +216,13 @@ def judge_perft(ctx: Context, case: Case) -> Verdict:
 def judge_trace(ctx: Context, case: Case) -> Verdict:
     """A whole round or game, replayed step by step; each state must have the recorded digest."""
     players, switches, steps = trace_parts(case.data)
-    state: object = None
+    state: Message | None = None
     for k, step in enumerate(steps):
         if "deal" in step:
             what = f"step {k} (deal)"
-            given = (
-                {"players": players, "rules": switches, "deck": step["deal"]}
-                if state is None
-                else {"state": state, "deck": step["deal"]}
-            )
+            given: Message = {"state": state, "deck": step["deal"]}
+            if state is None:
+                given = {"players": players, "rules": switches, "deck": step["deal"]}
             reply = ctx.adapter.request("deal", input=given)
         else:
             what = f"step {k} ({step['move']})"
@@ -231,11 +233,22 @@ def judge_trace(ctx: Context, case: Case) -> Verdict:
         if "rejection" in reply.data:
             reason = reply.data["rejection"].get("reason")
             return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal"
-        state = reply.data["state"]
-        if not has_digest(state, step["digest"]):
-            detail = state_diff(step["state"], state) if "state" in step else "  digest differs"
+        if not has_digest(reply.data["state"], step["digest"]):
+            expected = step.get("state") or _reference_step(state, given, step)
+            detail = state_diff(expected, reply.data["state"]) if expected else "  digest differs"
             return Outcome.FAILED, f"{what}: the state differs\n{detail}"
+        state = reply.data["state"]
     return Outcome.PASSED, ""
+
+
+def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
+    """The reference's state after a trace step; the state before it matched its digest."""
+    try:
+        if "deal" in step:
+            return deal(given).to_json()
+        return apply_move(State.from_json(before), parse_move(step["move"])).to_json()
+    except ScoutError:
+        return None
 
 
 JUDGES: dict[str, Callable[[Context, Case], Verdict]] = {
