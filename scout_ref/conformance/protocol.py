@@ -117,7 +117,11 @@ def shape_problem(message: object, definition: str) -> str | None:
 
 
 def encode(message: Message) -> bytes:
-    """One message as a JSON line."""
+    """One message as a JSON line.
+
+    >>> encode({"type": "hello", "protocol": 1})
+    b'{"type":"hello","protocol":1}\\n'
+    """
     return json.dumps(message, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
@@ -126,6 +130,13 @@ def decode(line: bytes) -> Message:
 
     Raises:
         ProtocolError: if the line is not UTF-8 JSON or not an object.
+
+    >>> decode(b'{"id": 1, "type": "result", "moves": []}')["moves"]
+    []
+    >>> decode(b"moves: keep, flip")
+    Traceback (most recent call last):
+    ...
+    scout_ref.conformance.protocol.ProtocolError: the adapter printed 'moves: keep, flip'
     """
     try:
         data = json.loads(line.decode("utf-8"), parse_constant=_not_json)

@@ -95,7 +95,11 @@ class RuleRow:
 
     @property
     def verdict(self) -> str:
-        """conformant, nonconformant, partial or not_applicable."""
+        """conformant, nonconformant, partial or not_applicable.
+
+        >>> RuleRow("SC-SET-03", "normative", "Runs", 6, failed=3, errored=0, cases=9).verdict
+        'partial'
+        """
         bad = self.failed + self.errored
         if self.passed + bad == 0:
             return "not_applicable"
