@@ -101,17 +101,23 @@ def test_every_rule_has_a_statement_and_an_example(built: Path) -> None:
         assert re.search(r'href="[^"]*#example-', examples), rule.id
 
 
-@pytest.mark.slow
-@pytest.mark.rule
-def test_a_wrong_example_fails_the_build(tmp_path: Path) -> None:
-    source = tmp_path / "src"
+def _tiny_project(root: Path, body: str) -> Path:
+    """A one-page Sphinx project that uses the rulebook's extension."""
+    source = root / "src"
     source.mkdir()
     (source / "conf.py").write_text(
         f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\nextensions = ['scoutdocs']\n",
         encoding="utf-8",
     )
-    (source / "index.rst").write_text(
-        "Wrong\n=====\n\n"
+    (source / "index.rst").write_text(f"Page\n====\n\n{body}", encoding="utf-8")
+    return source
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_a_wrong_example_fails_the_build(tmp_path: Path) -> None:
+    source = _tiny_project(
+        tmp_path,
         ".. scout-example:: Ties beat, says this example\n"
         "   :rules: SC-SET-05\n"
         "   :players: 3\n"
@@ -120,8 +126,16 @@ def test_a_wrong_example_fails_the_build(tmp_path: Path) -> None:
         "   :owner: 1\n"
         "   :moves: show 0-1\n"
         "   :expect: verdict = legal\n",
-        encoding="utf-8",
     )
     status, warnings = _sphinx(source, tmp_path, "-W")
     assert status != 0
     assert "disagrees with the engine: verdict is 'not_stronger'" in warnings
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_an_unknown_rule_id_fails_the_build(tmp_path: Path) -> None:
+    source = _tiny_project(tmp_path, "See :rule:`SC-SHOW-99`.\n")
+    status, warnings = _sphinx(source, tmp_path, "-W")
+    assert status != 0
+    assert "unknown rule ID SC-SHOW-99" in warnings
