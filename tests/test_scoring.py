@@ -21,6 +21,7 @@ def _unbeaten_end(rules: Rules | None = None) -> State:
         captured=["1-2 1-3", "", "1-4", ""],
         scout_show_available=[True, False, True, True],
         scores=[10, -3, 0, 4],
+        round=2,
         rules=rules,
         leftover_to=3,
     )
