@@ -51,6 +51,11 @@ class Marks:
     slot: int | None = None
 
 
+def _underline(number: int) -> str:
+    """6 and 9 are underlined, as on playing cards, so an upside-down 9 never reads as 6."""
+    return ' text-decoration="underline"' if number in (6, 9) else ""
+
+
 def card_svg(card: OrientedCard, x: int, y: int, *, marked: bool = False) -> str:
     """One card at (x, y): top number large, bottom number small and inverted."""
     top, bottom = COLOURS[card.top], COLOURS[card.bottom]
@@ -71,9 +76,10 @@ def card_svg(card: OrientedCard, x: int, y: int, *, marked: bool = False) -> str
         f'<line x1="{x + 4}" y1="{y + TOP_H}" x2="{x + CARD_W - 4}" y2="{y + TOP_H}" '
         f'stroke="#fff" stroke-opacity="0.6"/>'
         f'<text x="{cx}" y="{y + 33}" font-size="26" font-weight="700" text-anchor="middle" '
-        f'fill="#fff">{card.top}</text>'
+        f'fill="#fff"{_underline(card.top)}>{card.top}</text>'
         f'<text x="{cx}" y="{by + 5}" font-size="13" font-weight="600" text-anchor="middle" '
-        f'fill="#fff" transform="rotate(180 {cx} {by})">{card.bottom}</text></g>'
+        f'fill="#fff"{_underline(card.bottom)} transform="rotate(180 {cx} {by})">'
+        f"{card.bottom}</text></g>"
     )
 
 
