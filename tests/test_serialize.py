@@ -146,6 +146,19 @@ def test_reports_card_and_chip_problems_together() -> None:
     assert {"", "/scout_chips/0"} <= locations
 
 
+@pytest.mark.rule("SC-SETUP-03")
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine bug: a duplicated card is reported at '' instead of where it lies",
+)
+def test_duplicated_card_is_reported_where_it_lies() -> None:
+    data = _play_state()
+    data["hands"][0].append("3/1")  # seat 1 already holds 1/3 at /hands/1/0
+    locations = {loc for loc, _ in validate_state(data)}
+    assert locations & {"/hands/0/2", "/hands/1/0"}
+
+
 @pytest.mark.rule("SC-GEN-01")
 def test_rejects_integral_floats_for_integers() -> None:
     data = _play_state()
