@@ -47,6 +47,12 @@ class Case:
     source: str
 
     @property
+    def focus(self) -> str | None:
+        """The rule the case was written to test, if it names one."""
+        focus = self.data.get("focus")
+        return focus if isinstance(focus, str) else None
+
+    @property
     def switches(self) -> Message:
         """The rules switches in force (every case's state or input carries them)."""
         data = self.data

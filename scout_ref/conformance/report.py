@@ -92,20 +92,26 @@ class RuleRow:
     failed: int
     errored: int
     cases: int
+    focus_failed: int = 0
 
     @property
     def verdict(self) -> str:
         """conformant, nonconformant, partial or not_applicable.
 
+        Nonconformant when a case written to test this rule (its ``focus``) failed, or when
+        every case citing it failed; partial when only cases that merely exercise it failed.
+
         >>> RuleRow("SC-SET-03", "normative", "Runs", 6, failed=3, errored=0, cases=9).verdict
         'partial'
+        >>> RuleRow("SC-SET-03", "normative", "Runs", 6, 3, 0, 9, focus_failed=1).verdict
+        'nonconformant'
         """
         bad = self.failed + self.errored
         if self.passed + bad == 0:
             return "not_applicable"
         if bad == 0:
             return "conformant"
-        return "nonconformant" if self.passed == 0 else "partial"
+        return "nonconformant" if self.passed == 0 or self.focus_failed else "partial"
 
 
 def rule_rows(run: Run) -> list[RuleRow]:
@@ -125,6 +131,10 @@ def rule_rows(run: Run) -> list[RuleRow]:
                 failed=tally[Outcome.FAILED],
                 errored=tally[Outcome.ERRORED],
                 cases=len(mine),
+                focus_failed=sum(
+                    r.case.focus == rule.id and r.outcome in (Outcome.FAILED, Outcome.ERRORED)
+                    for r in mine
+                ),
             )
         )
     return rows

@@ -374,6 +374,8 @@ def citation_problems(kind: str, case: Case) -> Iterator[str]:
     if is_variant_case(kind, case):
         allowed.add(Status.VARIANT)
     registry = rules()
+    if "focus" in case and case["focus"] not in case["rules"]:
+        yield f"focuses on {case['focus']}, which is not among its rules"
     for rule_id in case["rules"]:
         if rule_id not in registry:
             yield f"cites {rule_id}, which is not in spec/rules.json"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from scout_ref.components import OrientedCard, oriented
@@ -20,10 +20,25 @@ and optionally ``claim``, the outcome its author meant (checked, never written).
 
 
 def case(
-    id: str, description: str, rules: Iterable[str], *, claim: Case | None = None, **inputs: object
+    id: str,
+    description: str,
+    rules: Sequence[str] | set[str],
+    *,
+    focus: str | None = None,
+    claim: Case | None = None,
+    **inputs: object,
 ) -> Case:
-    """A case dict; states among ``inputs`` are written as canonical JSON."""
+    """A case dict; states among ``inputs`` are written as canonical JSON.
+
+    ``focus`` is the rule the case was written to test, which its failure makes nonconformant;
+    by default the first of ``rules`` when they are a sequence. A set of rules (a trace, which
+    exercises many rules at once) has no focus.
+    """
     out: Case = {"id": id, "description": description, "rules": sorted(set(rules))}
+    if focus is None and not isinstance(rules, set):
+        focus = rules[0]
+    if focus is not None:
+        out["focus"] = focus
     for key, value in inputs.items():
         out[key] = value.to_json() if isinstance(value, State) else value
     if claim is not None:

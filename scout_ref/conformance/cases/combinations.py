@@ -18,7 +18,7 @@ def reject_cases() -> list[Case]:
         case(
             "reject-combinations-run-not-consecutive",
             "Tops 2, 5, 9 rise but not by one each: not a run, although they are monotonic.",
-            ["SC-SET-01", "SC-SET-03"],
+            ["SC-SET-03", "SC-SET-01"],
             state=facing(5, "3/4", "2/1 5/1 9/1"),
             move="show 0-2",
             claim=rejected(nc),
@@ -26,7 +26,7 @@ def reject_cases() -> list[Case]:
         case(
             "reject-combinations-no-wrap",
             "Tops 10 then 1 are not consecutive: runs do not wrap around.",
-            ["SC-SET-01", "SC-SET-03"],
+            ["SC-SET-03", "SC-SET-01"],
             state=facing(5, "3/4", "9/2 10/2 1/3"),
             move="show 1-2",
             claim=rejected(nc),

@@ -31,6 +31,7 @@ def apply_cases() -> list[Case]:
             "apply-scout-left-kept-far-left",
             "Taking the left card as it lies into slot 0; the owner, not the scout, gets a chip.",
             [*SCOUT, "SC-COMP-02", "SC-GEN-02", "SC-COMP-03"],
+            focus="SC-SCOUT-03",
             state=_position(scout_chips=[2, 0, 0, 0]),
             move="scout L @0",
             claim={"scout_chips": [3, 0, 0, 0], "active_set": ["6/1"], "owner": 0, "turn": 2},

@@ -26,6 +26,7 @@ def apply_cases() -> list[Case]:
             "apply-scout-show-beats-reduced-set",
             "Two 8s cannot beat the run 5-6-7, but after scouting the 5 they beat the run 6-7.",
             [*SNS, "SC-SCOUT-03", "SC-SHOW-04", "SC-SET-04"],
+            focus="SC-SNS-02",
             state=apply_position(),
             move="scout L @3 + show 0-1",
             claim={
@@ -40,6 +41,7 @@ def apply_cases() -> list[Case]:
             "apply-scout-show-with-scouted-card",
             "The scouted 7 completes the run 7-8-9, which beats the reduced run 5-6.",
             [*SNS, "SC-NOTE-04"],
+            focus="SC-SNS-03",
             state=apply_position("8/2 9/3 2/4"),
             move="scout R @0 + show 0-2",
             claim={"active_set": ["7/1", "8/2", "9/3"]},

@@ -14,6 +14,7 @@ def apply_cases() -> list[Case]:
             "apply-show-first-of-round",
             "The first show of a round needs only to be a combination (here one card).",
             ["SC-SHOW-02", "SC-SHOW-05", "SC-TURN-01", "SC-GEN-02"],
+            focus="SC-SHOW-05",
             state=start,
             move="show 0-0",
             claim={"owner": 0, "turn": 1, "captured": [[], [], [], []]},
