@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any, cast
@@ -154,25 +153,34 @@ def _seat_problems(state: State) -> Iterator[Problem]:
             yield (f"/{key}", f"seat {seat} does not exist with {n} players")
 
 
+def _ids(cards: tuple[OrientedCard, ...]) -> tuple[Card, ...]:
+    return tuple(c.card for c in cards)
+
+
 def _card_problems(state: State) -> Iterator[Problem]:
     """Card conservation: every card in play exactly once, no card from outside."""
-    places: list[OrientedCard | Card] = [c for hand in state.hands for c in hand]
-    places += [*state.active_set, *state.set_aside]
-    ids = [c if isinstance(c, Card) else c.card for c in places]
-    ids += [c for pile in state.captured for c in pile]
-    counts = Counter(ids)
+    rows: list[tuple[str, tuple[Card, ...]]] = [
+        *((f"/hands/{s}", _ids(hand)) for s, hand in enumerate(state.hands)),
+        ("/active_set", _ids(state.active_set)),
+        ("/set_aside", _ids(state.set_aside)),
+        *((f"/captured/{s}", pile) for s, pile in enumerate(state.captured)),
+    ]
+    first_seen: dict[Card, str] = {}
     expected = cards_in_play(state.players)
-    for card, k in sorted(counts.items()):
-        if card not in expected:
-            yield ("", f"card {card} is not in play with {state.players} players")
-        elif k > 1:
-            yield ("", f"card {card} appears {k} times")
+    for row, cards in rows:
+        for k, card in enumerate(cards):
+            where = f"{row}/{k}"
+            if card not in expected:
+                yield (where, f"card {card} is not in play with {state.players} players")
+            elif card in first_seen:
+                yield (where, f"card {card} is already at {first_seen[card]}")
+            first_seen.setdefault(card, where)
     if state.is_two_player and state.round > 1:
         # The second two-player round uses only the 22 cards set aside in the first (SC-VAR2-01).
-        if len(counts) != 2 * hand_size(2):
-            yield ("", f"the second two-player round has 22 cards, not {len(counts)}")
+        if len(first_seen) != 2 * hand_size(2):
+            yield ("", f"the second two-player round has 22 cards, not {len(first_seen)}")
         return
-    missing = sorted(expected - counts.keys())
+    missing = sorted(expected - first_seen.keys())
     if missing:
         yield ("", "cards missing: " + ", ".join(map(str, missing)))
 
@@ -203,8 +211,17 @@ def _phase_problems(state: State) -> Iterator[Problem]:
         yield ("/round_end", "unbeaten needs the owner of the unbeaten active set")
     if state.round == 1 and not over and any(state.scores):
         yield ("/scores", "running totals stay 0 until the first round ends")
-    if state.turn is not None and state.turn == state.owner and state.active_set:
-        yield ("/turn", "the owner of a non-empty active set is never the seat to act")
+    if state.turn is not None and state.turn == state.owner and not _may_face_own_set(state):
+        yield ("/turn", "the owner of the active set is never the seat to act here")
+
+
+def _may_face_own_set(state: State) -> bool:
+    """Only the reset variant hands the turn back to an owner whose set was scouted away."""
+    return (
+        not state.is_two_player
+        and not state.active_set
+        and state.rules.empty_set_chain is EmptySetChain.RESET
+    )
 
 
 def _rotation_problems(state: State) -> Iterator[Problem]:

@@ -8,6 +8,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -41,5 +42,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entrypoint() -> None:
-    """The console script: exit with :func:`main`'s status."""
-    sys.exit(main())
+    """The console script: exit with :func:`main`'s status.
+
+    A reader that goes away early (``scout-ref rules | head``) is not an error worth a
+    traceback: the rest of the output is dropped, as the Python documentation advises.
+    """
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    sys.exit(status)

@@ -43,8 +43,10 @@ def build_state(
     """A valid state from the parts a scenario names; cards are written ``top/bottom``.
 
     Every card in play that the hands, active set and captured piles do not name is added,
-    sorted, to the captured pile of ``leftover_to`` (default: the owner, else seat 0), so card
-    conservation holds. With 2 players in round 1 the leftovers fill ``set_aside`` first.
+    sorted, to the captured pile of ``leftover_to`` (default: the owner), so card conservation
+    holds. Before the first show (no owner, nothing can be captured) they are instead dealt,
+    one at a time, to the right ends of the hands of the seats other than ``turn``. With 2
+    players in round 1 the leftovers fill ``set_aside`` first.
 
     Raises:
         MalformedInputError: if the result is not a valid state.
@@ -61,9 +63,15 @@ def build_state(
     if players == 2 and round == 1:
         set_aside = [f"{c.low}/{c.high}" for c in rest[:22]]
         rest = rest[22:]
-    target = leftover_to if leftover_to is not None else (owner if owner is not None else 0)
     piles = [sorted(_ids(t)) for t in captured]
-    piles[target] = sorted(piles[target] + rest)
+    hand_texts = [t.split() for t in hands]
+    target = leftover_to if leftover_to is not None else owner
+    if target is not None:
+        piles[target] = sorted(piles[target] + rest)
+    else:
+        others = [s for s in range(players) if s != turn] or list(range(players))
+        for k, card in enumerate(rest):
+            hand_texts[others[k % len(others)]].append(f"{card.low}/{card.high}")
     two = players == 2
     data = {
         "players": players,
@@ -77,7 +85,7 @@ def build_state(
         "start_player": (round - 1) % players,
         "phase": phase,
         "turn": turn,
-        "hands": [t.split() for t in hands],
+        "hands": hand_texts,
         "active_set": active_set.split(),
         "owner": owner,
         "captured": [[str(c) for c in pile] for pile in piles],

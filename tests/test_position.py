@@ -29,7 +29,9 @@ def test_leftover_cards_may_go_to_another_seat() -> None:
 
 @pytest.mark.rule("SC-SETUP-01")
 def test_named_captured_cards_stay_with_their_seat() -> None:
-    state = build_state(4, ["1/2", "3/4", "5/6", "7/8"], owner=0, captured=["", "2-9 1-3", "", ""])
+    state = build_state(
+        4, ["1/2", "3/4", "5/6", "7/8"], owner=0, turn=1, captured=["", "2-9 1-3", "", ""]
+    )
     assert state.captured[1] == (Card(1, 3), Card(2, 9))
 
 
@@ -42,7 +44,7 @@ def test_two_player_round_one_fills_the_set_aside_first() -> None:
 
 @pytest.mark.rule("SC-SETUP-01")
 def test_rejects_a_card_named_twice() -> None:
-    with pytest.raises(MalformedInputError, match="appears 2 times"):
+    with pytest.raises(MalformedInputError, match="already at"):
         build_state(4, ["1/2", "2/1", "5/6", "7/8"], owner=1)
 
 

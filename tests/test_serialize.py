@@ -74,9 +74,9 @@ MALFORMED: list[tuple[str, Callable[[], JSON], Callable[[JSON], None], str, str]
     ("equal_faces", _play_state, _set("/hands/0/0", "5/5"), "/hands/0/0", "same number"),
     ("reversed_identity", _play_state, _set("/captured/1/0", "2-1"), "/captured/1/0", "smaller"),
     ("unsorted_pile", _play_state, lambda d: d["captured"][1].reverse(), "/captured/1", "sorted"),
-    ("duplicate_card", _play_state, _duplicate_captured_card, "", "appears 2 times"),
+    ("duplicate_card", _play_state, _duplicate_captured_card, "/captured/1/0", "already at"),
     ("missing_card", _play_state, _drop_captured_card, "", "cards missing"),
-    ("card_not_in_play", _play_state, _set("/hands/2/0", "9/10"), "", "not in play"),
+    ("card_not_in_play", _play_state, _set("/hands/2/0", "9/10"), "/hands/2/0", "not in play"),
     ("seat_count", _play_state, lambda d: d["scores"].pop(), "/scores", "one entry per seat"),
     ("seat_range", _play_state, _set("/turn", 4), "/turn", "does not exist"),
     ("round_range", _play_state, _set("/round", 5), "/round", "rounds"),
@@ -87,7 +87,7 @@ MALFORMED: list[tuple[str, Callable[[], JSON], Callable[[JSON], None], str, str]
     ("owner_to_act", _play_state, _set("/turn", 1), "/turn", "owner"),
     ("no_owner", _play_state, _set("/owner", None), "/owner", "need an owner"),
     ("rotation_owner", _play_state, _set("/phase", "rotation"), "/owner", "no show"),
-    ("set_aside_4p", _play_state, _set("/set_aside", ["9/10"]), "", "not in play"),
+    ("set_aside_4p", _play_state, _set("/set_aside", ["9/10"]), "/set_aside/0", "not in play"),
     ("two_player_chips", _two_player_state, _set("/scout_chips/0", 4), "/scout_chips/0", "at most"),
     (
         "two_player_scout_show",
@@ -143,20 +143,14 @@ def test_reports_card_and_chip_problems_together() -> None:
     _duplicate_captured_card(data)
     data["scout_chips"][0] = 4
     locations = {loc for loc, _ in validate_state(data)}
-    assert {"", "/scout_chips/0"} <= locations
+    assert {"/captured/1/0", "/scout_chips/0"} <= locations
 
 
 @pytest.mark.rule("SC-SETUP-03")
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="engine bug: a duplicated card is reported at '' instead of where it lies",
-)
 def test_duplicated_card_is_reported_where_it_lies() -> None:
     data = _play_state()
     data["hands"][0].append("3/1")  # seat 1 already holds 1/3 at /hands/1/0
-    locations = {loc for loc, _ in validate_state(data)}
-    assert locations & {"/hands/0/2", "/hands/1/0"}
+    assert ("/hands/1/0", "card 1-3 is already at /hands/0/2") in validate_state(data)
 
 
 @pytest.mark.rule("SC-GEN-01")

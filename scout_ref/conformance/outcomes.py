@@ -81,13 +81,7 @@ class Case:
 
 
 def trace_parts(data: Message) -> tuple[int, Message, list[Message]]:
-    """A trace case's player count, rules switches and steps.
-
-    Vectors carry ``players`` and ``game_rules`` beside the steps; traces recorded by
-    ``scout-ref play --record`` carry them as ``input.players`` and ``input.rules``.
-    """
-    if "input" in data:
-        return int(data["input"]["players"]), dict(data["input"]["rules"]), list(data["steps"])
+    """A trace case's player count, rules switches and steps (``players``, ``game_rules``)."""
     return int(data["players"]), dict(data["game_rules"]), list(data["steps"])
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -156,7 +157,9 @@ class ExampleDirective(SphinxDirective):
     required_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec: ClassVar[dict[str, object]] = dict.fromkeys(OPTIONS, directives.unchanged)
+    option_spec: ClassVar[dict[str, Callable[[str], Any]] | None] = dict.fromkeys(
+        OPTIONS, directives.unchanged
+    )
 
     def run(self) -> list[nodes.Node]:
         title = self.arguments[0]
