@@ -16,10 +16,12 @@ from typing import Any, cast
 import jsonschema
 import rfc8785
 
-from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.components import Card, OrientedCard, is_card_numbers, oriented
 from scout_ref.errors import MalformedInputError
+from scout_ref.game import next_round, winners
 from scout_ref.registry import spec_dir
-from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size
+from scout_ref.scoring import round_scores
+from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
 from scout_ref.state import Phase, RoundEnd, Seat, State, total_rounds
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
 
@@ -27,16 +29,116 @@ JSONObject = dict[str, Any]
 Problem = tuple[str, str]
 
 
+def rules_to_json(rules: Rules) -> JSONObject:
+    """The rules switches as a state's ``rules`` object writes them."""
+    return {
+        "owner_exemption": rules.owner_exemption,
+        "empty_set_chain": rules.empty_set_chain.value,
+        "scouting": rules.scouting.value,
+        "rotation": rules.rotation.value,
+    }
+
+
+def rules_from_json(data: object, where: str = "/rules") -> Rules:
+    """The rules switches of a state-style ``rules`` object.
+
+    Raises:
+        MalformedInputError: if ``data`` is not such an object (reported at ``where``).
+    """
+    keys = {"owner_exemption", "empty_set_chain", "scouting", "rotation"}
+    problem = MalformedInputError("rules", [(where, f"needs exactly {', '.join(sorted(keys))}")])
+    if not isinstance(data, dict) or set(data) != keys:
+        raise problem
+    if not isinstance(data["owner_exemption"], bool):
+        raise problem
+    try:
+        return Rules(
+            owner_exemption=data["owner_exemption"],
+            empty_set_chain=EmptySetChain(data["empty_set_chain"]),
+            scouting=Scouting(data["scouting"]),
+            rotation=Rotation(data["rotation"]),
+        )
+    except ValueError as exc:
+        raise MalformedInputError("rules", [(where, str(exc))]) from None
+
+
+def deck_from_json(data: object, where: str = "/deck") -> tuple[OrientedCard, ...]:
+    """A deck (or any row of cards) written as ``top/bottom`` texts.
+
+    Raises:
+        MalformedInputError: at the first entry that is not an oriented card.
+    """
+    if not isinstance(data, list):
+        raise MalformedInputError("deck", [(where, "a deck is a list of cards such as '6/4'")])
+    deck = []
+    for k, text in enumerate(data):
+        parts = text.split("/") if isinstance(text, str) else []
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise MalformedInputError(
+                "deck", [(f"{where}/{k}", f"{text!r} is not an oriented card such as '6/4'")]
+            )
+        top, bottom = int(parts[0]), int(parts[1])
+        if not is_card_numbers(top, bottom):
+            raise MalformedInputError(
+                "deck", [(f"{where}/{k}", f"no card has the numbers {top} and {bottom}")]
+            )
+        deck.append(oriented(top, bottom))
+    return tuple(deck)
+
+
+def deal_from_json(data: object) -> State:
+    """The state a ``deal`` input produces: ``{players, rules, deck}`` starts a game,
+    ``{state, deck}`` deals the next round of a finished one.
+
+    Chance is data: a deck must be given, except for the second two-player round, which deals
+    the cards set aside in the first (``deck`` null).
+
+    Raises:
+        MalformedInputError: if the input, its state or its deck is invalid, or a deck is
+            missing or not allowed.
+    """
+    if isinstance(data, dict) and set(data) == {"players", "rules", "deck"}:
+        players = data["players"]
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise MalformedInputError("deal", [("/players", "must be an integer")])
+        if data["deck"] is None:
+            raise MalformedInputError("deal", [("/deck", "a new game needs a deck")])
+        return new_game(players, deck_from_json(data["deck"]), rules_from_json(data["rules"]))
+    if isinstance(data, dict) and set(data) == {"state", "deck"}:
+        state = state_from_json(data["state"])
+        if data["deck"] is None and not state.is_two_player:
+            raise MalformedInputError("deal", [("/deck", "a new round needs a deck")])
+        deck = None if data["deck"] is None else deck_from_json(data["deck"])
+        return next_round(state, deck)
+    raise MalformedInputError(
+        "deal", [("", "input must be {players, rules, deck} or {state, deck}")]
+    )
+
+
+def score_to_json(state: State) -> JSONObject:
+    """The score breakdown of the round ``state`` has just ended, the totals and the winners."""
+    return {
+        "round_scores": [
+            {
+                "seat": s.seat,
+                "captured": s.captured,
+                "chips": s.chips,
+                "hand_penalty": s.hand_penalty,
+                "exempt": s.exempt,
+                "total": s.total,
+            }
+            for s in round_scores(state)
+        ],
+        "totals": list(state.scores),
+        "winners": list(winners(state)),
+    }
+
+
 def state_to_json(state: State) -> JSONObject:
     """The canonical JSON object of a state."""
     return {
         "players": state.players,
-        "rules": {
-            "owner_exemption": state.rules.owner_exemption,
-            "empty_set_chain": state.rules.empty_set_chain.value,
-            "scouting": state.rules.scouting.value,
-            "rotation": state.rules.rotation.value,
-        },
+        "rules": rules_to_json(state.rules),
         "round": state.round,
         "start_player": state.start_player,
         "phase": state.phase.value,
@@ -111,7 +213,6 @@ def _row(items: list[str], where: str, problems: list[Problem]) -> tuple[Oriente
 
 
 def _build(data: JSONObject, problems: list[Problem]) -> State:
-    rules = data["rules"]
     captured = []
     for s, pile in enumerate(data["captured"]):
         cards = (_card(t, f"/captured/{s}/{k}", problems) for k, t in enumerate(pile))
@@ -120,12 +221,7 @@ def _build(data: JSONObject, problems: list[Problem]) -> State:
             problems.append((f"/captured/{s}", "captured cards must be sorted"))
     return State(
         players=data["players"],
-        rules=Rules(
-            owner_exemption=rules["owner_exemption"],
-            empty_set_chain=EmptySetChain(rules["empty_set_chain"]),
-            scouting=Scouting(rules["scouting"]),
-            rotation=Rotation(rules["rotation"]),
-        ),
+        rules=rules_from_json(data["rules"]),
         round=data["round"],
         start_player=Seat(data["start_player"]),
         phase=Phase(data["phase"]),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scout_ref._serialize import state_from_json
+from scout_ref._serialize import rules_to_json, state_from_json
 from scout_ref.components import Card
 from scout_ref.setup import cards_in_play
 from scout_ref.state import State
@@ -75,12 +75,7 @@ def build_state(
     two = players == 2
     data = {
         "players": players,
-        "rules": {
-            "owner_exemption": rules.owner_exemption,
-            "empty_set_chain": rules.empty_set_chain.value,
-            "scouting": rules.scouting.value,
-            "rotation": rules.rotation.value,
-        },
+        "rules": rules_to_json(rules),
         "round": round,
         "start_player": (round - 1) % players,
         "phase": phase,

@@ -13,17 +13,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import IO, Any
 
-from scout_ref.components import OrientedCard, oriented
+from scout_ref._serialize import deal_from_json, score_to_json
 from scout_ref.errors import IllegalMoveError, MalformedInputError
-from scout_ref.game import next_round, winners
 from scout_ref.notation import parse_move
 from scout_ref.perft import divide
 from scout_ref.registry import spec_version
-from scout_ref.scoring import round_scores
-from scout_ref.setup import new_game
 from scout_ref.state import Phase, State
 from scout_ref.turn import apply_move, legal_moves
-from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
 
 Message = dict[str, Any]
 
@@ -81,51 +77,6 @@ def _bad(what: str, message: str) -> MalformedInputError:
     return MalformedInputError(what, [("", message)])
 
 
-def read_rules(data: object) -> Rules:
-    """The rules switches of a ``rules`` object (as in a state)."""
-    keys = {"owner_exemption", "empty_set_chain", "scouting", "rotation"}
-    if not isinstance(data, dict) or set(data) != keys:
-        raise _bad("rules", f"expected an object with exactly {sorted(keys)}")
-    if not isinstance(data["owner_exemption"], bool):
-        raise _bad("rules", "owner_exemption must be true or false")
-    try:
-        return Rules(
-            owner_exemption=data["owner_exemption"],
-            empty_set_chain=EmptySetChain(data["empty_set_chain"]),
-            scouting=Scouting(data["scouting"]),
-            rotation=Rotation(data["rotation"]),
-        )
-    except ValueError as exc:
-        raise _bad("rules", str(exc)) from None
-
-
-def read_deck(data: object) -> tuple[OrientedCard, ...]:
-    """A deck: a list of oriented cards written ``top/bottom``."""
-    if not isinstance(data, list):
-        raise _bad("deck", "expected a list of cards written top/bottom")
-    deck = []
-    for k, text in enumerate(data):
-        try:
-            top, bottom = (int(x) for x in str(text).split("/"))
-            deck.append(oriented(top, bottom))
-        except ValueError:
-            raise _bad("deck", f"/{k}: {text!r} is not a card written top/bottom") from None
-    return tuple(deck)
-
-
-def deal(data: object) -> State:
-    """A new game from ``{players, rules, deck}`` or the next round from ``{state, deck}``."""
-    if isinstance(data, dict) and set(data) == {"players", "rules", "deck"}:
-        players = data["players"]
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise _bad("deal", "players must be an integer")
-        return new_game(players, read_deck(data["deck"]), read_rules(data["rules"]))
-    if isinstance(data, dict) and set(data) == {"state", "deck"}:
-        deck = None if data["deck"] is None else read_deck(data["deck"])
-        return next_round(load_state(data["state"]), deck)
-    raise _bad("deal", "input must be {players, rules, deck} or {state, deck}")
-
-
 def perft_answer(state: State, depth: int) -> tuple[int, dict[str, int]]:
     """perft and divide together (divide is empty at depth 0, where perft is 1)."""
     if depth == 0:
@@ -138,21 +89,7 @@ def score(state: State) -> Message:
     """The score breakdown of the round ``state`` has ended, the totals and the winners."""
     if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
         raise _bad("score request", f"the round is not over (phase {state.phase.value})")
-    return {
-        "round_scores": [
-            {
-                "seat": s.seat,
-                "captured": s.captured,
-                "chips": s.chips,
-                "hand_penalty": s.hand_penalty,
-                "exempt": s.exempt,
-                "total": s.total,
-            }
-            for s in round_scores(state)
-        ],
-        "totals": list(state.scores),
-        "winners": list(winners(state)),
-    }
+    return score_to_json(state)
 
 
 def _apply(request: Message) -> Message:
@@ -174,7 +111,7 @@ def _perft(request: Message) -> Message:
 
 
 _HANDLERS: dict[str, Callable[[Message], Message]] = {
-    "deal": lambda r: {"state": dump_state(deal(r.get("input")))},
+    "deal": lambda r: {"state": dump_state(deal_from_json(r.get("input")))},
     "legal": lambda r: {"moves": [str(m) for m in legal_moves(load_state(r.get("state")))]},
     "apply": _apply,
     "score": lambda r: score(load_state(r.get("state"))),

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scout_ref.conformance.adapter import read_deck, score
+from scout_ref._serialize import deck_from_json
+from scout_ref.conformance.adapter import score
 from scout_ref.conformance.outcomes import (
     OFFICIAL_RULES,
     Case,
@@ -110,10 +111,10 @@ def _check_deal(
         if before is None:
             assert deck is not None, "a new game is dealt from a deck"
             given: Message = {"players": players, "rules": OFFICIAL_RULES, "deck": deck}
-            state = new_game(players, read_deck(deck))
+            state = new_game(players, deck_from_json(deck))
         else:
             given = {"state": before.to_json(), "deck": deck}
-            state = next_round(before, None if deck is None else read_deck(deck))
+            state = next_round(before, None if deck is None else deck_from_json(deck))
     except MalformedInputError as exc:
         raise Invalid(str(exc)) from None
     got = _result(ctx.adapter.request("deal", input=given), k, "deal")
@@ -192,7 +193,7 @@ def trace_case(case_id: str, players: int, steps: Sequence[Step], what: str) -> 
     out = []
     for step in steps:
         if "deal" in step:
-            deck = None if step["deal"] is None else read_deck(step["deal"])
+            deck = None if step["deal"] is None else deck_from_json(step["deal"])
             state = new_game(players, deck) if state is None else next_round(state, deck)
         else:
             assert state is not None, "a game starts with a deal"

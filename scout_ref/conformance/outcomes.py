@@ -13,16 +13,13 @@ from pathlib import Path
 
 import rfc8785
 
+from scout_ref._serialize import rules_to_json
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import Message
 from scout_ref.registry import spec_version
+from scout_ref.variants import Rules
 
-OFFICIAL_RULES = {
-    "owner_exemption": True,
-    "empty_set_chain": "literal",
-    "scouting": "voluntary",
-    "rotation": "each_round",
-}
+OFFICIAL_RULES = rules_to_json(Rules())
 
 
 class Outcome(Enum):

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from scout_ref.conformance.adapter import deal
+from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.outcomes import (
     Case,
@@ -245,7 +245,7 @@ def _reference_step(before: Message | None, given: Message, step: Message) -> Me
     """The reference's state after a trace step; the state before it matched its digest."""
     try:
         if "deal" in step:
-            return deal(given).to_json()
+            return deal_from_json(given).to_json()
         return apply_move(State.from_json(before), parse_move(step["move"])).to_json()
     except ScoutError:
         return None

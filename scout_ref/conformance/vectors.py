@@ -19,18 +19,14 @@ from typing import Any, cast
 import jsonschema
 import referencing
 
-from scout_ref.components import OrientedCard, oriented
+from scout_ref._serialize import deal_from_json, rules_from_json, score_to_json
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
 from scout_ref.errors import MalformedInputError, ScoutError
-from scout_ref.game import next_round, winners
 from scout_ref.notation import move_sort_key, parse_move
 from scout_ref.perft import divide, perft
 from scout_ref.registry import Status, rules, spec_dir, spec_version
-from scout_ref.scoring import round_scores
-from scout_ref.setup import new_game
 from scout_ref.state import Phase, State
 from scout_ref.turn import apply_move, check_move, legal_moves
-from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
 
 JSONObject = dict[str, Any]
 
@@ -52,67 +48,6 @@ def vectors_dir() -> Path:
 # --- the reference answer ----------------------------------------------------------------------
 
 
-def rules_from_json(data: JSONObject) -> Rules:
-    """The rules switches of a JSON ``rules`` object (the shape used in states)."""
-    return Rules(
-        owner_exemption=data["owner_exemption"],
-        empty_set_chain=EmptySetChain(data["empty_set_chain"]),
-        scouting=Scouting(data["scouting"]),
-        rotation=Rotation(data["rotation"]),
-    )
-
-
-def deck_from_json(cards: list[str]) -> tuple[OrientedCard, ...]:
-    """A deck from its oriented cards written ``top/bottom``."""
-    out = []
-    for text in cards:
-        top, bottom = (int(x) for x in text.split("/"))
-        try:
-            out.append(oriented(top, bottom))
-        except ValueError as exc:
-            raise MalformedInputError("deck", [("", str(exc))]) from None
-    return tuple(out)
-
-
-def deal(data: JSONObject) -> State:
-    """The state a ``deal`` input produces: a new game, or the next round of a finished one.
-
-    Chance is data: a deck must be given, except for the second two-player round, which deals
-    the cards set aside in the first.
-
-    Raises:
-        MalformedInputError: if the input is invalid, or a deck is missing or not allowed.
-    """
-    deck = None if data["deck"] is None else deck_from_json(data["deck"])
-    if "state" not in data:
-        if deck is None:
-            raise MalformedInputError("deal", [("/deck", "a new game needs a deck")])
-        return new_game(data["players"], deck, rules_from_json(data["rules"]))
-    state = State.from_json(data["state"])
-    if deck is None and not state.is_two_player:
-        raise MalformedInputError("deal", [("/deck", "a new round needs a deck")])
-    return next_round(state, deck)
-
-
-def score_answer(state: State) -> JSONObject:
-    """The score breakdown of a finished round, totals and winners."""
-    return {
-        "round_scores": [
-            {
-                "seat": s.seat,
-                "captured": s.captured,
-                "chips": s.chips,
-                "hand_penalty": s.hand_penalty,
-                "exempt": s.exempt,
-                "total": s.total,
-            }
-            for s in round_scores(state)
-        ],
-        "totals": list(state.scores),
-        "winners": list(winners(state)),
-    }
-
-
 def is_round_end(state: State) -> bool:
     """Whether ``state`` has just been scored (trace steps then carry the full state)."""
     return state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
@@ -129,7 +64,7 @@ def replay(case: Case) -> list[JSONObject]:
                 data |= {"players": case["players"], "rules": case["game_rules"]}
             else:
                 data["state"] = state.to_json()
-            state = deal(data)
+            state = deal_from_json(data)
             new: JSONObject = {"deal": step["deal"]}
         else:
             if state is None:
@@ -167,7 +102,7 @@ def _score(case: Case) -> JSONObject:
     state = _state(case)
     if not is_round_end(state):
         raise MalformedInputError("case", [("/state/phase", "the round is not over")])
-    return score_answer(state)
+    return score_to_json(state)
 
 
 def _perft(case: Case) -> JSONObject:
@@ -176,7 +111,7 @@ def _perft(case: Case) -> JSONObject:
 
 
 _ANSWERS: dict[str, Callable[[Case], JSONObject]] = {
-    "deal": lambda case: {"state": deal(case["input"]).to_json()},
+    "deal": lambda case: {"state": deal_from_json(case["input"]).to_json()},
     "legal": _legal,
     "apply": _apply,
     "reject": _reject,

@@ -12,7 +12,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scout_ref.components import OrientedCard, is_card_numbers, oriented
+from scout_ref._serialize import deck_from_json, rules_from_json, rules_to_json
+from scout_ref.components import OrientedCard
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.game import next_round
 from scout_ref.notation import Move, parse_move
@@ -21,40 +22,10 @@ from scout_ref.registry import spec_version
 from scout_ref.setup import new_game
 from scout_ref.state import Phase, RoundEnd, State
 from scout_ref.turn import apply_move, check_move
-from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+from scout_ref.variants import Rules
 
 JSON = dict[str, Any]
 OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
-
-
-def rules_to_json(rules: Rules) -> JSON:
-    """The rules switches as in a state's ``rules`` object."""
-    return {
-        "owner_exemption": rules.owner_exemption,
-        "empty_set_chain": rules.empty_set_chain.value,
-        "scouting": rules.scouting.value,
-        "rotation": rules.rotation.value,
-    }
-
-
-def rules_from_json(data: object, where: str) -> Rules:
-    """The rules switches from a state-style ``rules`` object.
-
-    Raises:
-        MalformedInputError: if ``data`` is not such an object.
-    """
-    problem = _fail(where, "needs owner_exemption, empty_set_chain, scouting and rotation")
-    if not isinstance(data, dict) or not isinstance(data.get("owner_exemption"), bool):
-        raise problem
-    try:
-        return Rules(
-            owner_exemption=data["owner_exemption"],
-            empty_set_chain=EmptySetChain(data["empty_set_chain"]),
-            scouting=Scouting(data["scouting"]),
-            rotation=Rotation(data["rotation"]),
-        )
-    except (KeyError, ValueError):
-        raise problem from None
 
 
 def deal_step(deck: Sequence[OrientedCard] | None, state: State) -> JSON:
@@ -142,20 +113,7 @@ def _fail(where: str, message: str) -> MalformedInputError:
 
 
 def _deck(data: object, where: str) -> tuple[OrientedCard, ...] | None:
-    if data is None:
-        return None
-    if not isinstance(data, list):
-        raise _fail(where, "a deal is a list of cards or null")
-    deck = []
-    for k, text in enumerate(data):
-        parts = text.split("/") if isinstance(text, str) else []
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise _fail(f"{where}/{k}", f"{text!r} is not an oriented card such as '6/4'")
-        top, bottom = int(parts[0]), int(parts[1])
-        if not is_card_numbers(top, bottom):
-            raise _fail(f"{where}/{k}", f"no card has the numbers {top} and {bottom}")
-        deck.append(oriented(top, bottom))
-    return tuple(deck)
+    return None if data is None else deck_from_json(data, where)
 
 
 def case_setup(case: object, where: str) -> tuple[str, int, Rules, list[JSON]]:

@@ -109,13 +109,3 @@ def _oriented(text: str) -> list[OrientedCard]:
 def rejected(reason: Reason) -> Case:
     """The claim of a ``reject`` case: this reason, reported under its rule."""
     return {"reason": reason.value, "rule": reason.rule}
-
-
-def rules_json(rules: Rules) -> dict[str, object]:
-    """The JSON ``rules`` object of a set of switches, as states write it."""
-    return {
-        "owner_exemption": rules.owner_exemption,
-        "empty_set_chain": rules.empty_set_chain.value,
-        "scouting": rules.scouting.value,
-        "rotation": rules.rotation.value,
-    }

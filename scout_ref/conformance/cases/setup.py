@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scout_ref.conformance.cases._case import Case, cards, case, rules_json
+from scout_ref._serialize import rules_to_json
+from scout_ref.conformance.cases._case import Case, cards, case
 from scout_ref.setup import shuffled_deck
 from scout_ref.variants import Rotation, Rules
 
@@ -26,7 +27,7 @@ def deal_cases() -> list[Case]:
                     f"deal-setup-{players}p-deck-{seed}",
                     f"A new {players}-player game dealt from deck {seed}.",
                     [*DEAL, *BY_PLAYERS[players]],
-                    input={"players": players, "rules": rules_json(Rules()), "deck": deck},
+                    input={"players": players, "rules": rules_to_json(Rules()), "deck": deck},
                     claim={"phase": "rotation", "turn": 0, "round": 1},
                 )
             )
@@ -36,7 +37,7 @@ def deal_cases() -> list[Case]:
             "deal-setup-4p-rotation-once-per-game",
             "With rotation once per game the first round still opens with the decisions.",
             [*DEAL, "SC-VAR-04"],
-            input={"players": 4, "rules": rules_json(once), "deck": cards(shuffled_deck(4, 7))},
+            input={"players": 4, "rules": rules_to_json(once), "deck": cards(shuffled_deck(4, 7))},
             claim={"phase": "rotation"},
         )
     )

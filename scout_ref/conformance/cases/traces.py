@@ -6,7 +6,8 @@ scored states at each round end are filled in from the reference engine.
 
 from __future__ import annotations
 
-from scout_ref.conformance.cases._case import Case, cards, case, rules_json
+from scout_ref._serialize import rules_to_json
+from scout_ref.conformance.cases._case import Case, cards, case
 from scout_ref.notation import Flip, Keep, Scout, ScoutShow
 from scout_ref.simulation import GameRecord, random_game
 from scout_ref.state import RoundEnd
@@ -67,7 +68,7 @@ def _trace(what: str, description: str, rules: list[str], record: GameRecord, ro
         description,
         {*rules, *exercised(record, rounds)},
         players=record.players,
-        game_rules=rules_json(record.rules),
+        game_rules=rules_to_json(record.rules),
         steps=steps(record, rounds),
     )
 
