@@ -25,7 +25,9 @@ from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
 from scout_ref.state import Phase, RoundEnd, Seat, State, total_rounds
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
 
-JSONObject = dict[str, Any]
+JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
+JSONObject = dict[str, JSONValue]
+_Checked = dict[str, Any]  # JSON that has passed the state schema
 Problem = tuple[str, str]
 
 
@@ -212,7 +214,7 @@ def _row(items: list[str], where: str, problems: list[Problem]) -> tuple[Oriente
     return tuple(c for c in cards if c is not None)
 
 
-def _build(data: JSONObject, problems: list[Problem]) -> State:
+def _build(data: _Checked, problems: list[Problem]) -> State:
     captured = []
     for s, pile in enumerate(data["captured"]):
         cards = (_card(t, f"/captured/{s}/{k}", problems) for k, t in enumerate(pile))
@@ -354,7 +356,7 @@ def validate_state(data: object) -> list[Problem]:
     problems = shape_problems(data)
     if problems:
         return problems
-    state = _build(cast(JSONObject, data), problems)
+    state = _build(cast(_Checked, data), problems)
     if problems:
         return problems
     problems.extend(_seat_problems(state))
@@ -374,4 +376,4 @@ def state_from_json(data: object) -> State:
     problems = validate_state(data)
     if problems:
         raise MalformedInputError("state", problems)
-    return _build(cast(JSONObject, data), [])
+    return _build(cast(_Checked, data), [])

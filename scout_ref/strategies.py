@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from hypothesis.strategies import DrawFn, SearchStrategy
 
+from scout_ref._serialize import JSONObject
 from scout_ref.components import Card, OrientedCard, full_deck, oriented
 from scout_ref.errors import IllegalMoveError, Rejection
 from scout_ref.game import next_round
@@ -54,7 +55,6 @@ __all__ = [
     "states",
 ]
 
-JSONObject = dict[str, Any]
 LIVE = (Phase.ROTATION, Phase.PLAY)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
