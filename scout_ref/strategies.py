@@ -120,23 +120,30 @@ def moves(state: State) -> SearchStrategy[Move]:
     return st.sampled_from(legal)
 
 
-def _well_formed_moves(largest: int) -> SearchStrategy[Move]:
+def _scout_shows(largest: int) -> SearchStrategy[ScoutShow]:
+    """Well-formed Scout & Show moves with every index at most ``largest``."""
     index = st.integers(min_value=0, max_value=largest)
     shows = st.tuples(index, index).map(lambda p: Show(min(p), max(p)))
     scouts = st.builds(Scout, st.sampled_from(list(End)), st.booleans(), index)
-    return st.one_of(
-        st.sampled_from([KEEP, FLIP]), shows, scouts, st.builds(ScoutShow, scouts, shows)
-    )
+    return st.builds(ScoutShow, scouts, shows)
 
 
 def illegal_moves(state: State) -> SearchStrategy[Move]:
     """Well-formed moves that ``state`` rejects, with indices up to two past the hand's end.
 
     Every kind of move is drawn, so each reason of SC-TURN-04 that the state allows appears.
+    The rotation decisions, shows and scouts are few enough to list and check up front; only
+    Scout & Show, whose pairs are many, is drawn and filtered (most random pairs are illegal).
+    Shrinks toward the first illegal move in canonical order.
     """
-    return _well_formed_moves(len(state.hand) + 2).filter(
-        lambda m: check_move(state, m) is not None
-    )
+    largest = len(state.hand) + 2
+    index = range(largest + 1)
+    listed: list[Move] = [KEEP, FLIP]
+    listed += [Show(i, j) for i in index for j in index if i <= j]
+    listed += [Scout(e, r, k) for e in End for r in (False, True) for k in index]
+    illegal = [m for m in listed if check_move(state, m) is not None]
+    pairs = _scout_shows(largest).filter(lambda m: check_move(state, m) is not None)
+    return st.one_of(st.sampled_from(illegal), pairs) if illegal else pairs
 
 
 def _phase(value: Phase | str | None) -> SearchStrategy[Phase]:
