@@ -16,6 +16,15 @@ def reject_cases() -> list[Case]:
     nc, ns = Reason.NOT_A_COMBINATION, Reason.NOT_STRONGER
     return [
         case(
+            "reject-combinations-top-numbers-count",
+            "Only top numbers count: tops 3, 4 are a run that loses to a set of 4s, although the"
+            " bottoms 5, 5 would be a set that beats it.",
+            ["SC-COMP-02", "SC-SET-04"],
+            state=facing(4, "4/1 4/2", "3/5 4/5"),
+            move="show 0-1",
+            claim=rejected(Reason.NOT_STRONGER),
+        ),
+        case(
             "reject-combinations-run-not-consecutive",
             "Tops 2, 5, 9 rise but not by one each: not a run, although they are monotonic.",
             ["SC-SET-03", "SC-SET-01"],

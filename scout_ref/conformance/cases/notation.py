@@ -38,6 +38,13 @@ def legal_cases() -> list[Case]:
     """The moves of a player facing a one-card set: shows, and L scouts only."""
     return [
         case(
+            "legal-notation-single-card-shows",
+            "A show of one card at position i is written show i-i, beside longer ranges.",
+            ["SC-NOTE-02", "SC-SHOW-03"],
+            state=facing(4, "5/3", "7/1 8/4"),
+            claim={"includes": ["show 0-0", "show 0-1", "show 1-1"]},
+        ),
+        case(
             "legal-notation-single-card-left-only",
             "Facing one card, the scouts are L and L~ at each slot; no R spelling is listed.",
             ["SC-NOTE-05", "SC-NOTE-03", "SC-NOTE-04", "SC-SCOUT-01"],

@@ -45,6 +45,13 @@ def score_cases() -> list[Case]:
     used = facing(4, "5/1 6/1 7/1", "8/2", scout_show_available=[True, True, False, True])
     return [
         case(
+            "score-scoring-totals-accumulate",
+            "A round's scores are added to the totals carried from earlier rounds.",
+            [*TERMS, "SC-END-01"],
+            focus="SC-SCORE-06",
+            state=played(facing(3, "5/3 6/1", "7/1 8/4", round=2, scores=[3, -2, 1]), "show 0-1"),
+        ),
+        case(
             "score-scoring-empty-hand",
             "A round ended by an emptied hand: nobody is exempt from the hand penalty.",
             [*TERMS, "SC-END-01", "SC-SCORE-04"],

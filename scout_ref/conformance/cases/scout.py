@@ -52,6 +52,14 @@ def apply_cases() -> list[Case]:
             move="scout L~ @2",
         ),
         case(
+            "apply-scout-turn-passes-to-next-seat",
+            "After seat 3 of 4 scouts, the turn goes on to seat 0, who does not own the set.",
+            ["SC-TURN-01", "SC-GEN-01", "SC-SCOUT-03"],
+            state=facing(4, "5/3 6/1", "4/9 7/1", seat=3, owner=2),
+            move="scout L @0",
+            claim={"turn": 0, "phase": "play"},
+        ),
+        case(
             "apply-scout-chip-supply-unlimited",
             "An owner already holding 20 chips receives a 21st: the supply never runs out.",
             ["SC-COMP-03", "SC-SCOUT-03"],
