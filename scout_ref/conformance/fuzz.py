@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from scout_ref._serialize import deck_from_json
 from scout_ref.conformance.adapter import score
+from scout_ref.conformance.cases.traces import steps as record_steps
 from scout_ref.conformance.outcomes import (
     OFFICIAL_RULES,
     Case,
@@ -24,6 +25,7 @@ from scout_ref.conformance.outcomes import (
 )
 from scout_ref.conformance.protocol import Errored, Message, ProtocolError, Reply, Result, Skipped
 from scout_ref.conformance.runner import move_list_difference
+from scout_ref.conformance.vectors import replay
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round
 from scout_ref.notation import parse_move
@@ -53,18 +55,8 @@ class Invalid(Exception):
 
 def game_steps(players: int, seed: str) -> list[Step]:
     """The steps of a random reference game (as in :func:`~scout_ref.simulation.random_game`)."""
-    steps: list[Step] = []
-    for k, rnd in enumerate(random_game(players, seed).rounds):
-        start = rnd.start
-        dealt = None if players == 2 and k == 1 else _deck_of(start)
-        steps.append({"deal": dealt})
-        steps += [{"move": str(m)} for m in rnd.moves]
-    return steps
-
-
-def _deck_of(state: State) -> list[str]:
-    """The deck that dealt ``state``'s hands: seat after seat, then the cards set aside."""
-    return [str(c) for hand in state.hands for c in hand] + [str(c) for c in state.set_aside]
+    record = random_game(players, seed)
+    return list(record_steps(record, len(record.rounds)))
 
 
 def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
@@ -189,27 +181,15 @@ def shrink(ctx: Context, players: int, steps: list[Step], found: Disagreement) -
 
 def trace_case(case_id: str, players: int, steps: Sequence[Step], what: str) -> Message:
     """A trace vector case for ``steps``, with the reference's digests and round-end states."""
-    state: State | None = None
-    out = []
-    for step in steps:
-        if "deal" in step:
-            deck = None if step["deal"] is None else deck_from_json(step["deal"])
-            state = new_game(players, deck) if state is None else next_round(state, deck)
-        else:
-            assert state is not None, "a game starts with a deal"
-            state = apply_move(state, parse_move(step["move"]))
-        written: Message = {**step, "digest": state.digest()}
-        if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-            written["state"] = state.to_json()
-        out.append(written)
-    return {
+    case: Message = {
         "id": case_id,
         "description": f"Found by fuzzing: the adapter departs at the last step ({what}).",
         "rules": ["SC-TURN-02"],
         "players": players,
         "game_rules": OFFICIAL_RULES,
-        "steps": out,
+        "steps": list(steps),
     }
+    return {**case, "steps": replay(case)}
 
 
 def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
