@@ -8,14 +8,16 @@ every problem is reported at once with its JSON pointer.
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Iterator
 from functools import cache
 from typing import Any, cast
 
-import jsonschema
 import rfc8785
+from jsonschema.protocols import Validator
 
+from scout_ref import _schema
+from scout_ref._jsonread import read_file, value_problems
 from scout_ref.components import Card, OrientedCard, is_card_numbers, oriented
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round, winners
@@ -29,6 +31,7 @@ JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSO
 JSONObject = dict[str, JSONValue]
 _Checked = dict[str, Any]  # JSON that has passed the state schema
 Problem = tuple[str, str]
+_ORIENTED = re.compile(r"([0-9]{1,2})/([0-9]{1,2})", re.ASCII)
 
 
 def rules_to_json(rules: Rules) -> JSONObject:
@@ -74,12 +77,12 @@ def deck_from_json(data: object, where: str = "/deck") -> tuple[OrientedCard, ..
         raise MalformedInputError("deck", [(where, "a deck is a list of cards such as '6/4'")])
     deck = []
     for k, text in enumerate(data):
-        parts = text.split("/") if isinstance(text, str) else []
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        match = _ORIENTED.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
             raise MalformedInputError(
                 "deck", [(f"{where}/{k}", f"{text!r} is not an oriented card such as '6/4'")]
             )
-        top, bottom = int(parts[0]), int(parts[1])
+        top, bottom = int(match[1]), int(match[2])
         if not is_card_numbers(top, bottom):
             raise MalformedInputError(
                 "deck", [(f"{where}/{k}", f"no card has the numbers {top} and {bottom}")]
@@ -158,39 +161,30 @@ def state_to_json(state: State) -> JSONObject:
 
 
 def state_digest(state: State) -> str:
-    """SHA-256 (hex) of the RFC 8785 canonical serialisation of :func:`state_to_json`."""
-    return hashlib.sha256(rfc8785.dumps(state_to_json(state))).hexdigest()
+    """SHA-256 (hex) of the RFC 8785 canonical serialisation of :func:`state_to_json`.
+
+    Raises:
+        MalformedInputError: if a number is beyond what RFC 8785 canonicalises (a state built
+            by hand; a loaded state's numbers are bounded by its schema).
+    """
+    try:
+        return hashlib.sha256(rfc8785.dumps(state_to_json(state))).hexdigest()
+    except rfc8785.CanonicalizationError as exc:
+        raise MalformedInputError("state", [("", f"no digest: {exc}")]) from None
 
 
 @cache
-def _state_validator() -> jsonschema.Draft202012Validator:
-    schema = json.loads((spec_dir() / "schema" / "state.schema.json").read_text("utf-8"))
-    return jsonschema.Draft202012Validator(schema)
-
-
-def _float_problems(data: object, where: str = "") -> Iterator[Problem]:
-    """Numbers written with a fraction or exponent: JSON Schema would take 4.0 as an integer."""
-    if isinstance(data, float):
-        yield (where, f"{data!r} is not an integer")
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from _float_problems(value, f"{where}/{key}")
-    elif isinstance(data, list):
-        for k, value in enumerate(data):
-            yield from _float_problems(value, f"{where}/{k}")
-
-
-def _pointer(path: Iterable[object]) -> str:
-    return "".join(f"/{p}" for p in path)
+def _state_validator() -> Validator:
+    return _schema.validator(read_file(spec_dir() / "schema" / "state.schema.json"))
 
 
 def shape_problems(data: object) -> list[Problem]:
-    """Every way ``data`` departs from the state schema, as (JSON pointer, message)."""
-    floats = list(_float_problems(data))
-    if floats:
-        return floats
-    errors = sorted(_state_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
-    return [(_pointer(e.absolute_path), e.message) for e in errors]
+    """Every way ``data`` departs from the state schema, as (JSON pointer, message).
+
+    Values no JSON document could hold (fractions, huge integers, nesting beyond the reader's
+    limit, cycles) are reported first: JSON Schema would take 4.0 as an integer.
+    """
+    return value_problems(data) or _schema.problems(_state_validator(), data)
 
 
 def _oriented(text: str, where: str, problems: list[Problem]) -> OrientedCard | None:

@@ -1,8 +1,10 @@
 """The ``scout-ref`` command line: a thin dispatcher over :mod:`scout_ref.commands`.
 
 Each subcommand lives in its own module with ``add_parser(subparsers)`` and ``run(args)``.
-Bad input prints one ``error: ...`` line and exits 2; a failed check exits 1; a bug keeps its
-traceback.
+The boundary promises: bad input (any :class:`~scout_ref.ScoutError`, or a bad option) prints
+one ``error: ...`` line on stderr and exits 2; a failed check exits 1; Ctrl-C exits 130 with one
+line; anything else is a bug in scout-ref, reported by :func:`entrypoint` as one line naming it
+an internal error, with exit status 3 (``SCOUT_REF_DEBUG=1`` adds the traceback).
 """
 
 from __future__ import annotations
@@ -10,16 +12,30 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import traceback
 from collections.abc import Sequence
+from typing import NoReturn
 
 from scout_ref.commands import COMMANDS
-from scout_ref.errors import MalformedInputError
+from scout_ref.errors import ScoutError, excerpt
 from scout_ref.registry import spec_version
+
+INTERNAL_ERROR = 3
+"""The exit status of a bug in scout-ref (bad input is 2, a failed check 1)."""
+DEBUG = "SCOUT_REF_DEBUG"
+"""Set to 1 to see the traceback of an internal error."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a bad option reported on one line like any other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {excerpt(message, 300)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``scout-ref``, importable so the docs can render it."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="scout-ref",
         description="The SCOUT rulebook's reference engine, conformance runner and tools.",
     )
@@ -35,10 +51,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         status: int = args.run(args)
-    except MalformedInputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except ScoutError as exc:
+        print(f"error: {excerpt(str(exc), 2000)}", file=sys.stderr)
         return 2
     return status
+
+
+def report_internal_error(exc: Exception) -> int:
+    """Say on one line that ``exc`` is a bug in scout-ref and how to report it."""
+    if os.environ.get(DEBUG) == "1":
+        traceback.print_exception(exc)
+    where = f"scout-ref (spec {spec_version()})"
+    print(
+        f"internal error: {type(exc).__name__}: {excerpt(str(exc), 300)}; this is a bug in "
+        f"{where}, not in your input: please report it with the command you ran and the "
+        f"traceback that {DEBUG}=1 prints",
+        file=sys.stderr,
+    )
+    return INTERNAL_ERROR
 
 
 def entrypoint() -> None:
@@ -53,4 +83,9 @@ def entrypoint() -> None:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        status = 130
+    except Exception as exc:  # the one place a bug becomes a line instead of a traceback
+        status = report_internal_error(exc)
     sys.exit(status)

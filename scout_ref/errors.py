@@ -70,17 +70,41 @@ class ScoutError(Exception):
     """Base class of every exception scout-ref raises on purpose."""
 
 
+MAX_LISTED = 20
+"""How many problems an error message lists; ``problems`` keeps them all."""
+
+
+def excerpt(text: str, limit: int = 200) -> str:
+    """``text`` cut to about ``limit`` characters on one line, saying how long it was.
+
+    Error messages quote the input they refuse, and the input may be megabytes long.
+
+    >>> excerpt("x" * 1000, 20)
+    'xxxxxxxxxxxxxxxxxxxx... (1000 characters)'
+    """
+    text = text.replace("\n", "\\n").replace("\r", "\\r")
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
 class MalformedInputError(ScoutError, ValueError):
     """Input that cannot be read: bad notation, JSON, state or deck.
 
     ``problems`` lists every problem found as ``(location, message)``, where the location is a
-    JSON pointer (``""`` for the whole input).
+    JSON pointer (``""`` for the whole input). The message is one line of bounded length: it
+    lists the first :data:`MAX_LISTED` problems, each cut with :func:`excerpt`.
     """
 
     def __init__(self, what: str, problems: list[tuple[str, str]]) -> None:
         self.what = what
         self.problems = problems
-        listed = "; ".join(f"{loc or '/'}: {msg}" if loc else msg for loc, msg in problems)
+        listed = "; ".join(
+            f"{excerpt(loc, 80)}: {excerpt(msg)}" if loc else excerpt(msg)
+            for loc, msg in problems[:MAX_LISTED]
+        )
+        if len(problems) > MAX_LISTED:
+            listed += f"; and {len(problems) - MAX_LISTED} more"
         super().__init__(f"invalid {what}: {listed}")
 
 

@@ -97,8 +97,9 @@ Move = Keep | Flip | Show | Scout | ScoutShow
 KEEP = Keep()
 FLIP = Flip()
 
-_SHOW = r"show (\d+)-(\d+)"
-_SCOUT = r"scout ([LR])(~?) @(\d+)"
+# ASCII digits only (``\d`` would take "٢" as 2); fullmatch, so no trailing newline slips in.
+_SHOW = r"show ([0-9]+)-([0-9]+)"
+_SCOUT = r"scout ([LR])(~?) @([0-9]+)"
 _PATTERNS = (
     ("keep", re.compile("keep")),
     ("flip", re.compile("flip")),
@@ -106,7 +107,7 @@ _PATTERNS = (
     ("scout", re.compile(_SCOUT)),
     ("scout_show", re.compile(_SCOUT + r" \+ " + _SHOW)),
 )
-_NUMBER = re.compile(r"0|[1-9]\d{0,3}")
+_NUMBER = re.compile(r"0|[1-9][0-9]{0,3}")
 
 
 def _number(text: str, source: str) -> int:

@@ -6,16 +6,18 @@ the single source of rule IDs for the rulebook, the engine, the tests and the ve
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-RULE_ID = re.compile(r"SC-[A-Z0-9]+-\d\d")
+from scout_ref._jsonread import read_file
+from scout_ref.errors import MalformedInputError
+
+RULE_ID = re.compile(r"SC-[A-Z0-9]+-[0-9][0-9]")
 
 _F = TypeVar("_F", bound=Callable[..., object])
 
@@ -55,7 +57,7 @@ def rules() -> dict[str, Rule]:
     >>> rules()["SC-SET-05"].title
     'Ties do not beat'
     """
-    data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
+    data = _registry_document()
     chapter_of_area = {ch["area"]: ch["stem"] for ch in data["chapters"]}
     out: dict[str, Rule] = {}
     for entry in data["rules"]:
@@ -71,10 +73,43 @@ def rules() -> dict[str, Rule]:
     return out
 
 
+@cache
+def _registry_document() -> Any:
+    return read_file(spec_dir() / "rules.json")
+
+
 def spec_version() -> str:
     """The version of the rules and vectors contract."""
-    data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
-    return str(data["spec_version"])
+    return str(_registry_document()["spec_version"])
+
+
+_VERSION = re.compile(r"([0-9]+)\.([0-9]+)\.[0-9]+", re.ASCII)
+
+
+def check_spec_version(found: object, source: str) -> None:
+    """Refuse a document written for another contract than this scout-ref's.
+
+    A file may come from an older minor version of the same major version (it only lacks newer
+    cases and rules); a newer minor version or another major version may mean other rules.
+
+    Raises:
+        MalformedInputError: if ``found`` is not such a version.
+    """
+    mine = _VERSION.fullmatch(spec_version())
+    theirs = _VERSION.fullmatch(found) if isinstance(found, str) else None
+    assert mine is not None, "spec/rules.json has a semantic version"
+    major, minor = int(mine[1]), int(mine[2])
+    if theirs is None or int(theirs[1]) != major or int(theirs[2]) > minor:
+        raise MalformedInputError(
+            "spec_version",
+            [
+                (
+                    "/spec_version",
+                    f"{source} was written for spec {found!r}; this scout-ref reads spec "
+                    f"{major}.0.0 to {spec_version()}",
+                )
+            ],
+        )
 
 
 def implements(*rule_ids: str) -> Callable[[_F], _F]:

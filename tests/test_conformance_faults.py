@@ -19,6 +19,8 @@ DATA = Path(__file__).parent / "data" / "vectors"
 REPO = Path(__file__).parent.parent
 LEGAL_CASES = {"legal-runs-monotonic-not-run", "legal-sns-reduced-set", "legal-ties-equal-run"}
 
+TIMEOUT = 3.0  # seconds: the reference answers a perft request in about 1 s on a loaded machine
+
 pytestmark = pytest.mark.rule("SC-TURN-02")
 
 
@@ -38,7 +40,7 @@ def run_faulty(mode: str, tmp_path: Path) -> tuple[int, dict[str, dict[str, str]
             "--adapter",
             adapter,
             "--timeout",
-            "0.5",
+            str(TIMEOUT),
             "--report",
             str(tmp_path),
         ]
@@ -52,7 +54,7 @@ def run_faulty(mode: str, tmp_path: Path) -> tuple[int, dict[str, dict[str, str]
     ("mode", "fault", "detail"),
     [
         ("crash", "crash", "engine exploded"),  # the stderr tail is reported
-        ("hang", "hang", "no reply within 0.5s"),
+        ("hang", "hang", f"no reply within {TIMEOUT}s"),
         ("garbage", "not_json", "legal moves are"),
         ("wrong_id", "wrong_id", "carries id 999"),
         ("wrong_shape", "wrong_shape", "/moves"),

@@ -125,4 +125,4 @@ def test_bad_deck_card_is_status_2(
 ) -> None:
     deck = ["11/3", *recorded["cases"][0]["steps"][0]["deal"][1:]]
     assert main(["replay", write(tmp_path, tampered(recorded, 0, deal=deck))]) == 2
-    assert "/cases/0/steps/0/deal/0: no card has the numbers 11 and 3" in capsys.readouterr().err
+    assert "/cases/0/steps/0/deal/0: '11/3' does not match" in capsys.readouterr().err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import shlex
 import sys
 from pathlib import Path
@@ -18,6 +19,21 @@ from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_dir
 
 FINDINGS = "conform-findings"
+MIN_TIMEOUT = 0.01
+MAX_TIMEOUT = 3600.0
+
+
+def seconds(text: str) -> float:
+    """A ``--timeout``: a finite number of seconds within the sane bounds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not MIN_TIMEOUT <= value <= MAX_TIMEOUT:  # false for NaN too
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of seconds from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}"
+        )
+    return value
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,7 +68,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--fuzz", type=int, default=0, metavar="N", help="also play N random games")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the fuzz games")
     p.add_argument(
-        "--timeout", type=float, default=10.0, metavar="SECONDS", help="per request (default 10)"
+        "--timeout",
+        type=seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help=f"per request, {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g} (default 10)",
     )
     p.add_argument(
         "--vectors", type=Path, metavar="DIR", help="vector folder (default: spec/vectors)"
@@ -71,7 +91,10 @@ def adapter_command(text: str | None) -> list[str]:
     """The adapter's argv: the given shell words, or the reference adapter."""
     if text is None:
         return [sys.executable, "-m", "scout_ref", "adapter"]
-    words = shlex.split(text)
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:  # an unbalanced quote or a trailing escape
+        raise MalformedInputError("--adapter", [("", f"{text!r} cannot be split: {exc}")]) from None
     if not words:
         raise MalformedInputError("--adapter", [("", "the command is empty")])
     return words
@@ -79,8 +102,8 @@ def adapter_command(text: str | None) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the selected cases and fuzz games, report, and return 0 only if all passed."""
-    if args.fuzz < 0 or args.timeout <= 0:
-        raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --timeout > 0")])
+    if args.fuzz < 0:
+        raise MalformedInputError("option", [("", "--fuzz must be >= 0")])
     kinds = [k for k in args.kind if k != "fuzz"]
     only_fuzz = bool(args.kind) and not kinds
     cases = [] if only_fuzz else load_cases(args.vectors or spec_dir() / "vectors")

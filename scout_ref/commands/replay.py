@@ -9,6 +9,7 @@ from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import MalformedInputError
 from scout_ref.play.record import Replayed, TraceDivergence, case_setup, replay
 from scout_ref.play.view import round_summary
+from scout_ref.registry import check_spec_version
 from scout_ref.state import Phase
 
 
@@ -24,11 +25,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.set_defaults(run=run)
 
 
-def trace_cases(data: object) -> list[object]:
-    """The cases of a trace vector document, checked against the trace schema.
+def trace_cases(data: object, source: str = "the file") -> list[object]:
+    """The cases of a trace vector document, checked against the trace schema and written for
+    this spec version.
 
     Raises:
-        MalformedInputError: listing how ``data`` departs from the schema.
+        MalformedInputError: listing how ``data`` departs from the schema, or naming the
+            spec version it was written for.
     """
     if not isinstance(data, dict) or data.get("kind") != "trace":
         raise MalformedInputError("trace", [("/kind", "the file is not a trace vector")])
@@ -36,6 +39,7 @@ def trace_cases(data: object) -> list[object]:
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise MalformedInputError("trace", [("", problems[0] + more)])
+    check_spec_version(data["spec_version"], source)
     cases: list[object] = data["cases"]
     return cases
 
@@ -50,7 +54,7 @@ def print_step(r: Replayed) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay every case; stop with status 1 at the first divergence."""
-    cases = trace_cases(read_json(args.file))
+    cases = trace_cases(read_json(args.file), repr(args.file))
     total = 0
     for i, case in enumerate(cases):
         case_id, players, rules, steps = case_setup(case, f"/cases/{i}")

@@ -1,20 +1,22 @@
 """The reference engine served as an SCP 1 adapter (``scout-ref adapter``).
 
 It is the runner's default opponent and the model for adapters in other languages: read a line,
-answer it from the request alone, print one line, flush. Every input is validated, so a bad
-request gets an ``errored`` reply with a one-line message, never a traceback.
+answer it from the request alone, print one line, flush. Every line is read by the bounded
+reader and every input is validated, so a line it cannot handle (not JSON, too long, too deep,
+not a request, or one its engine fails on) gets an ``errored`` reply with a one-line message,
+never a traceback; the id is the request's when it can be read, else null.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
+from scout_ref._jsonread import MAX_LINE_BYTES, parse
 from scout_ref._serialize import deal_from_json, score_to_json
-from scout_ref.errors import IllegalMoveError, MalformedInputError
+from scout_ref.errors import IllegalMoveError, MalformedInputError, ScoutError, excerpt
 from scout_ref.notation import parse_move
 from scout_ref.perft import divide
 from scout_ref.registry import spec_version
@@ -119,31 +121,66 @@ _HANDLERS: dict[str, Callable[[Message], Message]] = {
 }
 
 
+def _id(request: Message) -> int | None:
+    given = request.get("id")
+    return given if type(given) is int and given >= 1 else None
+
+
+def errored(request_id: int | None, message: str) -> Message:
+    """An ``errored`` reply with a one-line message of bounded length."""
+    return {"id": request_id, "type": "errored", "message": excerpt(message, 500)}
+
+
 def answer(request: Message) -> Message:
-    """The reply to one request: a result, or errored if the request cannot be read."""
-    handler = _HANDLERS.get(request.get("type", ""))
+    """The reply to one request: a result, or errored if the request cannot be answered."""
+    kind = request.get("type")
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        return {"id": request.get("id"), "type": "skipped", "reason": "unknown request type"}
+        return {"id": _id(request), "type": "skipped", "reason": "unknown request type"}
     try:
-        return {"id": request.get("id"), "type": "result", **handler(request)}
+        return {"id": _id(request), "type": "result", **handler(request)}
+    except ScoutError as exc:
+        return errored(_id(request), str(exc))
+    except Exception as exc:  # an adapter reports its own failures as errored, and never dies
+        return errored(_id(request), f"internal error in the reference adapter: {exc!r}")
+
+
+def _lines(stdin: IO[str]) -> Iterator[bytes | None]:
+    """Each input line as bytes, or None for a line longer than the protocol allows."""
+    binary: IO[bytes] | None = getattr(stdin, "buffer", None)
+    while True:
+        line = binary.readline(MAX_LINE_BYTES + 1) if binary else stdin.readline().encode()
+        if not line:
+            return
+        if len(line) <= MAX_LINE_BYTES or line.endswith(b"\n"):
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):  # skip the rest of the overlong line
+            line = binary.readline(MAX_LINE_BYTES) if binary else b""
+        yield None
+
+
+def reply_to(line: bytes | None) -> Message | None:
+    """The reply to one input line (None for ``bye``, which ends the session)."""
+    if line is None:
+        return errored(None, f"the line is longer than {MAX_LINE_BYTES} bytes")
+    try:
+        request = parse(line, "the request", MAX_LINE_BYTES)
     except MalformedInputError as exc:
-        return {"id": request.get("id"), "type": "errored", "message": str(exc)}
+        return errored(None, str(exc))
+    if not isinstance(request, dict):
+        return errored(None, "a request is a JSON object")
+    if request.get("type") == "bye":
+        return None
+    return HELLO if request.get("type") == "hello" else answer(request)
 
 
 def serve(stdin: IO[str], stdout: IO[str]) -> int:
     """Answer requests line by line until ``bye`` or end of input."""
-    for line in stdin:
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            print(f"error: not JSON: {exc}", file=sys.stderr)
-            continue
-        if not isinstance(request, dict):
-            print("error: a request must be a JSON object", file=sys.stderr)
-            continue
-        if request.get("type") == "bye":
+    for line in _lines(stdin):
+        reply = reply_to(line)
+        if reply is None:
             return 0
-        reply = HELLO if request.get("type") == "hello" else answer(request)
         stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
         stdout.flush()
     return 0

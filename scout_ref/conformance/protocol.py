@@ -9,15 +9,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import jsonschema
 import referencing
+from jsonschema.protocols import Validator
 
+from scout_ref import _schema
+from scout_ref._jsonread import MAX_LINE_BYTES, JSONInputError, parse, read_file
+from scout_ref.errors import excerpt
 from scout_ref.registry import spec_dir
 
 PROTOCOL_VERSION = 1
-MAX_LINE = 1 << 20
+MAX_LINE = MAX_LINE_BYTES
 """The longest line (in bytes) an adapter may print; a longer one is a flood."""
 
 KINDS = ("deal", "legal", "apply", "score", "perft")
@@ -94,26 +98,24 @@ Reply = Result | Skipped | Errored
 
 
 @cache
-def _validator(definition: str) -> jsonschema.Draft202012Validator:
-    schema = json.loads((spec_dir() / "schema" / "protocol.schema.json").read_text("utf-8"))
+def _validator(definition: str) -> Validator:
+    schema: Any = read_file(spec_dir() / "schema" / "protocol.schema.json")
     resource = referencing.Resource.from_contents(schema)
     registry: referencing.Registry[Any] = referencing.Registry().with_resource(
         schema["$id"], resource
     )
-    return jsonschema.Draft202012Validator(
-        {"$ref": f"{schema['$id']}#/$defs/{definition}"}, registry=registry
-    )
+    return _schema.validator({"$ref": f"{schema['$id']}#/$defs/{definition}"}, registry)
 
 
 def shape_problem(message: object, definition: str) -> str | None:
     """Why ``message`` is not a valid ``definition`` of the protocol schema, or None."""
     validator = _validator(definition)
-    if validator.is_valid(message):
+    if validator.is_valid(cast(Any, message)):
         return None
-    error = jsonschema.exceptions.best_match(validator.iter_errors(message))
+    error = jsonschema.exceptions.best_match(validator.iter_errors(cast(Any, message)))
     assert error is not None, "an invalid message has an error"
     where = "".join(f"/{p}" for p in error.absolute_path) or "/"
-    return f"{where}: {error.message[:200]}"
+    return f"{excerpt(where, 80)}: {excerpt(error.message)}"
 
 
 def encode(message: Message) -> bytes:
@@ -126,10 +128,12 @@ def encode(message: Message) -> bytes:
 
 
 def decode(line: bytes) -> Message:
-    """The JSON object on one line of adapter output.
+    """The JSON object on one line of adapter output, read by the bounded reader.
 
     Raises:
-        ProtocolError: if the line is not UTF-8 JSON or not an object.
+        ProtocolError: ``not_json`` if the line is not UTF-8 JSON, ``wrong_shape`` if it is JSON
+            beyond the reader's limits (nesting, integers, fractions, repeated keys) or not an
+            object.
 
     >>> decode(b'{"id": 1, "type": "result", "moves": []}')["moves"]
     []
@@ -139,21 +143,18 @@ def decode(line: bytes) -> Message:
     scout_ref.conformance.protocol.ProtocolError: the adapter printed 'moves: keep, flip'
     """
     try:
-        data = json.loads(line.decode("utf-8"), parse_constant=_not_json)
-    except (UnicodeDecodeError, ValueError):
-        raise ProtocolError("not_json", f"the adapter printed {_excerpt(line)}") from None
+        data = parse(line, "the reply", MAX_LINE)
+    except JSONInputError as exc:
+        if exc.syntax:
+            raise ProtocolError("not_json", f"the adapter printed {_excerpt(line)}") from None
+        raise ProtocolError("wrong_shape", f"{exc.problems[0][1]}: {_excerpt(line)}") from None
     if not isinstance(data, dict):
         raise ProtocolError("wrong_shape", f"the adapter printed {_excerpt(line)}, not an object")
     return data
 
 
-def _not_json(constant: str) -> object:
-    raise ValueError(f"{constant} is not JSON")
-
-
 def _excerpt(line: bytes) -> str:
-    text = line.decode("utf-8", errors="replace")
-    return repr(text if len(text) <= 80 else text[:77] + "...")
+    return excerpt(repr(line.decode("utf-8", errors="replace")), 80)
 
 
 def hello_request() -> Message:
@@ -193,10 +194,10 @@ def read_reply(message: Message, request: Message) -> Reply:
     Raises:
         ProtocolError: if the id differs or the reply has the wrong shape for the request.
     """
-    if message.get("id") != request["id"]:
-        raise ProtocolError(
-            "wrong_id", f"reply to request {request['id']} carries id {message.get('id')!r}"
-        )
+    got = message.get("id")
+    if type(got) is not int or got != request["id"]:  # an id is an integer: not 7.0, "7", true
+        shown = excerpt(repr(got), 40)
+        raise ProtocolError("wrong_id", f"reply to request {request['id']} carries id {shown}")
     shape = {"result": _RESULT_SHAPE[request["type"]], "skipped": "skipped", "errored": "errored"}
     problem = shape_problem(message, shape.get(message.get("type"), "reply"))  # type: ignore[arg-type]
     if problem is not None:

@@ -16,15 +16,18 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-import jsonschema
 import referencing
+from jsonschema.protocols import Validator
 
+from scout_ref import _schema
+from scout_ref._atomic import write_atomic
+from scout_ref._jsonread import JSONInputError, parse, read_file, read_text
 from scout_ref._serialize import deal_from_json, rules_from_json, score_to_json
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.notation import move_sort_key, parse_move
 from scout_ref.perft import divide, perft
-from scout_ref.registry import Status, rules, spec_dir, spec_version
+from scout_ref.registry import Status, check_spec_version, rules, spec_dir, spec_version
 from scout_ref.state import Phase, State
 from scout_ref.turn import apply_move, check_move, legal_moves
 
@@ -205,7 +208,7 @@ def manifest(texts: dict[str, str]) -> JSONObject:
     """The manifest of the vector files: spec version; path, kind, case count, SHA-256 each."""
     files = []
     for path, text in sorted(texts.items()):
-        doc = json.loads(text)
+        doc: Any = parse(text, path)
         files.append(
             {
                 "path": path,
@@ -228,11 +231,12 @@ def build_documents() -> dict[str, str]:
 
 
 def existing_files(root: Path) -> dict[str, str]:
-    """The JSON files under ``root``, by relative path, as text."""
-    return {
-        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
-        for p in sorted(root.rglob("*.json"))
-    }
+    """The JSON files under ``root``, by relative path, as text (read by the bounded reader).
+
+    Raises:
+        MalformedInputError: if one is not a readable regular UTF-8 file within the limits.
+    """
+    return {p.relative_to(root).as_posix(): read_text(p) for p in sorted(root.rglob("*.json"))}
 
 
 def write_documents(root: Path, texts: dict[str, str]) -> list[str]:
@@ -241,8 +245,7 @@ def write_documents(root: Path, texts: dict[str, str]) -> list[str]:
     for path in changed:
         target = root / path
         if path in texts:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(texts[path], encoding="utf-8")
+            write_atomic(target, texts[path], "vectors")
         else:
             target.unlink()
     return changed
@@ -264,7 +267,7 @@ def _registry() -> referencing.Registry[Any]:
     schemas += sorted((spec_dir() / "schema" / "vectors").glob("*.schema.json"))
     resources = []
     for path in schemas:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc: Any = read_file(path)
         resources.append((doc["$id"], referencing.Resource.from_contents(doc)))
     return referencing.Registry().with_resources(resources)
 
@@ -275,16 +278,18 @@ def schema_id(name: str) -> str:
 
 
 @cache
-def validator(name: str) -> jsonschema.Draft202012Validator:
+def validator(name: str) -> Validator:
     """A validator for the schema of a kind (or of the manifest)."""
     schema = _registry().contents(schema_id(name))
-    return jsonschema.Draft202012Validator(cast(Any, schema), registry=_registry())
+    return _schema.validator(cast(Any, schema), _registry())
 
 
 def schema_problems(name: str, document: object) -> list[str]:
     """How ``document`` departs from its schema, one line per problem with its JSON pointer."""
-    errors = sorted(validator(name).iter_errors(document), key=lambda e: list(map(str, e.path)))
-    return [f"{''.join(f'/{p}' for p in e.absolute_path) or '/'}: {e.message}" for e in errors]
+    return [
+        f"{where or '/'}: {message}"
+        for where, message in _schema.problems(validator(name), document)
+    ]
 
 
 def case_rules(kind: str, case: Case) -> Iterator[JSONObject]:
@@ -361,6 +366,10 @@ def lint_document(path: str, document: JSONObject, seen: dict[str, str]) -> list
     problems = [f"{path}: {p}" for p in schema_problems(kind, document)]
     if problems:
         return problems
+    try:
+        check_spec_version(document["spec_version"], path)
+    except MalformedInputError as exc:
+        problems.append(f"{path}: {exc.problems[0][1]}")
     if document["kind"] != kind:
         problems.append(f"{path}: kind {document['kind']!r} does not match its folder")
     topic = path.rsplit("/", maxsplit=1)[-1].removesuffix(".json")
@@ -393,9 +402,9 @@ def lint(root: Path) -> list[str]:
         if path == MANIFEST:
             continue
         try:
-            document = json.loads(text)
-        except json.JSONDecodeError as exc:
-            problems.append(f"{path}: not JSON: {exc.msg} at line {exc.lineno}")
+            document: Any = parse(text, path)
+        except JSONInputError as exc:
+            problems.append(exc.problems[0][1])
             continue
         problems += lint_document(path, document, seen)
     if not problems:
@@ -412,9 +421,9 @@ def manifest_problems(texts: dict[str, str]) -> list[str]:
     if listed is None:
         return [f"{MANIFEST}: missing"]
     try:
-        problems = schema_problems("manifest", json.loads(listed))
-    except json.JSONDecodeError as exc:
-        return [f"{MANIFEST}: not JSON: {exc.msg} at line {exc.lineno}"]
+        problems = schema_problems("manifest", parse(listed, MANIFEST))
+    except JSONInputError as exc:
+        return [exc.problems[0][1]]
     files = {p: t for p, t in texts.items() if p != MANIFEST}
     if listed != render(manifest(files)):
         problems.append("does not list the files as they are")

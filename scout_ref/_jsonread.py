@@ -1,0 +1,261 @@
+"""One bounded reader for every JSON document scout-ref reads, and the limits it enforces.
+
+Files, adapter replies, requests to the reference adapter, vectors and records all come from
+people and programs scout-ref does not control, so reading one must never crash, hang or take
+memory out of proportion to a real document. Every document is held to the same limits:
+
+- at most :data:`MAX_FILE_BYTES` for a file (:data:`MAX_LINE_BYTES` for one protocol line); only
+  regular files are opened, without blocking, so a folder, FIFO or device is refused at once;
+- UTF-8 text, nested at most :data:`MAX_DEPTH` arrays and objects deep, checked by a linear
+  scan before the parser (which recurses) sees the text;
+- integers only, written without fraction or exponent, within +-:data:`MAX_INTEGER` (the
+  I-JSON range RFC 8785 can canonicalise); the digits are counted before they are converted;
+- no NaN or Infinity, and no object with the same key twice.
+
+Any departure raises :class:`JSONInputError`, a :class:`~scout_ref.MalformedInputError` that
+says where and why and quotes only a short excerpt. :func:`value_problems` applies the same
+limits to a value handed over in memory (the Python API's ``from_json``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from collections.abc import Iterator
+from itertools import accumulate
+
+from scout_ref.errors import MalformedInputError, excerpt
+
+JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
+Problem = tuple[str, str]
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest JSON file read (16 MiB); the vector files are a few hundred KiB at most."""
+MAX_LINE_BYTES = 1 << 20
+"""The longest protocol line (1 MiB) an adapter or a runner may send."""
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects; no scout-ref format goes beyond 8."""
+MAX_INTEGER = 2**53 - 1
+"""The largest integer magnitude (I-JSON); every count in a state is far below it."""
+_MAX_DIGITS = len(str(MAX_INTEGER))
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)  # an unterminated one runs to the end
+_BRACKET = re.compile(r"[\[\]{}]")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class JSONInputError(MalformedInputError):
+    """A document scout-ref will not read: ``syntax`` is True when it is not JSON at all,
+    False when it is JSON beyond the limits above."""
+
+    def __init__(self, source: str, message: str, *, syntax: bool) -> None:
+        self.syntax = syntax
+        super().__init__("JSON", [("", f"{source}: {message}")])
+
+
+class _Refused(Exception):
+    """Raised inside the parser's hooks; turned into a :class:`JSONInputError`."""
+
+    def __init__(self, message: str, *, syntax: bool = False) -> None:
+        self.syntax = syntax
+        super().__init__(message)
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in ``text``, without parsing it (strings are skipped).
+
+    >>> nesting_depth('{"a": [[1], "]]]"], "b": {}}')
+    3
+    """
+    brackets = _BRACKET.findall(_STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _integer(digits: str) -> int:
+    if len(digits.lstrip("-")) > _MAX_DIGITS:
+        raise _Refused(f"the integer {excerpt(digits, 40)} is beyond +-{MAX_INTEGER}")
+    value = int(digits)
+    if abs(value) > MAX_INTEGER:
+        raise _Refused(f"the integer {digits} is beyond +-{MAX_INTEGER}")
+    return value
+
+
+def _fraction(text: str) -> float:
+    raise _Refused(f"{excerpt(text, 40)}: numbers are integers, with no fraction or exponent")
+
+
+def _constant(name: str) -> float:
+    raise _Refused(f"{name} is not JSON", syntax=True)
+
+
+def _object(pairs: list[tuple[str, JSONValue]]) -> dict[str, JSONValue]:
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise _Refused(f"the key {excerpt(repr(key), 60)} appears twice in one object")
+        seen.add(key)
+    raise AssertionError("a shorter dict has a repeated key")
+
+
+def parse(data: bytes | str, source: str, max_bytes: int = MAX_FILE_BYTES) -> JSONValue:
+    """The JSON value in ``data`` (read from ``source``, named in errors), within the limits.
+
+    Raises:
+        JSONInputError: if ``data`` is too large, not UTF-8, not JSON, or beyond the limits.
+
+    >>> parse(b'{"players": 3}', "request")
+    {'players': 3}
+    >>> parse('{"id": 1, "id": 2}', "x")
+    Traceback (most recent call last):
+    ...
+    scout_ref._jsonread.JSONInputError: invalid JSON: x: the key 'id' appears twice in one object
+    """
+    if len(data) > max_bytes:
+        raise JSONInputError(source, f"{len(data)} bytes; the limit is {max_bytes}", syntax=False)
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JSONInputError(source, f"not UTF-8 at byte {exc.start}", syntax=True) from None
+    else:
+        text = data
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        message = f"nested {depth} deep; the limit is {MAX_DEPTH}"
+        raise JSONInputError(source, message, syntax=False)
+    return _loads(text, source)
+
+
+def _loads(text: str, source: str) -> JSONValue:
+    try:
+        value: JSONValue = json.loads(
+            text,
+            object_pairs_hook=_object,
+            parse_int=_integer,
+            parse_float=_fraction,
+            parse_constant=_constant,
+        )
+    except json.JSONDecodeError as exc:
+        near = excerpt(repr(text[exc.pos : exc.pos + 30]), 60)
+        where = f"line {exc.lineno} column {exc.colno}"
+        raise JSONInputError(
+            source, f"not JSON: {where}: {exc.msg} (near {near})", syntax=True
+        ) from None
+    except _Refused as exc:
+        raise JSONInputError(source, str(exc), syntax=exc.syntax) from None
+    except RecursionError:  # unreachable after the depth scan; kept so no input can crash us
+        raise JSONInputError(source, "nested too deep", syntax=False) from None
+    return value
+
+
+def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``, refusing anything else without blocking.
+
+    Raises:
+        JSONInputError: if ``path`` is missing, unreadable, not a regular file or too large.
+    """
+    name = excerpt(repr(os.fspath(path)), 120)
+    try:
+        fd = _open_regular(path, name, max_bytes)
+    except OSError as exc:
+        raise JSONInputError(name, f"cannot read it: {exc.strerror}", syntax=False) from None
+    try:
+        chunks, size = [], 0
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > max_bytes:
+                raise JSONInputError(
+                    name, f"larger than the limit of {max_bytes} bytes", syntax=False
+                )
+    except OSError as exc:
+        raise JSONInputError(name, f"cannot read it: {exc.strerror}", syntax=False) from None
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def _open_regular(path: str | os.PathLike[str], name: str, max_bytes: int) -> int:
+    """Open ``path`` for reading if it is a regular file of at most ``max_bytes``."""
+    _check_regular(os.stat(path), name, max_bytes)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        _check_regular(os.fstat(fd), name, max_bytes)  # it may have been swapped since the stat
+    except JSONInputError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _check_regular(info: os.stat_result, name: str, max_bytes: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise JSONInputError(name, "is a folder, not a file", syntax=False)
+    if not stat.S_ISREG(info.st_mode):
+        raise JSONInputError(name, "is not a regular file (a device, FIFO or socket)", syntax=False)
+    if info.st_size > max_bytes:
+        message = f"is {info.st_size} bytes; the limit is {max_bytes}"
+        raise JSONInputError(name, message, syntax=False)
+
+
+def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file at ``path`` (see :func:`read_bytes`).
+
+    Raises:
+        JSONInputError: as :func:`read_bytes`, or if the file is not UTF-8.
+    """
+    data = read_bytes(path, max_bytes)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        name = excerpt(repr(os.fspath(path)), 120)
+        raise JSONInputError(name, f"not UTF-8 at byte {exc.start}", syntax=True) from None
+
+
+def read_file(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> JSONValue:
+    """The JSON document in the regular file at ``path``, within the limits.
+
+    Raises:
+        JSONInputError: if the file cannot be read or its content is refused.
+    """
+    return parse(read_bytes(path, max_bytes), excerpt(repr(os.fspath(path)), 120), max_bytes)
+
+
+def value_problems(data: object, max_depth: int = MAX_DEPTH) -> list[Problem]:
+    """How a value handed over in memory departs from what :func:`parse` could return.
+
+    The walk uses its own stack, so a value nested thousands deep (or containing itself) is
+    reported, not followed. Each problem is ``(JSON pointer, message)``.
+
+    >>> value_problems({"scores": [1, 2.0], "turn": None})
+    [('/scores/1', '2.0 is not an integer')]
+    """
+    return list(_walk(data, max_depth))
+
+
+def _walk(data: object, max_depth: int) -> Iterator[Problem]:
+    stack: list[tuple[object, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if isinstance(value, bool | str) or value is None:
+            continue
+        if isinstance(value, int):
+            if abs(value) > MAX_INTEGER:
+                yield (where, f"{excerpt(str(value), 40)} is beyond +-{MAX_INTEGER}")
+        elif isinstance(value, float):
+            yield (where, f"{value!r} is not an integer")
+        elif not isinstance(value, dict | list):
+            yield (where, f"a {type(value).__name__} is not a JSON value")
+        elif depth >= max_depth:
+            yield (where, f"nested deeper than {max_depth}")
+        elif isinstance(value, dict):
+            for key in value:
+                if not isinstance(key, str):
+                    yield (where, f"the key {excerpt(repr(key), 40)} is not a string")
+            items = [(v, f"{where}/{k}", depth + 1) for k, v in value.items() if isinstance(k, str)]
+            stack.extend(reversed(items))
+        else:
+            stack.extend(reversed([(v, f"{where}/{k}", depth + 1) for k, v in enumerate(value)]))

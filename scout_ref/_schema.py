@@ -1,0 +1,89 @@
+"""JSON Schema validation as the spec's schemas mean it, in time linear in the document.
+
+The schemas under ``spec/schema`` are language-neutral: draft 2020-12, with ECMA-262 patterns.
+Two of jsonschema's keywords behave differently on untrusted documents, so they are replaced:
+
+- ``pattern``: Python's ``re.search`` lets ``$`` match before a final newline (``"1/4\\n"``
+  would be a card) and ``\\d`` match any Unicode digit; ECMA-262 allows neither. Patterns are
+  compiled with ``re.ASCII`` and a final ``$`` is read as ``\\Z``.
+- ``uniqueItems``: jsonschema compares every pair of items when they cannot be sorted, which is
+  quadratic; here each item's canonical text goes into a set.
+
+Error messages quote the offending value, which may be large: :func:`problems` cuts them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from functools import cache
+from itertools import islice
+from typing import Any, cast
+
+import jsonschema
+import referencing
+from jsonschema.exceptions import best_match
+from jsonschema.protocols import Validator
+
+from scout_ref.errors import excerpt
+
+MAX_ERRORS = 1000
+"""Errors collected from one document before they are sorted and reported."""
+
+Problem = tuple[str, str]
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    body = pattern.removesuffix("$")
+    if body != pattern and (len(body) - len(body.rstrip("\\"))) % 2 == 0:  # not an escaped $
+        pattern = body + r"\Z"
+    return re.compile(pattern, re.ASCII)
+
+
+def _pattern(
+    validator: Validator, pattern: str, instance: object, schema: object
+) -> Iterator[jsonschema.ValidationError]:
+    if isinstance(instance, str) and not _compiled(pattern).search(instance):
+        yield jsonschema.ValidationError(
+            f"{excerpt(repr(instance), 80)} does not match {pattern!r}"
+        )
+
+
+def _key(item: object) -> str:
+    return json.dumps(item, sort_keys=True, separators=(",", ":"))
+
+
+def _unique_items(
+    validator: Validator, unique: bool, instance: object, schema: object
+) -> Iterator[jsonschema.ValidationError]:
+    if unique and isinstance(instance, list):
+        seen: set[str] = set()
+        for item in instance:
+            key = _key(item)
+            if key in seen:
+                yield jsonschema.ValidationError(f"{excerpt(key, 80)} is listed more than once")
+                return
+            seen.add(key)
+
+
+_Validator: type[Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator, {"pattern": _pattern, "uniqueItems": _unique_items}
+)
+
+
+def validator(schema: Any, registry: referencing.Registry[Any] | None = None) -> Validator:
+    """A draft 2020-12 validator for ``schema`` with the two keywords above replaced."""
+    if registry is None:
+        return _Validator(schema)
+    return _Validator(schema, registry=registry)
+
+
+def problems(check: Validator, document: object) -> list[Problem]:
+    """How ``document`` departs from the schema: (JSON pointer, short message), in path order."""
+    found = islice(check.iter_errors(cast(Any, document)), MAX_ERRORS)
+    # anyOf and oneOf report "not valid under any of the given schemas": name the deepest cause.
+    errors = [best_match([e]) or e for e in found]
+    errors.sort(key=lambda e: [str(p) for p in e.absolute_path])
+    return [("".join(f"/{p}" for p in e.absolute_path), excerpt(e.message)) for e in errors]
