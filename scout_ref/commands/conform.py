@@ -10,8 +10,11 @@ from pathlib import Path
 
 from rich.console import Console
 
+from scout_ref._atomic import check_output_file, check_output_folder
+from scout_ref._signals import Interrupted, hold_signals, stop_on_signals
+from scout_ref.conformance import proctree
 from scout_ref.conformance.fuzz import fuzz
-from scout_ref.conformance.outcomes import Context
+from scout_ref.conformance.outcomes import CaseResult, Context
 from scout_ref.conformance.process import Adapter, Limits
 from scout_ref.conformance.report import Run, print_report, write_json, write_junit
 from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, run_cases, select
@@ -100,8 +103,23 @@ def adapter_command(text: str | None) -> list[str]:
     return words
 
 
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse output paths that cannot be written before the run, not after it."""
+    if args.report:
+        check_output_folder(args.report, "--report")
+    if args.junit:
+        check_output_file(args.junit, "--junit")
+    if args.save:
+        check_output_folder(args.save, "--save")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run the selected cases and fuzz games, report, and return 0 only if all passed."""
+    """Run the selected cases and fuzz games, report, and return 0 only if all passed.
+
+    SIGINT, SIGTERM and SIGHUP stop the run: the adapter and everything it started are ended,
+    the report of the cases judged so far is written marked interrupted, and the exit status
+    is 128 plus the signal number.
+    """
     if args.fuzz < 0:
         raise MalformedInputError("option", [("", "--fuzz must be >= 0")])
     kinds = [k for k in args.kind if k != "fuzz"]
@@ -110,30 +128,41 @@ def run(args: argparse.Namespace) -> int:
     selected = select(cases, args.rule, kinds)
     if not selected and not args.fuzz:
         raise MalformedInputError("selection", [("", "no case matches --rule and --kind")])
+    check_outputs(args)
     save = args.save or (args.report / "findings" if args.report else Path(FINDINGS))
     command = adapter_command(args.adapter)
     limits = Limits(timeout=args.timeout, startup_timeout=max(10.0, args.timeout))
     adapter = Adapter(command, limits)
     ctx = Context(adapter, args.strictness, save)
-    try:
-        results = run_cases(ctx, selected)
-        if args.fuzz and (not args.kind or "fuzz" in args.kind):
-            results += fuzz(ctx, args.fuzz, args.seed)
-    finally:
-        adapter.close()
-    report = Run(
-        command=command,
-        hello=adapter.hello,
-        strictness=args.strictness,
-        results=results,
-        findings=ctx.findings,
-        restarts=adapter.restarts,
-        broken=adapter.broken,
-        rule_patterns=args.rule,
-    )
-    print_report(report, Console(highlight=False, width=None if sys.stdout.isatty() else 120))
-    if args.report:
-        write_json(report, args.report)
-    if args.junit:
-        write_junit(report, args.junit)
+    results: list[CaseResult] = []
+    stopped: Interrupted | None = None
+    with stop_on_signals():
+        try:
+            run_cases(ctx, selected, results)
+            if args.fuzz and (not args.kind or "fuzz" in args.kind):
+                fuzz(ctx, args.fuzz, args.seed, results)
+        except Interrupted as exc:
+            stopped = exc
+        finally:
+            hold_signals()  # from here on, the adapter is ended and the report written
+            adapter.close()
+            proctree.end_all()
+        report = Run(
+            command=command,
+            hello=adapter.hello,
+            strictness=args.strictness,
+            results=results,
+            findings=ctx.findings,
+            restarts=adapter.restarts,
+            broken=adapter.broken,
+            rule_patterns=args.rule,
+            interrupted=stopped.name if stopped else None,
+        )
+        if args.report:
+            write_json(report, args.report)
+        if args.junit:
+            write_junit(report, args.junit)
+        print_report(report, Console(highlight=False, width=None if sys.stdout.isatty() else 120))
+    if stopped is not None:
+        return stopped.exit_status
     return 0 if report.conformant else 1

@@ -8,6 +8,7 @@ import random
 import sys
 from pathlib import Path
 
+from scout_ref._atomic import check_output_file, write_atomic
 from scout_ref.errors import MalformedInputError
 from scout_ref.play.record import trace_case, trace_document
 from scout_ref.play.screen import PlainScreen, RichScreen
@@ -90,8 +91,12 @@ def parse_seats(text: str) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the game; write the record if asked. Leaving early is not an error."""
+    """Play the game, keeping the record up to date after every move. Leaving early is not an
+    error, and neither a kill nor a hang-up loses a recorded move."""
     kinds = parse_seats(args.seats)
+    record = Path(args.record) if args.record else None
+    if record is not None:
+        check_output_file(record, "--record")
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     labels = seat_labels(kinds)
     screen: Screen
@@ -101,20 +106,26 @@ def run(args: argparse.Namespace) -> int:
         screen = RichScreen.for_terminal(labels)
     screen.say([f"SCOUT, {len(kinds)} players: {', '.join(labels)}; seed {seed}."])
     game = Game(kinds, seed, rules_from_args(args), screen)
+    if record is not None:
+        game.on_step = lambda g: write_record(g, record)
     try:
         game.run()
     except Quit:
         screen.say(["", "Game abandoned."])
-    if args.record:
-        write_record(game, args.record, screen)
+    if record is not None:
+        written = len(game.steps) if len(game.steps) >= MIN_STEPS else 0
+        screen.say([f"Recorded {written} steps to {record}." if written else "Nothing recorded."])
     return 0
 
 
-def write_record(game: Game, path: str, screen: Screen) -> None:
-    """Write the finished rounds of ``game`` to ``path`` as a one-case trace vector."""
-    steps = game.steps[: game.finished_steps]
-    if not steps:
-        screen.say(["No round was finished: nothing recorded."])
+MIN_STEPS = 2
+"""A trace has a deal and at least one move."""
+
+
+def write_record(game: Game, path: Path) -> None:
+    """Replace ``path`` atomically with every step of ``game`` so far, as a one-case trace
+    vector (an unfinished game's record ends at its last move)."""
+    if len(game.steps) < MIN_STEPS:
         return
     players = len(game.kinds)
     case = trace_case(
@@ -122,11 +133,7 @@ def write_record(game: Game, path: str, screen: Screen) -> None:
         f"A game of scout-ref play with seats {','.join(game.kinds)} and seed {game.seed}.",
         players,
         game.rules,
-        steps,
+        game.steps,
     )
     doc = trace_document("A game recorded by scout-ref play.", [case])
-    try:
-        Path(path).write_text(json.dumps(doc, sort_keys=True, indent=2) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise MalformedInputError("--record", [("", f"cannot write {path!r}: {exc}")]) from None
-    screen.say([f"Recorded {len(steps)} steps to {path}."])
+    write_atomic(path, json.dumps(doc, sort_keys=True, indent=2) + "\n", "--record")

@@ -244,11 +244,17 @@ def _explain(
     return "\n".join(lines)
 
 
-def fuzz(ctx: Context, games: int, seed: int) -> list[CaseResult]:
-    """``games`` random games, cycling through the player counts the adapter claims."""
+def fuzz(
+    ctx: Context, games: int, seed: int, out: list[CaseResult] | None = None
+) -> list[CaseResult]:
+    """``games`` random games, cycling through the player counts the adapter claims; each
+    result is appended to ``out`` as it comes."""
     hello = ctx.adapter.hello
     counts = sorted(hello.capabilities.players) if hello else [2, 3, 4, 5]
-    return [fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}") for k in range(games)]
+    results = [] if out is None else out
+    for k in range(games):
+        results.append(fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}"))
+    return results
 
 
 def _deal_text(deck: list[str] | None) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import rfc8785
 
+from scout_ref._atomic import write_atomic
 from scout_ref._serialize import rules_to_json
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import Message
@@ -115,7 +116,6 @@ class Context:
         if self.findings_dir is None:
             return None
         folder = self.findings_dir / kind  # laid out like spec/vectors, so --vectors can run it
-        folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{case['id']}.json"
         document = {
             "cases": [case],
@@ -123,7 +123,7 @@ class Context:
             "kind": kind,
             "spec_version": spec_version(),
         }
-        path.write_text(json.dumps(document, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        write_atomic(path, json.dumps(document, indent=2, sort_keys=True) + "\n", "--save")
         self.findings.append(Finding(path, case["id"]))
         return path
 

@@ -1,8 +1,9 @@
 """The adapter as a subprocess: one request at a time, with timeouts, restarts and a stderr tail.
 
 Nothing an adapter does can hang or crash the runner: every read has a deadline, every line has
-a length limit, a dead or confused adapter is killed (with its whole process group) and started
-again after a growing pause, and after too many failures in a row it is declared broken.
+a length limit, a dead or confused adapter is ended (with every process it started, see
+:mod:`.proctree`) and started again after a growing pause, and after too many failures in a row
+it is declared broken.
 """
 
 from __future__ import annotations
@@ -10,13 +11,13 @@ from __future__ import annotations
 import contextlib
 import os
 import selectors
-import signal
 import subprocess
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO
 
+from scout_ref.conformance import proctree
 from scout_ref.conformance.protocol import (
     MAX_LINE,
     Hello,
@@ -143,13 +144,7 @@ class Adapter:
 
     def _spawn(self) -> None:
         try:
-            proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-            )
+            proc = proctree.spawn(self.argv)
         except OSError as exc:
             raise ProtocolError("start", f"cannot start {self.argv[0]!r}: {exc.strerror}") from None
         for stream in (proc.stdin, proc.stdout, proc.stderr):
@@ -164,12 +159,11 @@ class Adapter:
         self._stderr.clear()
 
     def _kill(self, *, drain: bool = False) -> None:
-        """Kill the adapter's process group; with ``drain``, keep the stderr it left behind."""
+        """End the adapter and everything it started (:mod:`.proctree`); with ``drain``, keep
+        the stderr it left behind."""
         proc, self._proc = self._proc, None
         if proc is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+            proctree.end(proc)
             if drain:
                 self._drain_stderr(0.2)
         if self._selector is not None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from scout_ref._atomic import write_atomic
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
 from scout_ref.registry import rules, spec_version
@@ -44,6 +45,8 @@ class Run:
     restarts: int
     broken: bool
     rule_patterns: Sequence[str] = ()
+    interrupted: str | None = None
+    """The signal that stopped the run early (``SIGTERM``...); the cases not reached are absent."""
 
     def count(self, outcome: Outcome) -> int:
         """How many cases had ``outcome``."""
@@ -56,9 +59,10 @@ class Run:
 
     @property
     def conformant(self) -> bool:
-        """Exit 0: nothing failed or errored, no protocol error, and something passed."""
+        """Exit 0: a whole run, nothing failed or errored, no protocol error, something passed."""
         bad = self.count(Outcome.FAILED) + self.count(Outcome.ERRORED)
-        return bad == 0 and not self.faults and self.count(Outcome.PASSED) > 0
+        whole = self.interrupted is None
+        return whole and bad == 0 and not self.faults and self.count(Outcome.PASSED) > 0
 
     @property
     def summary_line(self) -> str:
@@ -163,6 +167,7 @@ def to_json(run: Run) -> dict[str, object]:
             },
         },
         "strictness": run.strictness,
+        "interrupted": run.interrupted,
         "conformant": run.conformant,
         "summary": {
             **{o.value: run.count(o) for o in Outcome},
@@ -201,10 +206,9 @@ def to_json(run: Run) -> dict[str, object]:
 
 
 def write_json(run: Run, directory: Path) -> Path:
-    """Write ``report.json`` into ``directory``."""
-    directory.mkdir(parents=True, exist_ok=True)
+    """Write ``report.json`` into ``directory``, atomically."""
     path = directory / "report.json"
-    path.write_text(json.dumps(to_json(run), indent=2) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps(to_json(run), indent=2) + "\n", "--report")
     return path
 
 
@@ -237,8 +241,7 @@ def write_junit(run: Run, path: Path) -> None:
         )
     root = ET.Element("testsuites")
     root.append(suite)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+    write_atomic(path, ET.tostring(root, encoding="utf-8", xml_declaration=True), "--junit")
 
 
 def print_report(run: Run, console: Console) -> None:
@@ -270,6 +273,8 @@ def print_report(run: Run, console: Console) -> None:
         console.print(f"new vector: {finding.path}", highlight=False)
     if run.adapter_problem:
         console.print(f"[bold red]{run.adapter_problem}[/]", highlight=False)
+    if run.interrupted:
+        console.print(f"interrupted by {run.interrupted}: the cases not reached are not counted")
     console.print(run.summary_line, highlight=False, markup=False)
 
 

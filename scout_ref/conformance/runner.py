@@ -298,8 +298,14 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
     return CaseResult(case, outcome, message)
 
 
-def run_cases(ctx: Context, cases: Iterable[Case]) -> list[CaseResult]:
-    """Start the adapter and judge every case in order."""
+def run_cases(
+    ctx: Context, cases: Iterable[Case], out: list[CaseResult] | None = None
+) -> list[CaseResult]:
+    """Start the adapter and judge every case in order, appending each result to ``out`` as
+    it comes (so a run stopped by a signal keeps what it judged)."""
+    results = [] if out is None else out
     with contextlib.suppress(ProtocolError):
         ctx.adapter.start()  # if it fails, each case retries (with backoff) and reports it
-    return [run_case(ctx, case) for case in cases]
+    for case in cases:
+        results.append(run_case(ctx, case))
+    return results

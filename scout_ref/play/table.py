@@ -8,7 +8,7 @@ choices, so the same seed and the same human input replay the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -87,7 +87,13 @@ class Game:
     rules: Rules
     screen: Screen
     steps: list[JSON] = field(default_factory=list)
-    finished_steps: int = 0  # steps up to the end of the last finished round
+    on_step: Callable[[Game], None] | None = None
+    """Called after every deal and move, so a record can keep up with the game."""
+
+    def _add(self, step: JSON) -> None:
+        self.steps.append(step)
+        if self.on_step is not None:
+            self.on_step(self)
 
     def run(self) -> State:
         """Play to the end of the game; raises :class:`Quit` if the human leaves."""
@@ -96,7 +102,7 @@ class Game:
         rng = random.Random(self.seed)
         deck = shuffled_deck(players, rng.getrandbits(64))
         state = new_game(players, deck, self.rules)
-        self.steps.append(deal_step(deck, state))
+        self._add(deal_step(deck, state))
         while True:
             self.screen.say([f"Round {state.round} of {state.rounds}: seat {state.turn} starts."])
             while state.phase in (Phase.ROTATION, Phase.PLAY):
@@ -106,15 +112,14 @@ class Game:
                 move = self._ask_human(state) if bot is None else bot.choose(state)
                 self.screen.moved(state, move)
                 state = apply_move(state, move)
-                self.steps.append(move_step(move, state))
-            self.finished_steps = len(self.steps)
+                self._add(move_step(move, state))
             self.screen.round_over(state)
             if state.phase is Phase.GAME_OVER:
                 self.screen.game_over(state)
                 return state
             next_deck = None if players == 2 else shuffled_deck(players, rng.getrandbits(64))
             state = next_round(state, next_deck)
-            self.steps.append(deal_step(next_deck, state))
+            self._add(deal_step(next_deck, state))
 
     def _ask_human(self, state: State) -> Move:
         """Read lines until the human types a legal move; commands are answered on the way."""

@@ -1,35 +1,76 @@
 """A faulty adapter: the reference engine, except that ``legal`` requests trigger one fault.
 
 Usage: ``faulty.py MODE`` with MODE one of crash, hang, garbage, wrong_id, wrong_shape, flood,
-or die_at_hello (which fails before anything else).
+nested, giant, slow, exit0, float_id, string_id, setsid, or die_at_hello (which fails before
+anything else). When ``FAULTY_MARK`` names a file, the adapter writes its pid there when the
+first legal request arrives (the setsid mode writes its grandchild's pid too), so a test knows
+when the fault is reached and which processes must be gone afterwards.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 from scout_ref.conformance.adapter import HELLO, answer
 
+NESTED = 200_000  # brackets each way: about 400 KB, under the runner's 1 MiB line limit
 
-def fault(mode: str, request: dict[str, object]) -> str:
+
+def mark(*pids: int) -> None:
+    """Tell the test which processes this fault involves."""
+    path = os.environ.get("FAULTY_MARK")
+    if path:
+        with open(path + ".tmp", "w", encoding="utf-8") as out:
+            out.write(" ".join(map(str, pids)))
+        os.replace(path + ".tmp", path)
+
+
+def grandchild() -> int:
+    """Start a process that leaves the adapter's session and sleeps: it must not outlive it."""
+    code = "import os, time; os.setsid(); time.sleep(3600)"
+    return subprocess.Popen([sys.executable, "-c", code]).pid
+
+
+Request = dict[str, object]
+
+REPLIES: dict[str, Callable[[Request], str]] = {
+    "garbage": lambda r: "legal moves are: keep, flip",
+    "wrong_id": lambda r: json.dumps({**answer(r), "id": 999}),
+    "float_id": lambda r: json.dumps({**answer(r), "id": float(str(r["id"]))}),
+    "string_id": lambda r: json.dumps({**answer(r), "id": str(r["id"])}),
+    "wrong_shape": lambda r: json.dumps({"id": r["id"], "type": "result", "moves": "keep flip"}),
+    "nested": lambda r: "[" * NESTED + "]" * NESTED,
+    "giant": lambda r: json.dumps({"id": r["id"], "type": "result", "moves": ["keep"] * 100_000}),
+}
+"""Faults that are a wrong line."""
+
+
+def fault(mode: str, request: Request) -> str:
     """The line to print for a ``legal`` request, after any side effect of the fault."""
+    if mode in REPLIES:
+        return REPLIES[mode](request)
     match mode:
         case "crash":
             print("Traceback: engine exploded on a legal request", file=sys.stderr, flush=True)
             sys.exit(3)
+        case "exit0":
+            sys.exit(0)
         case "hang":
             time.sleep(3600)
-        case "garbage":
-            return "legal moves are: keep, flip"
-        case "wrong_id":
-            return json.dumps({**answer(request), "id": 999})
-        case "wrong_shape":
-            return json.dumps({"id": request["id"], "type": "result", "moves": "keep flip"})
+        case "slow":
+            time.sleep(5)
+            return json.dumps(answer(request))
         case "flood":
             sys.stdout.write("[" * (2 << 20))
             sys.stdout.flush()
+            time.sleep(3600)
+        case "setsid":
+            mark(os.getpid(), grandchild())
             time.sleep(3600)
         case _:
             pass
@@ -48,6 +89,8 @@ def main(mode: str) -> None:
         if request["type"] == "hello":
             reply = json.dumps(HELLO)
         elif request["type"] == "legal":
+            if mode != "setsid":
+                mark(os.getpid())
             reply = fault(mode, request)
         else:
             reply = json.dumps(answer(request))
