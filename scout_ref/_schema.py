@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import islice
 from typing import Any, cast
@@ -25,6 +25,7 @@ import jsonschema
 import referencing
 from jsonschema.exceptions import best_match
 from jsonschema.protocols import Validator
+from referencing.jsonschema import DRAFT202012
 
 from scout_ref.errors import excerpt
 
@@ -73,11 +74,24 @@ _Validator: type[Validator] = jsonschema.validators.extend(  # type: ignore[no-u
 )
 
 
-def validator(schema: Any, registry: referencing.Registry[Any] | None = None) -> Validator:
+def registry(schemas: Iterable[Any]) -> referencing.Registry[Any]:
+    """The schemas by ``$id``, for ``$ref`` between them.
+
+    Their ``$schema`` is dropped: jsonschema picks the validator class of a referenced schema
+    from it, which would bring back the stock keywords; every schema here is draft 2020-12.
+    """
+    resources = [
+        (s["$id"], DRAFT202012.create_resource({k: v for k, v in s.items() if k != "$schema"}))
+        for s in schemas
+    ]
+    return referencing.Registry().with_resources(resources)
+
+
+def validator(schema: Any, schemas: referencing.Registry[Any] | None = None) -> Validator:
     """A draft 2020-12 validator for ``schema`` with the two keywords above replaced."""
-    if registry is None:
+    if schemas is None:
         return _Validator(schema)
-    return _Validator(schema, registry=registry)
+    return _Validator(schema, registry=schemas)
 
 
 def problems(check: Validator, document: object) -> list[Problem]:

@@ -12,7 +12,6 @@ from functools import cache
 from typing import Any, cast
 
 import jsonschema
-import referencing
 from jsonschema.protocols import Validator
 
 from scout_ref import _schema
@@ -100,11 +99,8 @@ Reply = Result | Skipped | Errored
 @cache
 def _validator(definition: str) -> Validator:
     schema: Any = read_file(spec_dir() / "schema" / "protocol.schema.json")
-    resource = referencing.Resource.from_contents(schema)
-    registry: referencing.Registry[Any] = referencing.Registry().with_resource(
-        schema["$id"], resource
-    )
-    return _schema.validator({"$ref": f"{schema['$id']}#/$defs/{definition}"}, registry)
+    schemas = _schema.registry([schema])
+    return _schema.validator({"$ref": f"{schema['$id']}#/$defs/{definition}"}, schemas)
 
 
 def shape_problem(message: object, definition: str) -> str | None:

@@ -265,11 +265,7 @@ def stale_paths(root: Path, texts: dict[str, str]) -> list[str]:
 def _registry() -> referencing.Registry[Any]:
     schemas = [spec_dir() / "schema" / "state.schema.json"]
     schemas += sorted((spec_dir() / "schema" / "vectors").glob("*.schema.json"))
-    resources = []
-    for path in schemas:
-        doc: Any = read_file(path)
-        resources.append((doc["$id"], referencing.Resource.from_contents(doc)))
-    return referencing.Registry().with_resources(resources)
+    return _schema.registry(read_file(path) for path in schemas)
 
 
 def schema_id(name: str) -> str:
