@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scout_ref import MalformedInputError
-from scout_ref.cli import build_parser, main
+from scout_ref.cli import build_parser, entrypoint, main
 from scout_ref.commands._io import read_json, read_state
 from scout_ref.position import build_state
 from scout_ref.registry import rules, spec_version
@@ -162,3 +162,99 @@ def test_module_entry_point_exits_two_with_one_line_on_bad_input() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert _one_line_error(done.stderr).startswith("error: invalid --players")
+
+
+def _exit_status(argv: list[str]) -> int:
+    """Run the console script's entry point in-process and return its exit status."""
+    with pytest.raises(SystemExit) as info:
+        entrypoint_with(argv)
+    code = info.value.code
+    assert isinstance(code, int)
+    return code
+
+
+def entrypoint_with(argv: list[str]) -> None:
+    saved = sys.argv
+    sys.argv = ["scout-ref", *argv]
+    try:
+        entrypoint()
+    finally:
+        sys.argv = saved
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize("debug", ["", "1"])
+def test_a_bug_is_one_line_naming_an_internal_error(
+    debug: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(args: object) -> int:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr("scout_ref.commands.rules.run", broken)
+    monkeypatch.setenv("SCOUT_REF_DEBUG", debug)
+    assert _exit_status(["rules", "SC-SHOW-03"]) == 3
+    err = capsys.readouterr().err
+    last = err.splitlines()[-1]
+    assert last.startswith("internal error: ZeroDivisionError: boom; this is a bug in scout-ref")
+    assert "SCOUT_REF_DEBUG=1" in last
+    assert ("Traceback" in err) == (debug == "1")
+    assert len(err.splitlines()) == 1 or debug == "1"
+
+
+@pytest.mark.rule
+def test_ctrl_c_is_one_line_and_status_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("scout_ref.commands.simulate.run", interrupted)
+    assert _exit_status(["simulate"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["conform", "--timeout", "nan"],
+        ["conform", "--timeout", "inf"],
+        ["conform", "--timeout", "1e300"],
+        ["conform", "--timeout", "-1"],
+        ["conform", "--timeout", "0"],
+        ["conform", "--adapter", '"unbalanced'],
+        ["conform", "--adapter", "trailing\\"],
+        ["conform", "--adapter", ""],
+        ["conform", "--fuzz", "-1"],
+        ["conform", "--kind", "nonsense"],
+        ["simulate", "--seed", "9" * 5000],
+        ["nonsense"],
+    ],
+)
+def test_bad_options_are_one_line_and_status_two(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _exit_status(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert len(_one_line_error(err)) < 1_000
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize(
+    ("option", "make"),
+    [("--report", "file"), ("--junit", "folder"), ("--save", "file")],
+)
+def test_output_paths_are_checked_before_the_run(
+    option: str, make: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "taken"
+    if make == "file":
+        target.write_text("keep me", encoding="utf-8")
+    else:
+        target.mkdir()
+    adapter = f"{sys.executable} -c 'raise SystemExit(\"the adapter must not start\")'"
+    status = main(["conform", "--kind", "deal", "--adapter", adapter, option, str(target)])
+    assert status == 2
+    assert option in _one_line_error(capsys.readouterr().err)
+    assert make == "folder" or target.read_text("utf-8") == "keep me"

@@ -8,7 +8,11 @@ errored with the fault named, and the run must say that the adapter, not the rul
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -30,7 +34,9 @@ def importable_adapters(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PYTHONPATH", str(REPO))
 
 
-def run_faulty(mode: str, tmp_path: Path) -> tuple[int, dict[str, dict[str, str]], str, dict]:  # type: ignore[type-arg]
+def run_faulty(
+    mode: str, tmp_path: Path, *options: str
+) -> tuple[int, dict[str, dict[str, str]], str, dict]:  # type: ignore[type-arg]
     adapter = f"{sys.executable} -m tests.adapters.faulty {mode}"
     status = main(
         [
@@ -43,6 +49,7 @@ def run_faulty(mode: str, tmp_path: Path) -> tuple[int, dict[str, dict[str, str]
             str(TIMEOUT),
             "--report",
             str(tmp_path),
+            *options,
         ]
     )
     report = json.loads((tmp_path / "report.json").read_text("utf-8"))
@@ -109,3 +116,99 @@ def test_missing_adapter_program_is_reported(tmp_path: Path) -> None:
     assert status == 1
     report = json.loads((tmp_path / "report.json").read_text("utf-8"))
     assert "cannot start" in report["cases"][0]["message"]
+
+
+FAST = ("--kind", "legal", "--kind", "deal", "--timeout", "1")  # 3 legal cases, 4 quick others
+
+
+@pytest.mark.parametrize(
+    ("mode", "fault", "detail"),
+    [
+        ("nested", "wrong_shape", "nested 200000 deep; the limit is 32"),
+        ("float_id", "wrong_shape", "numbers are integers"),
+        ("string_id", "wrong_id", "carries id '"),
+        ("exit0", "crash", "exited with status 0"),
+        ("slow", "hang", "no reply within"),
+    ],
+)
+def test_more_faults_on_legal_requests(mode: str, fault: str, detail: str, tmp_path: Path) -> None:
+    status, cases, problem, _ = run_faulty(mode, tmp_path, *FAST)
+    assert status == 1
+    assert {c["outcome"] for i, c in cases.items() if i not in LEGAL_CASES} == {"passed"}
+    for case_id in LEGAL_CASES:
+        assert (cases[case_id]["outcome"], cases[case_id]["fault"]) == ("errored", fault)
+        assert detail in cases[case_id]["message"]
+    assert problem.startswith("the adapter, not the rules, is broken")
+
+
+def test_a_giant_move_list_is_judged(tmp_path: Path) -> None:
+    status, cases, problem, _ = run_faulty("giant", tmp_path, *FAST)
+    assert status == 1
+    for case_id in LEGAL_CASES:
+        assert cases[case_id]["outcome"] == "failed"
+        assert "listed twice 1: keep" in cases[case_id]["message"]
+    assert problem == ""
+
+
+def is_running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_grandchild_that_left_the_session_is_ended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mark = tmp_path / "pids"
+    monkeypatch.setenv("FAULTY_MARK", str(mark))
+    status, _, _, _ = run_faulty("setsid", tmp_path, "--kind", "legal", "--timeout", "1")
+    assert status == 1
+    pids = [int(p) for p in mark.read_text().split()]
+    assert len(pids) == 2  # the adapter and its setsid grandchild
+    assert not any(is_running(pid) for pid in pids)
+
+
+def start_runner(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
+    """``scout-ref conform`` in its own process, adapter hanging on legal requests (setsid
+    mode, so a grandchild outside its session must be ended too); returns once it hangs."""
+    mark = tmp_path / "pids"
+    env = os.environ | {"FAULTY_MARK": str(mark), "PYTHONPATH": str(REPO)}
+    adapter = f"{sys.executable} -m tests.adapters.faulty setsid"
+    argv = [sys.executable, "-m", "scout_ref", "conform", "--vectors", str(DATA)]
+    argv += ["--adapter", adapter, "--timeout", "600", "--report", str(tmp_path)]
+    argv += ["--junit", str(tmp_path / "junit.xml")]
+    runner = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not mark.exists():
+        if runner.poll() is not None or time.monotonic() > deadline:
+            runner.kill()
+            pytest.fail(f"the runner never reached the legal cases: {runner.communicate()}")
+        time.sleep(0.05)
+    return runner, mark
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize(
+    ("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)]
+)
+def test_a_signal_ends_the_run_with_a_partial_report(
+    signum: signal.Signals, status: int, tmp_path: Path
+) -> None:
+    runner, mark = start_runner(tmp_path)
+    runner.send_signal(signum)
+    out, err = runner.communicate(timeout=120)
+    assert runner.returncode == status, err
+    assert err == b""
+    assert out.decode().rstrip().splitlines()[-1] == "7 passed, 0 failed"
+    report = json.loads((tmp_path / "report.json").read_text("utf-8"))
+    assert report["interrupted"] == signum.name
+    assert report["conformant"] is False
+    judged = [(c["kind"], c["outcome"]) for c in report["cases"]]  # the files before legal/
+    assert sorted(set(judged)) == [("apply", "passed"), ("deal", "passed")]
+    assert len(judged) == report["summary"]["passed"] == 7
+    assert "<testsuites>" in (tmp_path / "junit.xml").read_text("utf-8")
+    assert not any(is_running(int(pid)) for pid in mark.read_text().split())
