@@ -150,6 +150,16 @@ def test_a_giant_move_list_is_judged(tmp_path: Path) -> None:
     assert problem == ""
 
 
+def test_an_adapters_words_are_printed_as_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, cases, _, report = run_faulty("markup", tmp_path, *FAST)
+    assert status == 1
+    assert report["adapter"]["hello"]["name"] == "[/]\x1b[2J"
+    assert {cases[c]["message"] for c in LEGAL_CASES} == {"the adapter answered errored: [/] [bold"}
+    assert "adapter: [/]" in capsys.readouterr().out
+
+
 def is_running(pid: int) -> bool:
     """Whether ``pid`` is a live process (a zombie has ended)."""
     try:

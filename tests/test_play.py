@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeAlias
@@ -176,3 +180,33 @@ def test_random_bot_is_reproducible() -> None:
     picks = [str(RandomBot(random.Random(5)).choose(state)) for _ in range(2)]
     assert picks[0] == picks[1]
     assert parse_move(picks[0]) is not None
+
+
+def recorded_steps(record: Path) -> int:
+    """How many steps the record holds (0 before it exists)."""
+    if not record.exists():
+        return 0
+    return len(json.loads(record.read_text("utf-8"))["cases"][0]["steps"])
+
+
+@pytest.mark.rule("SC-ORIENT-01")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_killed_game_keeps_every_move_in_its_record(
+    signum: signal.Signals, tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    argv = [sys.executable, "-m", "scout_ref", "play", "--seats", "human,greedy,greedy"]
+    argv += ["--seed", "2", "--plain", "--record", str(record)]
+    with subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL) as game:
+        assert game.stdin is not None
+        game.stdin.write(b"keep\n")
+        game.stdin.flush()
+        deadline = time.monotonic() + 120
+        while recorded_steps(record) < 4:  # the deal and three rotation decisions; seat 0 waits
+            assert game.poll() is None, "the game ended before seat 0's first turn"
+            assert time.monotonic() < deadline, "the game did not reach seat 0's first turn"
+            time.sleep(0.05)
+        game.send_signal(signum)
+        game.wait(timeout=60)
+    assert recorded_steps(record) == 4
+    assert main(["replay", "--quiet", str(record)]) == 0

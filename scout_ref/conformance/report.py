@@ -248,7 +248,8 @@ def print_report(run: Run, console: Console) -> None:
     """The failures in detail, the per-rule table, the adapter's state and the summary line."""
     if run.hello is not None:
         h = run.hello
-        console.print(f"adapter: {h.name} {h.version} ({h.language})", highlight=False)
+        line = f"adapter: {h.name} {h.version} ({h.language})"  # the adapter's words: no markup
+        console.print(line, highlight=False, markup=False)
     _print_failures(run, console)
     table = Table(title="verdict per rule", title_justify="left")
     for column in ("rule", "status", "title", "passed", "failed", "verdict"):

@@ -1,7 +1,7 @@
 """A faulty adapter: the reference engine, except that ``legal`` requests trigger one fault.
 
 Usage: ``faulty.py MODE`` with MODE one of crash, hang, garbage, wrong_id, wrong_shape, flood,
-nested, giant, slow, exit0, float_id, string_id, setsid, or die_at_hello (which fails before
+nested, giant, markup, slow, exit0, float_id, string_id, setsid, or die_at_hello (which fails before
 anything else). When ``FAULTY_MARK`` names a file, the adapter writes its pid there when the
 first legal request arrives (the setsid mode writes its grandchild's pid too), so a test knows
 when the fault is reached and which processes must be gone afterwards.
@@ -46,6 +46,7 @@ REPLIES: dict[str, Callable[[Request], str]] = {
     "wrong_shape": lambda r: json.dumps({"id": r["id"], "type": "result", "moves": "keep flip"}),
     "nested": lambda r: "[" * NESTED + "]" * NESTED,
     "giant": lambda r: json.dumps({"id": r["id"], "type": "result", "moves": ["keep"] * 100_000}),
+    "markup": lambda r: json.dumps({"id": r["id"], "type": "errored", "message": "[/] [bold"}),
 }
 """Faults that are a wrong line."""
 
@@ -87,7 +88,8 @@ def main(mode: str) -> None:
         if request["type"] == "bye":
             return
         if request["type"] == "hello":
-            reply = json.dumps(HELLO)
+            name = "[/]\x1b[2J" if mode == "markup" else HELLO["name"]  # markup, a terminal escape
+            reply = json.dumps(HELLO | {"name": name})
         elif request["type"] == "legal":
             if mode != "setsid":
                 mark(os.getpid())
