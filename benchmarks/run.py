@@ -9,10 +9,16 @@ the issue's targets. Nothing here is asserted: speed is measured, never timed in
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections.abc import Callable, Iterator
+from typing import cast
 
 from scout_ref import Move, Show, State, check_move, legal_moves
+from scout_ref.conformance.outcomes import Case, Context
+from scout_ref.conformance.process import Adapter
+from scout_ref.conformance.protocol import Reply, decode, read_reply
+from scout_ref.conformance.runner import judge_legal
 from scout_ref.notation import FLIP, KEEP, End, Scout, ScoutShow
 from scout_ref.perft import perft
 from scout_ref.position import build_state
@@ -88,6 +94,27 @@ def bench_perft(depth: int) -> tuple[int, float]:
     return nodes, nodes / max(time.process_time() - start, 1e-9)
 
 
+class _Replying:
+    """An adapter stand-in that answers a legal request with a prepared reply line."""
+
+    def __init__(self, line: bytes) -> None:
+        self.line = line
+
+    def request(self, kind: str, **fields: object) -> Reply:
+        message = {"id": 1, "type": kind, **fields}
+        return read_reply(decode(self.line), message)
+
+
+def bench_judging(moves: int) -> float:
+    """Milliseconds to read, validate and judge one ``legal`` reply listing ``moves`` moves
+    (every one ``keep``: the list a hostile adapter sends to make judging quadratic)."""
+    line = json.dumps({"id": 1, "type": "result", "moves": ["keep"] * moves}).encode()
+    state = listing_state().to_json()
+    case = Case("legal-bench", "legal", "", (), {"state": state, "expected": {"moves": []}}, "")
+    ctx = Context(cast(Adapter, _Replying(line)))
+    return best_of(3, lambda: judge_legal(ctx, case)) * 1000
+
+
 def main() -> None:
     """Run every benchmark and print the figures with their ratios."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -98,6 +125,8 @@ def main() -> None:
     fast_ms, naive_ms = bench_listing(repeats, calls)
     per_s = bench_games(repeats if not args.quick else 1, games)
     nodes, rate = bench_perft(depth)
+    small, large = (100, 1_000) if args.quick else (1_000, 100_000)
+    judge_small, judge_large = bench_judging(small), bench_judging(large)
 
     print(f"legal-move listing, {LISTING_MOVES} moves: {fast_ms:.3f} ms per call")
     print(f"  {naive_ms / fast_ms:.0f}x faster than the naive listing ({naive_ms:.1f} ms)")
@@ -107,6 +136,9 @@ def main() -> None:
     print(f"  target {TARGET_GAMES_PER_S:.0f}/s: {per_s / TARGET_GAMES_PER_S:.2f}x the target;")
     print(f"  {per_s / KNOWN_GAMES_PER_S:.2f}x the fastest known Python engine's figure")
     print(f"perft depth {depth} from a first play position: {nodes} nodes, {rate:,.0f} nodes/s")
+    print(f"judging a legal reply of {large:,} moves: {judge_large:.1f} ms")
+    ratio = judge_large / judge_small
+    print(f"  {ratio:.0f}x the time for {small:,} moves ({large // small}x if linear)")
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ class MalformedInputError(ScoutError, ValueError):
 
     ``problems`` lists every problem found as ``(location, message)``, where the location is a
     JSON pointer (``""`` for the whole input). The message is one line of bounded length: it
-    lists the first :data:`MAX_LISTED` problems, each cut with :func:`excerpt`.
+    lists the first 20 problems, each cut to a short excerpt.
     """
 
     def __init__(self, what: str, problems: list[tuple[str, str]]) -> None:

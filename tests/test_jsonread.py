@@ -22,6 +22,7 @@ from scout_ref._jsonread import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_INTEGER,
+    MAX_LINE_BYTES,
     JSONInputError,
     nesting_depth,
     parse,
@@ -233,3 +234,11 @@ def test_a_hostile_field_in_a_state_names_its_place(tmp_path: Path) -> None:
     path = tmp_path / "state.json"
     path.write_text(in_state("1e5", "players"), encoding="utf-8")
     assert main(["explain", str(path), "keep"]) == 2
+
+
+def test_the_limits_page_states_the_limits() -> None:
+    page = Path(__file__).parent.parent / "docs" / "reference" / "limits.rst"
+    text = page.read_text("utf-8")
+    for figure in (MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_INTEGER):
+        assert f"{figure:,}" in text
+    assert f"{MAX_DEPTH} arrays and objects deep" in text
