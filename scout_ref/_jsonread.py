@@ -25,6 +25,7 @@ import re
 import stat
 from collections.abc import Iterator
 from itertools import accumulate
+from typing import Any
 
 from scout_ref.errors import MalformedInputError, excerpt
 
@@ -236,26 +237,48 @@ def value_problems(data: object, max_depth: int = MAX_DEPTH) -> list[Problem]:
     return list(_walk(data, max_depth))
 
 
+def _leaf_problem(value: object) -> str | None:
+    if isinstance(value, bool | str) or value is None:
+        return None
+    if isinstance(value, int):
+        return (
+            f"{excerpt(str(value), 40)} is beyond +-{MAX_INTEGER}"
+            if abs(value) > MAX_INTEGER
+            else None
+        )
+    if isinstance(value, float):
+        return f"{value!r} is not an integer"
+    return f"a {type(value).__name__} is not a JSON value"
+
+
 def _walk(data: object, max_depth: int) -> Iterator[Problem]:
-    stack: list[tuple[object, str, int]] = [(data, "", 0)]
+    """Depth first, in document order, holding one iterator per open container (not one entry
+    per value), so memory stays proportional to the depth."""
+    stack: list[tuple[str, bool, Iterator[tuple[object, object]]]] = []
+    problem = None if isinstance(data, dict | list) else _leaf_problem(data)
+    if problem is not None:
+        yield ("", problem)
+        return
+    if isinstance(data, dict | list):
+        stack.append(("", isinstance(data, dict), _children(data)))
     while stack:
-        value, where, depth = stack.pop()
-        if isinstance(value, bool | str) or value is None:
-            continue
-        if isinstance(value, int):
-            if abs(value) > MAX_INTEGER:
-                yield (where, f"{excerpt(str(value), 40)} is beyond +-{MAX_INTEGER}")
-        elif isinstance(value, float):
-            yield (where, f"{value!r} is not an integer")
-        elif not isinstance(value, dict | list):
-            yield (where, f"a {type(value).__name__} is not a JSON value")
-        elif depth >= max_depth:
-            yield (where, f"nested deeper than {max_depth}")
-        elif isinstance(value, dict):
-            for key in value:
-                if not isinstance(key, str):
-                    yield (where, f"the key {excerpt(repr(key), 40)} is not a string")
-            items = [(v, f"{where}/{k}", depth + 1) for k, v in value.items() if isinstance(k, str)]
-            stack.extend(reversed(items))
+        where, is_object, items = stack[-1]
+        for key, value in items:
+            if is_object and not isinstance(key, str):
+                yield (where, f"the key {excerpt(repr(key), 40)} is not a string")
+            elif isinstance(value, dict | list):
+                if len(stack) < max_depth:
+                    stack.append((f"{where}/{key}", isinstance(value, dict), _children(value)))
+                    break  # the child's values come before its later siblings
+                yield (f"{where}/{key}", f"nested deeper than {max_depth}")
+            elif type(value) not in _PLAIN or (type(value) is int and abs(value) > MAX_INTEGER):
+                yield (f"{where}/{key}", _leaf_problem(value) or "")
         else:
-            stack.extend(reversed([(v, f"{where}/{k}", depth + 1) for k, v in enumerate(value)]))
+            stack.pop()
+
+
+_PLAIN = (str, int, bool, type(None))
+
+
+def _children(container: dict[Any, object] | list[object]) -> Iterator[tuple[object, object]]:
+    return iter(container.items() if isinstance(container, dict) else enumerate(container))
