@@ -11,9 +11,9 @@ Two of jsonschema's keywords behave differently on untrusted documents, so they 
 
 Validating a long array item by item costs jsonschema tens of microseconds per item, so a
 reply listing 100,000 moves took seconds. When ``items`` or ``additionalProperties`` holds a
-*scalar* schema (only ``type``, lengths, ``pattern`` and bounds, possibly behind a local
-``$ref``), each value is first checked by a plain predicate; only when one fails does the stock
-keyword run, to report it as usual.
+*scalar* schema (only ``type``, lengths, ``pattern`` and bounds, possibly behind a ``$ref``),
+each value is checked by a plain predicate instead, and only the first value that fails is
+handed to jsonschema, which reports it as usual.
 
 Error messages quote the offending value, which may be large: :func:`problems` cuts them.
 """
@@ -131,22 +131,26 @@ _STOCK = jsonschema.Draft202012Validator.VALIDATORS
 def _items(
     validator: Validator, items: object, instance: object, schema: dict[str, Any]
 ) -> Iterator[jsonschema.ValidationError]:
-    if isinstance(instance, list) and "prefixItems" not in schema:
-        holds = _scalar_predicate(validator, items)
-        if holds is not None and all(map(holds, instance)):
-            return
-    yield from _STOCK["items"](validator, items, instance, schema)
+    holds = _scalar_predicate(validator, items)
+    if holds is None or not isinstance(instance, list) or "prefixItems" in schema:
+        yield from _STOCK["items"](validator, items, instance, schema)
+        return
+    bad = next((k for k, item in enumerate(instance) if not holds(item)), None)
+    if bad is not None:  # the first bad item only: a hostile list may hold 100,000
+        yield from validator.descend(instance[bad], items, path=bad)  # type: ignore[attr-defined]
 
 
 def _additional_properties(
     validator: Validator, extra: object, instance: object, schema: dict[str, Any]
 ) -> Iterator[jsonschema.ValidationError]:
-    if isinstance(instance, dict) and "patternProperties" not in schema:
-        holds = _scalar_predicate(validator, extra)
-        known = schema.get("properties", {})
-        if holds is not None and all(holds(v) for k, v in instance.items() if k not in known):
-            return
-    yield from _STOCK["additionalProperties"](validator, extra, instance, schema)
+    holds = _scalar_predicate(validator, extra)
+    if holds is None or not isinstance(instance, dict) or "patternProperties" in schema:
+        yield from _STOCK["additionalProperties"](validator, extra, instance, schema)
+        return
+    known = schema.get("properties", {})
+    bad = next((k for k, v in instance.items() if k not in known and not holds(v)), None)
+    if bad is not None:
+        yield from validator.descend(instance[bad], extra, path=bad)  # type: ignore[attr-defined]
 
 
 _Validator: type[Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
