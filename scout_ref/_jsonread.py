@@ -10,7 +10,8 @@ memory out of proportion to a real document. Every document is held to the same 
   scan before the parser (which recurses) sees the text;
 - integers only, written without fraction or exponent, within +-:data:`MAX_INTEGER` (the
   I-JSON range RFC 8785 can canonicalise); the digits are counted before they are converted;
-- no NaN or Infinity, and no object with the same key twice.
+- no NaN or Infinity, no object with the same key twice, and no unpaired surrogate escape
+  (``"\\ud800"``), which no UTF-8 output could hold (I-JSON, RFC 7493, forbids all three).
 
 Any departure raises :class:`JSONInputError`, a :class:`~scout_ref.MalformedInputError` that
 says where and why and quotes only a short excerpt. :func:`value_problems` applies the same
@@ -44,6 +45,7 @@ _MAX_DIGITS = len(str(MAX_INTEGER))
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)  # an unterminated one runs to the end
 _BRACKET = re.compile(r"[\[\]{}]")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")  # an escape that may leave half a pair
 
 
 class JSONInputError(MalformedInputError):
@@ -150,7 +152,19 @@ def _loads(text: str, source: str) -> JSONValue:
         raise JSONInputError(source, str(exc), syntax=exc.syntax) from None
     except RecursionError:  # unreachable after the depth scan; kept so no input can crash us
         raise JSONInputError(source, "nested too deep", syntax=False) from None
+    if _SURROGATE.search(text) and _has_lone_surrogate(value):
+        message = "a string holds an unpaired surrogate (\\ud800 to \\udfff), which is not text"
+        raise JSONInputError(source, message, syntax=False)
     return value
+
+
+def _has_lone_surrogate(value: JSONValue) -> bool:
+    """Whether a string in ``value`` cannot be written as UTF-8 (I-JSON forbids them)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> bytes:

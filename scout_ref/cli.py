@@ -10,6 +10,7 @@ an internal error, with exit status 3 (``SCOUT_REF_DEBUG=1`` adds the traceback)
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import traceback
@@ -77,6 +78,9 @@ def entrypoint() -> None:
     A reader that goes away early (``scout-ref rules | head``) is not an error worth a
     traceback: the rest of the output is dropped, as the Python documentation advises.
     """
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets \x..
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         status = main()
         sys.stdout.flush()

@@ -126,6 +126,7 @@ FAST = ("--kind", "legal", "--kind", "deal", "--timeout", "1")  # 3 legal cases,
     [
         ("nested", "wrong_shape", "nested 200000 deep; the limit is 32"),
         ("float_id", "wrong_shape", "numbers are integers"),
+        ("surrogate", "wrong_shape", "unpaired surrogate"),
         ("string_id", "wrong_id", "carries id '"),
         ("exit0", "crash", "exited with status 0"),
         ("slow", "hang", "no reply within"),

@@ -70,6 +70,8 @@ def test_reads_ordinary_json() -> None:
         ("[1e999]", "no fraction or exponent"),
         ('{"id": 7.0}', "no fraction or exponent"),
         ('{"a": 1, "b": 2, "a": 3}', "'a' appears twice"),
+        ('["\\ud800"]', "unpaired surrogate"),
+        ('{"\\udc00x": 1}', "unpaired surrogate"),
         ('{"a": 1', "not JSON: line 1"),
         ('"' + '\\"' * 300_000, "not JSON"),  # an unterminated string full of escaped quotes
     ],

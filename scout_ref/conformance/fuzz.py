@@ -128,14 +128,9 @@ def _check_move(
     if isinstance(listed, Disagreement):
         return listed, state
     expected = [str(m) for m in legal_moves(before)]
-    got: list[str] = listed.data["moves"]
-    missing = [m for m in expected if m not in set(got)]
-    extra = sorted(set(got) - set(expected))
-    doubled = sorted({m for m in got if got.count(m) > 1})
-    if missing or extra or doubled:
-        return Disagreement(
-            k, "legal", move_list_difference(missing, extra, doubled), before
-        ), state
+    difference = move_list_difference(expected, listed.data["moves"])
+    if difference:
+        return Disagreement(k, "legal", difference, before), state
     applied = _result(ctx.adapter.request("apply", state=data, move=text), k, "apply")
     if isinstance(applied, Disagreement):
         return applied, state

@@ -17,6 +17,7 @@ from scout_ref._atomic import write_atomic
 from scout_ref._serialize import rules_to_json
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import Message
+from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_version
 from scout_ref.variants import Rules
 
@@ -123,7 +124,10 @@ class Context:
             "kind": kind,
             "spec_version": spec_version(),
         }
-        write_atomic(path, json.dumps(document, indent=2, sort_keys=True) + "\n", "--save")
+        try:
+            write_atomic(path, json.dumps(document, indent=2, sort_keys=True) + "\n", "--save")
+        except MalformedInputError:  # an unwritable findings folder must not stop the run
+            return None
         self.findings.append(Finding(path, case["id"]))
         return path
 

@@ -1,7 +1,7 @@
 """A faulty adapter: the reference engine, except that ``legal`` requests trigger one fault.
 
 Usage: ``faulty.py MODE`` with MODE one of crash, hang, garbage, wrong_id, wrong_shape, flood,
-nested, giant, markup, slow, exit0, float_id, string_id, setsid, or die_at_hello (which fails before
+nested, giant, markup, surrogate, slow, exit0, float_id, string_id, setsid, or die_at_hello (which fails before
 anything else). When ``FAULTY_MARK`` names a file, the adapter writes its pid there when the
 first legal request arrives (the setsid mode writes its grandchild's pid too), so a test knows
 when the fault is reached and which processes must be gone afterwards.
@@ -47,6 +47,7 @@ REPLIES: dict[str, Callable[[Request], str]] = {
     "nested": lambda r: "[" * NESTED + "]" * NESTED,
     "giant": lambda r: json.dumps({"id": r["id"], "type": "result", "moves": ["keep"] * 100_000}),
     "markup": lambda r: json.dumps({"id": r["id"], "type": "errored", "message": "[/] [bold"}),
+    "surrogate": lambda r: json.dumps({"id": r["id"], "type": "errored", "message": "\ud800"}),
 }
 """Faults that are a wrong line."""
 
