@@ -33,6 +33,7 @@ from scout_ref._serialize import deal_from_json
 from scout_ref.cli import main
 from scout_ref.conformance.runner import load_cases
 from scout_ref.conformance.vectors import lint
+from scout_ref.state import evolve
 from tests.hostile import (
     STATE,
     deep,
@@ -244,3 +245,22 @@ def test_the_limits_page_states_the_limits() -> None:
     for figure in (MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_INTEGER):
         assert f"{figure:,}" in text
     assert f"{MAX_DEPTH} arrays and objects deep" in text
+
+
+@pytest.mark.rule("SC-SCORE-06")
+def test_a_hand_built_state_beyond_exact_integers_has_no_digest() -> None:
+    state = State.from_json(STATE)
+    huge = evolve(state, scores=(2**60, 0, 0))
+    with pytest.raises(MalformedInputError, match="no digest"):
+        huge.digest()
+
+
+def test_a_record_of_another_spec_version_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trace = Path(__file__).parent / "data" / "vectors" / "trace" / "round.json"
+    path = tmp_path / "game.json"
+    document = json.loads(trace.read_text("utf-8")) | {"spec_version": "9.9.9"}
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "was written for spec '9.9.9'" in capsys.readouterr().err
