@@ -73,7 +73,8 @@ def spawn(argv: Sequence[str]) -> subprocess.Popen[bytes]:
 def end(proc: subprocess.Popen[bytes]) -> None:
     """Kill ``proc``, its process group, its descendants and every process with its marker."""
     token = _started.pop(proc.pid, None)
-    killed = _kill_until_gone(proc.pid, token)
+    # Once reaped, the leader's pid may belong to someone else: then only its group and marker.
+    killed = _kill_until_gone(proc.pid, token, walk=proc.returncode is None)
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
@@ -98,12 +99,12 @@ def _reap_orphans() -> None:
     _reap(dead - _started.keys())
 
 
-def _kill_until_gone(leader: int, token: str | None) -> set[int]:
+def _kill_until_gone(leader: int, token: str | None, *, walk: bool = True) -> set[int]:
     killed: set[int] = set()
     for _ in range(_ROUNDS):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(leader, signal.SIGKILL)
-        found = set(_members(leader, token)) - {os.getpid()}
+        found = set(_members(leader if walk else None, token)) - {os.getpid()}
         if not found - killed and killed:
             break
         for pid in found:
@@ -116,13 +117,13 @@ def _kill_until_gone(leader: int, token: str | None) -> set[int]:
     return killed
 
 
-def _members(leader: int, token: str | None) -> Iterator[int]:
+def _members(leader: int | None, token: str | None) -> Iterator[int]:
     """The live processes of an adapter: its leader's descendants and the marked ones."""
     table = dict(_process_table())
     children: dict[int, list[int]] = {}
     for pid, (ppid, _) in table.items():
         children.setdefault(ppid, []).append(pid)
-    stack = [leader]
+    stack = [] if leader is None else [leader]
     while stack:
         pid = stack.pop()
         if pid in table and table[pid][1] != "Z":
