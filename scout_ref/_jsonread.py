@@ -9,7 +9,8 @@ memory out of proportion to a real document. Every document is held to the same 
 - UTF-8 text, nested at most :data:`MAX_DEPTH` arrays and objects deep, checked by a linear
   scan before the parser (which recurses) sees the text;
 - integers only, written without fraction or exponent, within +-:data:`MAX_INTEGER` (the
-  I-JSON range RFC 8785 can canonicalise); the digits are counted before they are converted;
+  I-JSON range RFC 8785 can canonicalise); long runs of digits are found by the same scan and
+  refused before anything converts them;
 - no NaN or Infinity, no object with the same key twice, and no unpaired surrogate escape
   (``"\\ud800"``), which no UTF-8 output could hold (I-JSON, RFC 7493, forbids all three).
 
@@ -44,6 +45,7 @@ MAX_INTEGER = 2**53 - 1
 _MAX_DIGITS = len(str(MAX_INTEGER))
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)  # an unterminated one runs to the end
 _BRACKET = re.compile(r"[\[\]{}]")
+_LONG_DIGITS = re.compile(f"[0-9]{{{_MAX_DIGITS},}}")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")  # an escape that may leave half a pair
 
@@ -71,17 +73,21 @@ def nesting_depth(text: str) -> int:
     >>> nesting_depth('{"a": [[1], "]]]"], "b": {}}')
     3
     """
-    brackets = _BRACKET.findall(_STRING.sub("", text))
+    return _depth(_STRING.sub("", text))
+
+
+def _depth(skeleton: str) -> int:
+    brackets = _BRACKET.findall(skeleton)
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
-def _integer(digits: str) -> int:
-    if len(digits.lstrip("-")) > _MAX_DIGITS:
-        raise _Refused(f"the integer {excerpt(digits, 40)} is beyond +-{MAX_INTEGER}")
-    value = int(digits)
-    if abs(value) > MAX_INTEGER:
-        raise _Refused(f"the integer {digits} is beyond +-{MAX_INTEGER}")
-    return value
+def _large_integer(skeleton: str) -> str | None:
+    """The first integer beyond the limit in the text outside strings, read digit by digit."""
+    for match in _LONG_DIGITS.finditer(skeleton):
+        digits = match[0]
+        if len(digits) > _MAX_DIGITS or int(digits) > MAX_INTEGER:
+            return digits
+    return None
 
 
 def _fraction(text: str) -> float:
@@ -126,9 +132,14 @@ def parse(data: bytes | str, source: str, max_bytes: int = MAX_FILE_BYTES) -> JS
             raise JSONInputError(source, f"not UTF-8 at byte {exc.start}", syntax=True) from None
     else:
         text = data
-    depth = nesting_depth(text)
+    skeleton = _STRING.sub("", text)  # brackets and digits inside strings do not count
+    depth = _depth(skeleton)
     if depth > MAX_DEPTH:
         message = f"nested {depth} deep; the limit is {MAX_DEPTH}"
+        raise JSONInputError(source, message, syntax=False)
+    digits = _large_integer(skeleton)
+    if digits is not None:  # refused before any conversion: int() of 5,000 digits is slow
+        message = f"the integer {excerpt(digits, 40)} is beyond +-{MAX_INTEGER}"
         raise JSONInputError(source, message, syntax=False)
     return _loads(text, source)
 
@@ -138,7 +149,6 @@ def _loads(text: str, source: str) -> JSONValue:
         value: JSONValue = json.loads(
             text,
             object_pairs_hook=_object,
-            parse_int=_integer,
             parse_float=_fraction,
             parse_constant=_constant,
         )
