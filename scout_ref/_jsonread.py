@@ -54,9 +54,14 @@ class JSONInputError(MalformedInputError):
     """A document scout-ref will not read: ``syntax`` is True when it is not JSON at all,
     False when it is JSON beyond the limits above."""
 
-    def __init__(self, source: str, message: str, *, syntax: bool) -> None:
+    def __init__(self, source: str, message: str, *, syntax: bool, what: str = "JSON") -> None:
         self.syntax = syntax
-        super().__init__("JSON", [("", f"{source}: {message}")])
+        super().__init__(what, [("", f"{source}: {message}")])
+
+
+def _refused_file(name: str, message: str) -> JSONInputError:
+    """The file itself is refused (missing, not a regular file, too large), not its content."""
+    return JSONInputError(name, message, syntax=False, what="file")
 
 
 class _Refused(Exception):
@@ -187,18 +192,16 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) ->
     try:
         fd = _open_regular(path, name, max_bytes)
     except OSError as exc:
-        raise JSONInputError(name, f"cannot read it: {exc.strerror}", syntax=False) from None
+        raise _refused_file(name, f"cannot read it: {exc.strerror}") from None
     try:
         chunks, size = [], 0
         while chunk := os.read(fd, 1 << 20):
             chunks.append(chunk)
             size += len(chunk)
             if size > max_bytes:
-                raise JSONInputError(
-                    name, f"larger than the limit of {max_bytes} bytes", syntax=False
-                )
+                raise _refused_file(name, f"grew beyond the limit of {max_bytes} bytes")
     except OSError as exc:
-        raise JSONInputError(name, f"cannot read it: {exc.strerror}", syntax=False) from None
+        raise _refused_file(name, f"cannot read it: {exc.strerror}") from None
     finally:
         os.close(fd)
     return b"".join(chunks)
@@ -218,12 +221,11 @@ def _open_regular(path: str | os.PathLike[str], name: str, max_bytes: int) -> in
 
 def _check_regular(info: os.stat_result, name: str, max_bytes: int) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise JSONInputError(name, "is a folder, not a file", syntax=False)
+        raise _refused_file(name, "is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
-        raise JSONInputError(name, "is not a regular file (a device, FIFO or socket)", syntax=False)
+        raise _refused_file(name, "is not a regular file (a device, FIFO or socket)")
     if info.st_size > max_bytes:
-        message = f"is {info.st_size} bytes; the limit is {max_bytes}"
-        raise JSONInputError(name, message, syntax=False)
+        raise _refused_file(name, f"is {info.st_size} bytes; the limit is {max_bytes}")
 
 
 def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
