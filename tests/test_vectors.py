@@ -384,6 +384,22 @@ def test_generate_restores_the_files(copy: Path) -> None:
         pytest.param(
             "legal/rotation.json",
             "legal-rotation-keep-or-flip",
+            "position",
+            "3p hands - | - | -",
+            "/position: describes another state than /state",
+            id="position-of-another-state",
+        ),
+        pytest.param(
+            "legal/rotation.json",
+            "legal-rotation-keep-or-flip",
+            "position",
+            "3p hands 1/2 | 1/2 | -",
+            "/position: invalid position: column",
+            id="unreadable-position",
+        ),
+        pytest.param(
+            "legal/rotation.json",
+            "legal-rotation-keep-or-flip",
             "claim",
             {"moves": []},
             "Unevaluated properties are not allowed ('claim' was unexpected)",
