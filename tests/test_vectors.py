@@ -301,7 +301,7 @@ def _edit(root: Path, path: str, case_id: str, key: str, value: object) -> None:
 
 @pytest.mark.rule
 def test_check_passes_on_fresh_files(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["vectors", "check", "--dir", str(copy)]) == 0
+    assert main(["vectors", "check", "--vectors-dir", str(copy)]) == 0
     assert capsys.readouterr().out == ""
 
 
@@ -309,7 +309,7 @@ def test_check_passes_on_fresh_files(copy: Path, capsys: pytest.CaptureFixture[s
 def test_check_lists_every_stale_file(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (copy / "legal" / "rotation.json").unlink()
     (copy / "legal" / "extra.json").write_text("{}\n", encoding="utf-8")
-    assert main(["vectors", "check", "--dir", str(copy)]) == 1
+    assert main(["vectors", "check", "--vectors-dir", str(copy)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in out] == ["legal/extra.json", "legal/rotation.json"]
 
@@ -317,7 +317,7 @@ def test_check_lists_every_stale_file(copy: Path, capsys: pytest.CaptureFixture[
 @pytest.mark.rule
 def test_generate_restores_the_files(copy: Path) -> None:
     (copy / "score" / "two_player.json").write_text("{}\n", encoding="utf-8")
-    assert main(["vectors", "generate", "--dir", str(copy)]) == 0
+    assert main(["vectors", "generate", "--vectors-dir", str(copy)]) == 0
     assert stale_paths(copy, build_documents()) == []
 
 
@@ -433,15 +433,15 @@ def test_lint_reports_a_stale_manifest(small: Path) -> None:
 
 @pytest.mark.rule
 def test_lint_command_exit_statuses(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["vectors", "lint", "--dir", str(small)]) == 0
+    assert main(["vectors", "lint", "--vectors-dir", str(small)]) == 0
     (small / "deal" / "setup.json").write_text("not json", encoding="utf-8")
-    assert main(["vectors", "lint", "--dir", str(small)]) == 1
+    assert main(["vectors", "lint", "--vectors-dir", str(small)]) == 1
     assert "deal/setup.json: not JSON" in capsys.readouterr().out
 
 
 @pytest.mark.rule
 def test_missing_folder_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["vectors", "lint", "--dir", str(tmp_path / "nowhere")]) == 2
+    assert main(["vectors", "lint", "--vectors-dir", str(tmp_path / "nowhere")]) == 2
     assert capsys.readouterr().err.startswith("error: ")
 
 
