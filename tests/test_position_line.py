@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import doctest
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -117,3 +119,14 @@ def test_rejects_a_bad_line_with_its_column(line: str, column: int, why: str) ->
 def test_a_problem_the_line_did_not_write_names_the_field(line: str, field: str) -> None:
     with pytest.raises(MalformedInputError, match=f"invalid position: {field}: "):
         parse_position(line)
+
+
+def test_reference_page_examples_run_as_shown() -> None:
+    page = Path(__file__).resolve().parent.parent / "docs" / "reference" / "position.rst"
+    result = doctest.testfile(
+        str(page),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted > 0
+    assert result.failed == 0
