@@ -21,6 +21,7 @@ from scout_ref.cli import main
 from scout_ref.combinations import beats, classify
 from scout_ref.conformance.cases import GENERATORS
 from scout_ref.conformance.cases.targets import TARGETS
+from scout_ref.conformance.positions import add_positions
 from scout_ref.conformance.vectors import (
     KINDS,
     MANIFEST,
@@ -122,9 +123,9 @@ NOT_INPUTS = ("id", "description", "rules", "expected")
 @pytest.mark.parametrize(("kind", "case"), case_params())
 def test_case_matches_the_engine(kind: str, case: Case) -> None:
     if kind == "trace":
-        assert replay(case) == case["steps"]
+        assert add_positions({"steps": replay(case)})["steps"] == case["steps"]
     else:
-        assert answer(kind, case) == case["expected"]
+        assert add_positions({"expected": answer(kind, case)})["expected"] == case["expected"]
 
 
 @pytest.mark.rule
