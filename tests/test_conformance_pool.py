@@ -103,3 +103,14 @@ def test_no_progress_when_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> 
     assert status == 0
     assert "\x1b" not in out
     assert out.startswith("adapter: ")  # the report comes first: no bar was drawn
+
+
+def test_rule_patterns_are_case_insensitive(capsys: pytest.CaptureFixture[str]) -> None:
+    upper = conform(capsys, "--list", "--rule", "SC-SET-0*")[1]
+    assert conform(capsys, "--list", "--rule", "sc-set-0*")[1] == upper
+    assert upper.splitlines()[-1] != "0 cases selected"
+
+
+def test_color_is_forced_on_and_plain_off(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "\x1b[" in conform(capsys, "--kind", "score", "--color")[1]
+    assert "\x1b[" not in conform(capsys, "--kind", "score", "--plain")[1]

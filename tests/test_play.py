@@ -209,3 +209,11 @@ def test_random_bot_is_reproducible() -> None:
     picks = [str(RandomBot(random.Random(5)).choose(state)) for _ in range(2)]
     assert picks[0] == picks[1]
     assert parse_move(picks[0]) is not None
+
+
+@pytest.mark.rule("SC-GAME-01")
+def test_color_view_can_be_forced_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seats", "greedy,greedy", "--seed", "1", "--color"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[" in out
+    assert "Game over." in out
