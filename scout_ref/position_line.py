@@ -292,11 +292,12 @@ def _rules_text(rules: Rules) -> str:
 
 
 def format_position(state: State) -> str:
-    """The canonical position line of ``state``: every card named, defaults left out.
+    """The canonical position line of ``state``: defaults left out, and every card named but
+    the owner's captured cards, which the default placement puts back.
 
     >>> state = parse_position("3p owner 1 active_set 5/1 hands 3/1|2/1|4/1")
-    >>> format_position(state)[:60]
-    '3p turn 0 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1 captu'
+    >>> format_position(state)
+    '3p turn 0 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1'
     """
     two = state.is_two_player
     parts = [f"{state.players}p"]
@@ -313,8 +314,11 @@ def format_position(state: State) -> str:
         parts.append("active_set " + _cards(state.active_set))
     if state.owner is not None:
         parts.append(f"owner {state.owner}")
-    if any(state.captured):
-        parts.append("captured " + " | ".join(_cards(p) for p in state.captured))
+    piles = [_cards(p) for p in state.captured]
+    if state.owner is not None and not (two and state.round > 1):
+        piles[state.owner] = _EMPTY  # the default placement gives them back
+    if any(p != _EMPTY for p in piles):
+        parts.append("captured " + " | ".join(piles))
     if state.scout_chips != ((TWO_PLAYER_CHIPS if two else 0),) * state.players:
         parts.append("scout_chips " + " ".join(map(str, state.scout_chips)))
     used = [str(s) for s, free in enumerate(state.scout_show_available) if not free]
