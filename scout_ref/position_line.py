@@ -291,6 +291,14 @@ def _rules_text(rules: Rules) -> str:
     return " ".join(switches)
 
 
+def _captured_text(state: State) -> str | None:
+    """The captured piles, the owner's left to the default placement (None: nothing to write)."""
+    piles = [_cards(p) for p in state.captured]
+    if state.owner is not None and not (state.is_two_player and state.round > 1):
+        piles[state.owner] = _EMPTY  # the only cards left unnamed: the placement gives them back
+    return " | ".join(piles) if any(p != _EMPTY for p in piles) else None
+
+
 def format_position(state: State) -> str:
     """The canonical position line of ``state``: defaults left out, and every card named but
     the owner's captured cards, which the default placement puts back.
@@ -300,34 +308,26 @@ def format_position(state: State) -> str:
     '3p turn 0 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1'
     """
     two = state.is_two_player
-    parts = [f"{state.players}p"]
-    if state.round != 1:
-        parts.append(f"round {state.round}")
-    if state.phase is not Phase.PLAY:
-        parts.append(f"phase {state.phase.value}")
-    if state.turn is not None:
-        parts.append(f"turn {state.turn}")
-    if state.round_end is not None:
-        parts.append(f"round_end {state.round_end.value}")
-    parts.append("hands " + " | ".join(_cards(h) for h in state.hands))
-    if state.active_set:
-        parts.append("active_set " + _cards(state.active_set))
-    if state.owner is not None:
-        parts.append(f"owner {state.owner}")
-    piles = [_cards(p) for p in state.captured]
-    if state.owner is not None and not (two and state.round > 1):
-        piles[state.owner] = _EMPTY  # the default placement gives them back
-    if any(p != _EMPTY for p in piles):
-        parts.append("captured " + " | ".join(piles))
-    if state.scout_chips != ((TWO_PLAYER_CHIPS if two else 0),) * state.players:
-        parts.append("scout_chips " + " ".join(map(str, state.scout_chips)))
-    used = [str(s) for s, free in enumerate(state.scout_show_available) if not free]
-    if used and not two:
-        parts.append("scout_show_used " + " ".join(used))
-    if any(state.scores):
-        parts.append("scores " + " ".join(map(str, state.scores)))
-    if state.set_aside:
-        parts.append("set_aside " + _cards(state.set_aside))
-    if not state.rules.is_official:
-        parts.append("rules " + _rules_text(state.rules))
-    return " ".join(parts)
+    used = [str(s) for s, free in enumerate(state.scout_show_available) if not free and not two]
+    chips = state.scout_chips
+    default_chips = ((TWO_PLAYER_CHIPS if two else 0),) * state.players
+    fields: list[tuple[str, object]] = [
+        ("round", state.round if state.round != 1 else None),
+        ("phase", state.phase.value if state.phase is not Phase.PLAY else None),
+        ("turn", state.turn),
+        ("round_end", None if state.round_end is None else state.round_end.value),
+        ("hands", " | ".join(_cards(h) for h in state.hands)),
+        ("active_set", _cards(state.active_set) if state.active_set else None),
+        ("owner", state.owner),
+        ("captured", _captured_text(state)),
+        ("scout_chips", None if chips == default_chips else _numbers(chips)),
+        ("scout_show_used", " ".join(used) or None),
+        ("scores", _numbers(state.scores) if any(state.scores) else None),
+        ("set_aside", _cards(state.set_aside) if state.set_aside else None),
+        ("rules", None if state.rules.is_official else _rules_text(state.rules)),
+    ]
+    return " ".join([f"{state.players}p", *(f"{k} {v}" for k, v in fields if v is not None)])
+
+
+def _numbers(values: tuple[int, ...]) -> str:
+    return " ".join(map(str, values))

@@ -17,7 +17,7 @@ from scout_ref.commands._output import (
 )
 from scout_ref.conformance.fuzz import fuzz
 from scout_ref.conformance.outcomes import Case, Context
-from scout_ref.conformance.pool import parse_timeouts, run_pool
+from scout_ref.conformance.pool import PoolRun, Timeouts, parse_timeouts, run_pool
 from scout_ref.conformance.process import Adapter, Limits
 from scout_ref.conformance.progress import RunProgress
 from scout_ref.conformance.report import Run, print_report, to_json, write_json, write_junit
@@ -122,6 +122,30 @@ def list_cases(cases: list[Case], as_json: bool) -> int:
     return 0
 
 
+def judge(
+    args: argparse.Namespace, contexts: list[Context], cases: list[Case], timeouts: Timeouts
+) -> PoolRun:
+    """Run the cases on the contexts' adapters with a progress bar, then the fuzz games."""
+    out = console(args)
+    show = not (args.quiet or args.json) and out.is_terminal
+    with RunProgress(len(cases), out, enabled=show) as bar:
+        pool = run_pool(
+            contexts,
+            cases,
+            timeouts,
+            fail_fast=args.fail_fast,
+            on_start=bar.started,
+            on_done=bar.done,
+        )
+    if args.fuzz and (not args.kind or "fuzz" in args.kind) and not pool.stopped_early:
+        first = contexts[0]
+        first.adapter.limits = replace(first.adapter.limits, timeout=timeouts.of("fuzz"))
+        before = len(first.findings)
+        pool.results += fuzz(first, args.fuzz, args.seed)
+        pool.findings += first.findings[before:]
+    return pool
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the selected cases and fuzz games, report, and return 0 only if all passed."""
     if args.fuzz < 0 or args.jobs < 1:
@@ -141,25 +165,8 @@ def run(args: argparse.Namespace) -> int:
     limits = Limits(timeout=timeouts.default, startup_timeout=max(10.0, timeouts.default))
     jobs = max(1, min(args.jobs, len(selected)))
     contexts = [Context(Adapter(command, limits), args.strictness, save) for _ in range(jobs)]
-    out = console(args)
-    show = not (args.quiet or args.json) and out.is_terminal
     try:
-        with RunProgress(len(selected), out, enabled=show) as bar:
-            pool = run_pool(
-                contexts,
-                selected,
-                timeouts,
-                fail_fast=args.fail_fast,
-                on_start=bar.started,
-                on_done=bar.done,
-            )
-        results, findings = pool.results, pool.findings
-        if args.fuzz and (not args.kind or "fuzz" in args.kind) and not pool.stopped_early:
-            first = contexts[0]
-            first.adapter.limits = replace(limits, timeout=timeouts.of("fuzz"))
-            before = len(first.findings)
-            results += fuzz(first, args.fuzz, args.seed)
-            findings += first.findings[before:]
+        pool = judge(args, contexts, selected, timeouts)
     finally:
         for ctx in contexts:
             ctx.adapter.close()
@@ -167,23 +174,26 @@ def run(args: argparse.Namespace) -> int:
         command=command,
         hello=contexts[0].adapter.hello,
         strictness=args.strictness,
-        results=results,
-        findings=findings,
+        results=pool.results,
+        findings=pool.findings,
         restarts=sum(c.adapter.restarts for c in contexts),
         broken=any(c.adapter.broken for c in contexts),
         rule_patterns=patterns,
     )
+    write_outputs(args, report, f"{len(pool.results)} of {len(selected)}", pool.stopped_early)
+    return 0 if report.conformant else 1
+
+
+def write_outputs(args: argparse.Namespace, report: Run, ran: str, stopped_early: bool) -> None:
+    """Print the report (table or JSON) and write the files asked for."""
     if args.json:
         print_json(to_json(report))
     else:
+        out = console(args)
+        if stopped_early:
+            out.print(f"stopped early (--fail-fast): {ran} cases run", highlight=False)
         print_report(report, out)
-        if pool.stopped_early:
-            out.print(
-                f"stopped early (--fail-fast): {len(pool.results)} of {len(selected)} cases run",
-                highlight=False,
-            )
     if args.report:
         write_json(report, args.report)
     if args.junit:
         write_junit(report, args.junit)
-    return 0 if report.conformant else 1
