@@ -5,7 +5,7 @@ Runs the same selection of cases with ``--jobs 1`` and ``--jobs 4`` against
 identical, and prints the wall-clock times and the speed-up as a ratio of the same run. Nothing
 is asserted about speed: it is measured here, never in tests.
 
-Usage: ``python benchmarks/conform_jobs.py [--delay SECONDS] [--jobs N] [--all]``.
+Usage: ``python benchmarks/conform_jobs.py [--delay SECONDS] [--jobs N] [--all | --quick]``.
 """
 
 from __future__ import annotations
@@ -45,8 +45,13 @@ def main() -> int:
         action="store_true",
         help="every case (default: the cases of chapters SHOW and SCOUT, a few thousand requests)",
     )
+    parser.add_argument(
+        "--quick", action="store_true", help="a handful of cases, to check the script works"
+    )
     args = parser.parse_args()
     select = [] if args.all else ["--rule", "SC-SHOW-*", "--rule", "SC-SCOUT-*"]
+    if args.quick:
+        select = ["--rule", "SC-SET-05", "--kind", "legal", "--kind", "reject"]
     with tempfile.TemporaryDirectory() as tmp:
         one, report_one = run(1, args.delay, select, Path(tmp) / "one")
         many, report_many = run(args.jobs, args.delay, select, Path(tmp) / "many")

@@ -24,7 +24,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Exit status: 0 legal, 1 illegal, 2 bad input.",
     )
     p.add_argument("state", metavar="STATE", help=STATE_HELP)
-    p.add_argument("move", help="a move in canonical notation, e.g. 'show 2-4' or 'scout L~ @3'")
+    p.add_argument(
+        "move",
+        metavar="MOVE",
+        help="a move in canonical notation, e.g. 'show 2-4' or 'scout L~ @3'",
+    )
     add_json_argument(p, "explain", "the verdict, the reasoning and the rules cited")
     p.set_defaults(run=run)
 
