@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Set
+from html import escape
 from typing import Any, ClassVar, cast
 
 from docutils import nodes
@@ -31,6 +32,19 @@ LISTED_PER_FILE = 12  # tests or vectors named per file under a rule; the rest a
 
 class example_list(nodes.General, nodes.Element):
     """Placeholder for the links to a rule's worked examples, filled in once all are read."""
+
+
+class folded(nodes.General, nodes.Element):
+    """A block shown closed (HTML ``<details>``) under its one-line ``summary``."""
+
+
+def visit_folded(translator: Any, node: folded) -> None:
+    summary = escape(node["summary"])
+    translator.body.append(f'<details class="scout-folded"><summary>{summary}</summary>')
+
+
+def depart_folded(translator: Any, node: folded) -> None:
+    translator.body.append("</details>")
 
 
 def chapters() -> list[tuple[int, str, str, str]]:
@@ -234,18 +248,35 @@ def _field(name: str, body: nodes.Element) -> nodes.field:
     return field
 
 
-def rule_section(rule: Rule, number: str, stems: set[str]) -> nodes.section:
-    """One rule: anchor, number and title, ID and status, statement, and what backs it."""
+def rule_section(rule: Rule, number: str) -> nodes.section:
+    """One rule as a reader at the table wants it: number and title, ID and status, statement.
+
+    The examples follow (the rules directive places them) and then :func:`implementers`. The ID
+    and the title go into the general index, so the index page finds a rule either way.
+    """
     section = nodes.section(ids=[rule.id], classes=["scout-rule", f"scout-{rule.status.value}"])
     section += nodes.title(f"{number} {rule.title}", f"{number} {rule.title}")
+    section += addnodes.index(
+        entries=[
+            ("single", f"{rule.id} ({rule.title})", rule.id, "", None),
+            ("single", f"{rule.title} ({rule.id})", rule.id, "", None),
+        ]
+    )
     badge = nodes.paragraph(classes=["scout-rule-badge"])
     badge += nodes.literal(rule.id, rule.id, classes=["scout-rule-id"])
     badge += nodes.Text(" ")
     badge += nodes.inline(rule.status.value, rule.status.value, classes=["scout-status"])
+    badge += nodes.Text(" ")
+    badge += nodes.inline("", f"since {rule.since}", classes=["scout-since"])
     section += badge
     statement = nodes.paragraph(classes=["scout-rule-statement"])
     statement += rule_text(rule.statement)
     section += statement
+    return section
+
+
+def implementers(rule: Rule, stems: set[str]) -> folded:
+    """What backs a rule in code, tests and vectors, folded away under the rule's examples."""
     fields = nodes.field_list(classes=["scout-rule-fields"])
     fields += _field("Enforced by", _enforced_by(rule.id, stems))
     node_ids = (t.partition("::") for t in links.tests().get(rule.id, ()))
@@ -257,8 +288,10 @@ def rule_section(rule: Rule, number: str, stems: set[str]) -> nodes.section:
     para = nodes.paragraph()
     para += example_list(rule=rule.id)
     fields += _field("Examples", para)
-    section += fields
-    return section
+    tests, vector_count = len(links.tests().get(rule.id, ())), sum(map(len, cases.values()))
+    box = folded(summary=f"For implementers: code, {tests} tests, {vector_count} vectors")
+    box += fields
+    return box
 
 
 class RulesDirective(SphinxDirective):
@@ -296,7 +329,7 @@ class RulesDirective(SphinxDirective):
         intro += nodes.Text("; each rule below names the functions that enforce it.")
         for rule in rules().values():
             if rule.area == area:
-                sections[rule.id] = rule_section(rule, numbers[rule.id], stems)
+                sections[rule.id] = rule_section(rule, numbers[rule.id])
                 self.set_source_info(sections[rule.id])
                 domain.note_rule(rule.id, sections[rule.id])
         first = next(iter(sections.values()))
@@ -310,35 +343,6 @@ class RulesDirective(SphinxDirective):
                     f"content of a rules directive must be examples whose first rule is in {area}"
                 )
             sections[home] += child
+        for rule_id in sections:
+            sections[rule_id] += implementers(rules()[rule_id], stems)
         return [intro, *sections.values()]
-
-
-class RuleIndexDirective(SphinxDirective):
-    """``.. rule-index::``: every rule by chapter, each row anchored at its ID."""
-
-    def run(self) -> list[nodes.Node]:
-        numbers = display_numbers()
-        out: list[nodes.Node] = []
-        for number, _, area, title in chapters():
-            section = nodes.section(ids=[f"chapter-{area.lower()}"])
-            heading = f"{number}. {title}"
-            section += nodes.title(heading, heading)
-            items = nodes.bullet_list(classes=["scout-rule-index"])
-            for rule in rules().values():
-                if rule.area != area:
-                    continue
-                item = nodes.list_item(ids=[rule.id])
-                para = nodes.paragraph()
-                para += rule_ref(rule.id)
-                para += nodes.Text(f" {numbers[rule.id]} {rule.title}")
-                if rule.status is not Status.NORMATIVE:
-                    para += nodes.Text(" ")
-                    para += nodes.inline(
-                        rule.status.value, rule.status.value, classes=["scout-status"]
-                    )
-                item += para
-                items += item
-            section += items
-            self.set_source_info(section)
-            out.append(section)
-        return out
