@@ -85,7 +85,10 @@ def _figure(state: State, seats: list[int], marks: Marks, caption: str) -> str:
 
 
 def pictures(outcome: Outcome, seats: list[int]) -> str:
-    """Before and after pictures of an example (one picture if nothing was applied)."""
+    """Before and after pictures of an example (one picture if nothing was applied).
+
+    A scored round is drawn with every seat, since every seat's score is part of it.
+    """
     steps = outcome.steps
     first = _marks_before(steps[0]) if steps else Marks()
     moves = [str(s.move) if s.move is not None else "deal" for s in steps]
@@ -93,7 +96,9 @@ def pictures(outcome: Outcome, seats: list[int]) -> str:
     figures = [_figure(outcome.start, seats, first, "Before" if applied else "The position")]
     if applied:
         caption = "After " + "; ".join(moves[: len(applied)])
-        figures.append(_figure(outcome.final, seats, _marks_after(applied[-1]), caption))
+        final = outcome.final
+        drawn = list(range(final.players)) if final.round_end is not None else seats
+        figures.append(_figure(final, drawn, _marks_after(applied[-1]), caption))
     return f'<div class="scout-pictures">{"".join(figures)}</div>'
 
 
