@@ -7,6 +7,7 @@
 * ``.. scout-example::`` builds a position, plays moves, checks the engine agrees, and draws it.
 * ``.. scout-card:: 7/3`` draws one card with a legend.
 * ``.. engine:: show`` documents the engine module of a chapter.
+* ``.. scout-flow:: turn`` draws the flow of a turn (or ``round-end``) with its rule IDs.
 
 Rule IDs in docstrings become links. When the docs are built, every rule must be rendered
 once and have at least one example.
@@ -21,6 +22,7 @@ from sphinx.application import Sphinx
 from scoutdocs.allrules import RuleIndexDirective
 from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
 from scoutdocs.examples import CardDirective, ExampleDirective
+from scoutdocs.flows import FlowDirective, depart_flow_figure, flow_figure, visit_flow_figure
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
 from scoutdocs.rules import (
     RuleRole,
@@ -40,11 +42,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_node(example_list)
     app.add_node(folded, html=(visit_folded, depart_folded))
+    app.add_node(flow_figure, html=(visit_flow_figure, depart_flow_figure))
     app.add_directive("rules", RulesDirective)
     app.add_directive("rule-index", RuleIndexDirective)
     app.add_directive("scout-example", ExampleDirective)
     app.add_directive("scout-card", CardDirective)
     app.add_directive("engine", EngineDirective)
+    app.add_directive("scout-flow", FlowDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)
     app.connect("env-check-consistency", check_coverage)
