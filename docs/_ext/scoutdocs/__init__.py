@@ -7,6 +7,7 @@
 * ``.. scout-example::`` builds a position, plays moves, checks the engine agrees, and draws it.
 * ``.. scout-card:: 7/3`` draws one card with a legend.
 * ``.. engine:: show`` documents the engine module of a chapter.
+* ``.. rule-history::`` lists what each spec version added, changed and retired.
 * ``.. scout-flow:: turn`` draws the flow of a turn (or ``round-end``) with its rule IDs.
 
 Rule IDs in docstrings become links. When the docs are built, every rule must be rendered
@@ -23,6 +24,7 @@ from scoutdocs.allrules import RuleIndexDirective
 from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
 from scoutdocs.examples import CardDirective, ExampleDirective
 from scoutdocs.flows import FlowDirective, depart_flow_figure, flow_figure, visit_flow_figure
+from scoutdocs.history import RuleHistoryDirective
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
 from scoutdocs.rules import (
     RuleRole,
@@ -49,6 +51,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("scout-card", CardDirective)
     app.add_directive("engine", EngineDirective)
     app.add_directive("scout-flow", FlowDirective)
+    app.add_directive("rule-history", RuleHistoryDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)
     app.connect("env-check-consistency", check_coverage)

@@ -267,7 +267,8 @@ def rule_section(rule: Rule, number: str) -> nodes.section:
     badge += nodes.Text(" ")
     badge += nodes.inline(rule.status.value, rule.status.value, classes=["scout-status"])
     badge += nodes.Text(" ")
-    badge += nodes.inline("", f"since {rule.since}", classes=["scout-since"])
+    history = f"since {rule.since}" + "".join(f", changed in {c.version}" for c in rule.changed)
+    badge += nodes.inline("", history, classes=["scout-since"])
     section += badge
     statement = nodes.paragraph(classes=["scout-rule-statement"])
     statement += rule_text(rule.statement)
