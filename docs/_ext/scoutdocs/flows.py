@@ -19,7 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from scout_ref.registry import Status, rules
 from scoutdocs.flowcharts import FLOWS, Arrow, Box, Flow, Kind
-from scoutdocs.rules import rule_ref, scout_domain
+from scoutdocs.rules import anchor_uri, rule_ref, scout_domain
 
 logger = logging.getLogger(__name__)
 
@@ -162,8 +162,7 @@ def visit_flow_figure(translator: Any, node: flow_figure) -> None:
         if rule_id not in pages:
             logger.warning("flow %s cites %s, which no chapter renders", node["flow"], rule_id)
             continue
-        uri = builder.get_relative_uri(builder.current_docname, pages[rule_id])
-        hrefs[rule_id] = f"{uri.split('#')[0]}#{rule_id}"
+        hrefs[rule_id] = anchor_uri(builder, builder.current_docname, pages[rule_id], rule_id)
     translator.body.append(f'<div class="scout-flow-figure">{flow_svg(flow, hrefs)}</div>')
     raise nodes.SkipNode
 

@@ -160,7 +160,9 @@ class ScoutDomain(Domain):
         if page is None:
             return None
         title = f"{target}: {rules()[target].title}"
-        return make_refnode(builder, fromdocname, page, target, contnode, title)
+        ref = make_refnode(builder, fromdocname, page, target, contnode, title)
+        ref["refuri"] = anchor_uri(builder, fromdocname, page, target)
+        return ref
 
     def resolve_any_xref(  # noqa: PLR0917 - Sphinx's signature
         self,
@@ -177,6 +179,12 @@ class ScoutDomain(Domain):
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for rule_id, page in self.rule_pages.items():
             yield rule_id, f"{rule_id} {rules()[rule_id].title}", "rule", page, rule_id, 0
+
+
+def anchor_uri(builder: Any, fromdocname: str, docname: str, anchor: str) -> str:
+    """The link from one page to an anchor on another; in a single-page build, the anchor."""
+    uri = str(builder.get_relative_uri(fromdocname, docname))
+    return f"#{anchor}" if uri.startswith("#") else f"{uri}#{anchor}"
 
 
 def scout_domain(env: Any) -> ScoutDomain:
