@@ -7,6 +7,7 @@ example fails the build.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -139,3 +140,77 @@ def test_an_unknown_rule_id_fails_the_build(tmp_path: Path) -> None:
     status, warnings = _sphinx(source, tmp_path, "-W")
     assert status != 0
     assert "unknown rule ID SC-SHOW-99" in warnings
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_rules_page_gives_every_rule_its_text(built: Path) -> None:
+    index = (built / "rules.html").read_text(encoding="utf-8")
+    for rule in rules().values():
+        start = index.index(f'id="{rule.id}"')
+        entry = index[start : index.find("</li>", start)].replace("\u2019", "'")
+        opening = RULE_ID.split(rule.statement)[0][:24]  # before any link or typography
+        assert html.escape(opening, quote=False) in entry, rule.id
+        assert "players</span>" in entry, rule.id
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_rule_pages_show_examples_before_the_folded_lists(built: Path) -> None:
+    pages = {
+        area: (built / f"{page}.html").read_text(encoding="utf-8") for page, area in _chapters()
+    }
+    for rule in rules().values():
+        html_page = pages[rule.area]
+        start = html_page.index(f'id="{rule.id}"')
+        end = html_page.find("<section", start + 1)
+        section = html_page[start : end if end != -1 else len(html_page)]
+        folded = section.index('<details class="scout-folded">')
+        assert section.find("scout-example") < folded, rule.id
+        assert ">Tested by<" in section[folded:], rule.id
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_every_rule_id_is_in_the_general_index(built: Path) -> None:
+    index = (built / "genindex.html").read_text(encoding="utf-8")
+    for rule in rules().values():
+        assert f"{rule.id} (" in index, rule.id
+
+
+@pytest.mark.rule
+def test_faq_answers_at_least_25_disputes_each_with_an_example() -> None:
+    text = (DOCS / "faq.rst").read_text(encoding="utf-8")
+    questions = re.split(r"\n[^\n]+\n\.{4,}\n", text)[1:]
+    assert len(questions) >= 25
+    for answer in questions:
+        assert ":rule:`SC-" in answer
+        assert ".. scout-example::" in answer
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_a_flow_citing_an_unknown_rule_fails_the_build(tmp_path: Path) -> None:
+    source = _tiny_project(tmp_path, ".. scout-flow:: bad\n")
+    with (source / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write(
+            "from scoutdocs import flowcharts as f\n"
+            "f.FLOWS['bad'] = f.Flow('bad', (f.Box('a', 0, 0, f.Kind.START, 'a', "
+            "('SC-SHOW-99',)),), ())\n"
+        )
+    status, warnings = _sphinx(source, tmp_path, "-W")
+    assert status != 0
+    assert "SC-SHOW-99 is not a live rule" in warnings
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_a_version_missing_from_the_changelog_fails_the_build(tmp_path: Path) -> None:
+    source = _tiny_project(tmp_path, ".. rule-history::\n")
+    changelog = tmp_path / "CHANGELOG.md"
+    changelog.write_text("# Changelog\n\n## Unreleased\n", encoding="utf-8")
+    with (source / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write(f"import scoutdocs.history as h\nh.CHANGELOG = h.Path({str(changelog)!r})\n")
+    status, warnings = _sphinx(source, tmp_path, "-W")
+    assert status != 0
+    assert "CHANGELOG.md has no section for version 1.0.0" in warnings

@@ -8,6 +8,7 @@ repository root, so the prose release notes cannot skip a version the registry k
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -16,7 +17,7 @@ from scout_ref.registry import Rule, Status, rules
 from scoutdocs.links import ROOT
 from scoutdocs.rules import rule_ref, rule_text
 
-CHANGELOG = ROOT / "CHANGELOG.md"
+CHANGELOG: Path = ROOT / "CHANGELOG.md"
 VERSION_HEADING = re.compile(r"^## \[?(\d+\.\d+\.\d+)\]?", re.MULTILINE)
 
 
