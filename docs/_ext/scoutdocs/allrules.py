@@ -15,16 +15,14 @@ from sphinx.util.docutils import SphinxDirective
 from scout_ref.registry import Rule, Status, rules
 from scoutdocs.rules import chapters, display_numbers, rule_ref, rule_text
 
-ALL_COUNTS = (2, 3, 4, 5)
-
-
 def scope_label(rule: Rule) -> str:
     """The player counts a rule applies to, as a reader says them ("3 to 5 players").
 
-    The registry's ``players`` key lists them; a registry without the key reads as every count.
+    They come from the registry's ``players`` key (issue 10); until a registry has it, nothing
+    is claimed and the label is empty.
     """
-    counts = sorted(int(n) for n in getattr(rule, "players", ALL_COUNTS))
-    return count_label(counts)
+    counts = getattr(rule, "players", None)
+    return "" if counts is None else count_label(int(n) for n in counts)
 
 
 def count_label(counts: Iterable[int]) -> str:
@@ -48,8 +46,9 @@ def rule_entry(rule: Rule, number: str) -> nodes.list_item:
         head += nodes.Text(" ")
         head += nodes.inline(rule.status.value, rule.status.value, classes=["scout-status"])
     scope = scope_label(rule)
-    head += nodes.Text(" ")
-    head += nodes.inline(scope, scope, classes=["scout-scope"])
+    if scope:
+        head += nodes.Text(" ")
+        head += nodes.inline(scope, scope, classes=["scout-scope"])
     item += head
     text = nodes.paragraph(classes=["scout-index-text"])
     text += rule_text(rule.statement)
