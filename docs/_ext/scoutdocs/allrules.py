@@ -15,6 +15,7 @@ from sphinx.util.docutils import SphinxDirective
 from scout_ref.registry import Rule, Status, rules
 from scoutdocs.rules import chapters, display_numbers, rule_ref, rule_text
 
+
 def scope_label(rule: Rule) -> str:
     """The player counts a rule applies to, as a reader says them ("3 to 5 players").
 
