@@ -28,6 +28,7 @@ exclude_patterns = ["_build"]
 if tags.has("onepage"):  # noqa: F821 - Sphinx passes ``tags`` to conf.py
     root_doc = "print"
     suppress_warnings = ["toc.not_included"]
+    html_sidebars = {"**": []}  # one page: no navigation or search to other pages
 else:
     exclude_patterns.append("print.rst")
 nitpicky = True

@@ -335,7 +335,10 @@ class RulesDirective(SphinxDirective):
         )
         module += nodes.literal(f"scout_ref/{stem}.py", f"scout_ref/{stem}.py")
         intro += module
-        intro += nodes.Text("; each rule below names the functions that enforce it.")
+        intro += nodes.Text(
+            "; under each rule, the folded list for implementers names the functions that "
+            "enforce it and the tests and vectors that check it."
+        )
         for rule in rules().values():
             if rule.area == area:
                 sections[rule.id] = rule_section(rule, numbers[rule.id])
