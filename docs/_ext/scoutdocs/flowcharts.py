@@ -114,11 +114,19 @@ TURN = Flow(
             5,
             Q,
             "Would the turn return to the owner, all others having scouted?",
-            ("SC-END-02", "SC-VAR2-05"),
+            ("SC-END-02",),
         ),
         Box("end1", 0, 6, E, "The round ends: emptied hand", ("SC-END-01",)),
         Box("end2", 1, 6, E, "The round ends: unbeaten set", ("SC-END-02", "SC-SCORE-04")),
-        Box("next", 2, 6, P, "The next seat takes a turn", ("SC-TURN-01", "SC-END-03")),
+        Box(
+            "next",
+            2,
+            6,
+            P,
+            "The next seat takes a turn (2 players: if it can neither show nor scout, the round "
+            "ends)",
+            ("SC-TURN-01", "SC-END-03", "SC-VAR2-05"),
+        ),
     ),
     (
         Arrow("start", "table"),

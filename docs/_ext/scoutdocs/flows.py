@@ -108,7 +108,8 @@ def _box_svg(p: Placed, hrefs: dict[str, str]) -> str:
     for k, chunk in enumerate(_id_lines(p.box)):
         y = p.y + PAD + (len(p.lines) + k + 1) * LINE_H - 3
         ids = [
-            f'<a href="{escape(hrefs.get(r, ""))}"><tspan class="scout-flow-id">{r}</tspan></a>'
+            f'<a href="{escape(hrefs.get(r, ""))}"><title>{r}: {escape(rules()[r].title)}</title>'
+            f'<tspan class="scout-flow-id">{r}</tspan></a>'
             for r in chunk
         ]
         out.append(
