@@ -28,7 +28,10 @@ class ExampleLinks(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         examples = scout_domain(self.env).examples
         for placeholder in list(self.document.findall(example_list)):
-            found = examples.get(placeholder["rule"], [])
+            # the examples on this page first, then those elsewhere (the FAQ, the quick start)
+            entries = examples.get(placeholder["rule"], [])
+            found = [e for e in entries if e[0] == self.env.docname]
+            found += [e for e in entries if e[0] != self.env.docname]
             out: list[nodes.Node] = []
             for k, (docname, anchor, title) in enumerate(found):
                 if k:

@@ -303,6 +303,20 @@ def implementers(rule: Rule, stems: set[str]) -> folded:
     return box
 
 
+def _has_example(section: nodes.section) -> bool:
+    return any(
+        isinstance(c, nodes.Element) and "scout-example" in c["classes"] for c in section.children
+    )
+
+
+def _examples_elsewhere(rule_id: str) -> nodes.paragraph:
+    """For a rule whose examples sit under other rules: links to them, before the fold."""
+    para = nodes.paragraph(classes=["scout-example-see"])
+    para += nodes.strong("Examples: ", "Examples: ")
+    para += example_list(rule=rule_id)
+    return para
+
+
 class RulesDirective(SphinxDirective):
     """``.. rules:: SHOW``: every rule of a chapter, in registry order, with its examples.
 
@@ -355,6 +369,8 @@ class RulesDirective(SphinxDirective):
                     f"content of a rules directive must be examples whose first rule is in {area}"
                 )
             sections[home] += child
-        for rule_id in sections:
-            sections[rule_id] += implementers(rules()[rule_id], stems)
+        for rule_id, section in sections.items():
+            if not _has_example(section):
+                section.append(_examples_elsewhere(rule_id))
+            section.append(implementers(rules()[rule_id], stems))
         return [intro, *sections.values()]
