@@ -74,6 +74,8 @@ def rules() -> dict[str, Rule]:
     chapter_of_area = {ch["area"]: ch["stem"] for ch in data["chapters"]}
     out: dict[str, Rule] = {}
     for entry in data["rules"]:
+        if "since" not in entry:  # the key other branches' new rules may still lack
+            raise ValueError(f'spec/rules.json: {entry["id"]} has no "since" (its first version)')
         area = entry["id"].split("-")[1]
         out[entry["id"]] = Rule(
             id=entry["id"],
