@@ -27,7 +27,7 @@ import re
 import stat
 from collections.abc import Iterator
 from itertools import accumulate
-from typing import Any
+from typing import Any, BinaryIO
 
 from scout_ref.errors import MalformedInputError, excerpt
 
@@ -239,6 +239,21 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         name = excerpt(repr(os.fspath(path)), 120)
+        raise JSONInputError(name, f"not UTF-8 at byte {exc.start}", syntax=True) from None
+
+
+def read_stream(stream: BinaryIO, name: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of ``stream`` (standard input, say) up to its end, at most ``max_bytes``.
+
+    Raises:
+        JSONInputError: if there is more, or it is not UTF-8.
+    """
+    data = stream.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise _refused_file(name, f"more than the limit of {max_bytes} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise JSONInputError(name, f"not UTF-8 at byte {exc.start}", syntax=True) from None
 
 

@@ -10,6 +10,7 @@ an internal error, with exit status 3 (``SCOUT_REF_DEBUG=1`` adds the traceback)
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import io
 import os
 import sys
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from scout_ref.commands import COMMANDS
+from scout_ref.conformance.protocol import PROTOCOL_VERSION
 from scout_ref.errors import ScoutError, excerpt
 from scout_ref.registry import spec_version
 
@@ -34,13 +36,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {excerpt(message, 300)} (see {self.prog} --help)\n")
 
 
+def version_line() -> str:
+    """The package version, and the versions of the contracts it implements."""
+    package = importlib.metadata.version("scout-ref")
+    return f"scout-ref {package} (spec {spec_version()}, adapter protocol SCP {PROTOCOL_VERSION})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``scout-ref``, importable so the docs can render it."""
     parser = _Parser(
         prog="scout-ref",
         description="The SCOUT rulebook's reference engine, conformance runner and tools.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s (spec {spec_version()})")
+    parser.add_argument("--version", action="version", version=version_line())
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(subparsers)

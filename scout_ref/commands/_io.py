@@ -1,22 +1,65 @@
-"""Reading the files that subcommands are given, with one-line errors instead of tracebacks."""
+"""Reading what subcommands are given, with one-line errors instead of tracebacks.
+
+A state may be given as a position line (``spec/POSITION.md``), a file holding a position
+line or a state JSON, or ``-`` for standard input holding either.
+"""
 
 from __future__ import annotations
 
-from scout_ref._jsonread import JSONValue, read_file
+import re
+import sys
+
+from scout_ref import _jsonread
+from scout_ref._jsonread import JSONValue
+from scout_ref.errors import MalformedInputError
 from scout_ref.state import State
+
+_POSITION_START = re.compile(r"\s*[2-5]p(\s|$)")
+
+
+def read_text(path: str) -> str:
+    """The text of file ``path``, or of standard input for ``-``, read by the bounded reader
+    (:mod:`scout_ref._jsonread`): a regular file, at most 16 MiB, UTF-8.
+
+    Raises:
+        MalformedInputError: if the file is missing, unreadable, not a regular file, too large
+            or not UTF-8.
+    """
+    if path == "-":
+        return _jsonread.read_stream(sys.stdin.buffer, "standard input")
+    return _jsonread.read_text(path)
+
+
+def parse_json(text: str, name: str) -> JSONValue:
+    """The JSON document ``text`` read from ``name``, within the reader's limits.
+
+    Raises:
+        MalformedInputError: saying where the text stops being JSON, or which limit it breaks.
+    """
+    return _jsonread.parse(text, repr(name))
 
 
 def read_json(path: str) -> JSONValue:
-    """The JSON document in ``path``, read by the bounded reader (``-`` is not accepted:
-    files are named on purpose).
+    """The JSON document in file ``path``."""
+    return parse_json(read_text(path), path)
+
+
+def read_state(source: str) -> State:
+    """The validated state that ``source`` gives: a position line, a file or ``-``.
+
+    A file (or standard input) may hold a state JSON object or one position line.
 
     Raises:
-        MalformedInputError: if the file is missing, unreadable, not a regular file, too large,
-            not JSON or beyond the reader's limits (:mod:`scout_ref._jsonread`).
+        MalformedInputError: if the source cannot be read or gives no valid state.
     """
-    return read_file(path)
-
-
-def read_state(path: str) -> State:
-    """The validated state stored in ``path``."""
-    return State.from_json(read_json(path))
+    if _POSITION_START.match(source):
+        return State.from_position(source)
+    text = read_text(source)
+    if text.lstrip().startswith("{"):
+        return State.from_json(parse_json(text, source))
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) != 1:
+        raise MalformedInputError(
+            "state", [("", f"{source!r} holds neither a state JSON object nor one position line")]
+        )
+    return State.from_position(lines[0])

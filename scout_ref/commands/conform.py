@@ -3,40 +3,32 @@
 from __future__ import annotations
 
 import argparse
-import math
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
-
-from rich.console import Console
 
 from scout_ref._atomic import check_output_file, check_output_folder
 from scout_ref._signals import Interrupted, hold_signals, stop_on_signals
+from scout_ref.commands._output import (
+    add_json_argument,
+    add_vectors_dir_argument,
+    add_view_arguments,
+    console,
+    print_json,
+)
 from scout_ref.conformance import proctree
 from scout_ref.conformance.fuzz import fuzz
-from scout_ref.conformance.outcomes import CaseResult, Context
+from scout_ref.conformance.outcomes import Case, Context
+from scout_ref.conformance.pool import PoolRun, Timeouts, parse_timeouts, run_pool
 from scout_ref.conformance.process import Adapter, Limits
-from scout_ref.conformance.report import Run, print_report, write_json, write_junit
-from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, run_cases, select
+from scout_ref.conformance.progress import RunProgress
+from scout_ref.conformance.report import Run, print_report, to_json, write_json, write_junit
+from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, select
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_dir
 
 FINDINGS = "conform-findings"
-MIN_TIMEOUT = 0.01
-MAX_TIMEOUT = 3600.0
-
-
-def seconds(text: str) -> float:
-    """A ``--timeout``: a finite number of seconds within the sane bounds."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not MIN_TIMEOUT <= value <= MAX_TIMEOUT:  # false for NaN too
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of seconds from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}"
-        )
-    return value
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -72,14 +64,29 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the fuzz games")
     p.add_argument(
         "--timeout",
-        type=seconds,
-        default=10.0,
-        metavar="SECONDS",
-        help=f"per request, {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g} (default 10)",
+        action="append",
+        default=[],
+        metavar="[KIND=]SECONDS",
+        help="seconds to wait for a reply: for every kind (default 10), or for one kind "
+        "(perft=60 by default); repeatable, e.g. --timeout 20 --timeout perft=300",
+    )
+    add_vectors_dir_argument(p, "--vectors")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run cases on N adapter processes at once (default 1); the report is the same",
     )
     p.add_argument(
-        "--vectors", type=Path, metavar="DIR", help="vector folder (default: spec/vectors)"
+        "--fail-fast", action="store_true", help="stop starting cases after the first failure"
     )
+    p.add_argument(
+        "--list", action="store_true", help="list the selected cases without running them"
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_json_argument(p, "conform", "the report (or, with --list, the cases)")
+    add_view_arguments(p)
     p.add_argument(
         "--save",
         type=Path,
@@ -103,6 +110,51 @@ def adapter_command(text: str | None) -> list[str]:
     return words
 
 
+def list_cases(cases: list[Case], as_json: bool) -> int:
+    """``--list``: the selected cases, one per line, without running them."""
+    if as_json:
+        print_json(
+            {
+                "cases": [
+                    {"id": c.id, "kind": c.kind, "source": c.source, "rules": list(c.rules)}
+                    for c in cases
+                ]
+            }
+        )
+        return 0
+    for c in cases:
+        print(f"{c.id}  [{c.kind}; {', '.join(c.rules)}]")
+    print(f"{len(cases)} cases selected")
+    return 0
+
+
+def judge(
+    args: argparse.Namespace, contexts: list[Context], cases: list[Case], timeouts: Timeouts
+) -> PoolRun:
+    """Run the cases on the contexts' adapters with a progress bar, then the fuzz games."""
+    out = console(args)
+    show = not (args.quiet or args.json) and out.is_terminal
+    with RunProgress(len(cases), out, enabled=show) as bar:
+        pool = run_pool(
+            contexts,
+            cases,
+            timeouts,
+            fail_fast=args.fail_fast,
+            on_start=bar.started,
+            on_done=bar.done,
+        )
+    if args.fuzz and (not args.kind or "fuzz" in args.kind) and not pool.stopped_early:
+        first = contexts[0]
+        first.adapter.limits = replace(first.adapter.limits, timeout=timeouts.of("fuzz"))
+        before = len(first.findings)
+        try:
+            fuzz(first, args.fuzz, args.seed, pool.results)  # appends game by game
+        except Interrupted as exc:
+            pool.interrupted = exc
+        pool.findings += first.findings[before:]
+    return pool
+
+
 def check_outputs(args: argparse.Namespace) -> None:
     """Refuse output paths that cannot be written before the run, not after it."""
     if args.report:
@@ -116,53 +168,64 @@ def check_outputs(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the selected cases and fuzz games, report, and return 0 only if all passed.
 
-    SIGINT, SIGTERM and SIGHUP stop the run: the adapter and everything it started are ended,
-    the report of the cases judged so far is written marked interrupted, and the exit status
-    is 128 plus the signal number.
+    SIGINT, SIGTERM and SIGHUP stop the run: the adapters and everything they started are
+    ended, the report of the cases judged so far is written marked interrupted, and the exit
+    status is 128 plus the signal number.
     """
-    if args.fuzz < 0:
-        raise MalformedInputError("option", [("", "--fuzz must be >= 0")])
+    if args.fuzz < 0 or args.jobs < 1:
+        raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --jobs >= 1")])
+    timeouts = parse_timeouts(args.timeout, [*VECTOR_KINDS, "fuzz"])
     kinds = [k for k in args.kind if k != "fuzz"]
     only_fuzz = bool(args.kind) and not kinds
-    cases = [] if only_fuzz else load_cases(args.vectors or spec_dir() / "vectors")
-    selected = select(cases, args.rule, kinds)
+    cases = [] if only_fuzz else load_cases(args.vectors_dir or spec_dir() / "vectors")
+    patterns = [p.upper() for p in args.rule]
+    selected = select(cases, patterns, kinds)
     if not selected and not args.fuzz:
         raise MalformedInputError("selection", [("", "no case matches --rule and --kind")])
+    if args.list:
+        return list_cases(selected, args.json)
     check_outputs(args)
     save = args.save or (args.report / "findings" if args.report else Path(FINDINGS))
     command = adapter_command(args.adapter)
-    limits = Limits(timeout=args.timeout, startup_timeout=max(10.0, args.timeout))
-    adapter = Adapter(command, limits)
-    ctx = Context(adapter, args.strictness, save)
-    results: list[CaseResult] = []
-    stopped: Interrupted | None = None
+    limits = Limits(timeout=timeouts.default, startup_timeout=max(10.0, timeouts.default))
+    jobs = max(1, min(args.jobs, len(selected)))
+    contexts = [Context(Adapter(command, limits), args.strictness, save) for _ in range(jobs)]
     with stop_on_signals():
         try:
-            run_cases(ctx, selected, results)
-            if args.fuzz and (not args.kind or "fuzz" in args.kind):
-                fuzz(ctx, args.fuzz, args.seed, results)
-        except Interrupted as exc:
-            stopped = exc
+            pool = judge(args, contexts, selected, timeouts)
         finally:
-            hold_signals()  # from here on, the adapter is ended and the report written
-            adapter.close()
+            hold_signals()  # from here on, the adapters are ended and the report written
+            for ctx in contexts:
+                ctx.adapter.close()
             proctree.end_all()
+        stopped = pool.interrupted
         report = Run(
             command=command,
-            hello=adapter.hello,
+            hello=contexts[0].adapter.hello,
             strictness=args.strictness,
-            results=results,
-            findings=ctx.findings,
-            restarts=adapter.restarts,
-            broken=adapter.broken,
-            rule_patterns=args.rule,
+            results=pool.results,
+            findings=pool.findings,
+            restarts=sum(c.adapter.restarts for c in contexts),
+            broken=any(c.adapter.broken for c in contexts),
+            rule_patterns=patterns,
             interrupted=stopped.name if stopped else None,
         )
-        if args.report:
-            write_json(report, args.report)
-        if args.junit:
-            write_junit(report, args.junit)
-        print_report(report, Console(highlight=False, width=None if sys.stdout.isatty() else 120))
-    if stopped is not None:
-        return stopped.exit_status
-    return 0 if report.conformant else 1
+        ran = f"{len(pool.results)} of {len(selected)}"
+        write_outputs(args, report, ran, pool.stopped_early and not stopped)
+    return stopped.exit_status if stopped else 0 if report.conformant else 1
+
+
+def write_outputs(args: argparse.Namespace, report: Run, ran: str, stopped_early: bool) -> None:
+    """Write the files asked for (first, so nothing printed can lose them), then print the
+    report (table or JSON)."""
+    if args.report:
+        write_json(report, args.report)
+    if args.junit:
+        write_junit(report, args.junit)
+    if args.json:
+        print_json(to_json(report))
+    else:
+        out = console(args)
+        if stopped_early:
+            out.print(f"stopped early (--fail-fast): {ran} cases run", highlight=False)
+        print_report(report, out)

@@ -87,6 +87,7 @@ class Game:
     rules: Rules
     screen: Screen
     steps: list[JSON] = field(default_factory=list)
+    start: State | None = None  # a position to play on from, instead of a fresh deal
     on_step: Callable[[Game], None] | None = None
     """Called after every deal and move, so a record can keep up with the game."""
 
@@ -100,11 +101,15 @@ class Game:
         players = len(self.kinds)
         bots = [make_bot(k, self.seed, s) for s, k in enumerate(self.kinds)]
         rng = random.Random(self.seed)
-        deck = shuffled_deck(players, rng.getrandbits(64))
-        state = new_game(players, deck, self.rules)
-        self._add(deal_step(deck, state))
+        if self.start is None:
+            deck = shuffled_deck(players, rng.getrandbits(64))
+            state = new_game(players, deck, self.rules)
+            self._add(deal_step(deck, state))
+        else:
+            state = self.start
         while True:
-            self.screen.say([f"Round {state.round} of {state.rounds}: seat {state.turn} starts."])
+            who = f"seat {state.turn} starts" if self.start is None else f"seat {state.turn} to act"
+            self.screen.say([f"Round {state.round} of {state.rounds}: {who}."])
             while state.phase in (Phase.ROTATION, Phase.PLAY):
                 seat = state.turn
                 assert seat is not None, "the rotation and play phases have a seat to act"
