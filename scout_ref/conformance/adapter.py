@@ -146,17 +146,23 @@ def answer(request: Message) -> Message:
 
 
 def _lines(stdin: IO[str]) -> Iterator[bytes | None]:
-    """Each input line as bytes, or None for a line longer than the protocol allows."""
+    """Each input line as bytes, or None for a line longer than the protocol allows.
+
+    Standard input is read in bytes, at most one line's limit at a time, so an endless line
+    costs no memory; a stream without bytes underneath (a test's, say) is read line by line.
+    """
     binary: IO[bytes] | None = getattr(stdin, "buffer", None)
-    while True:
-        line = binary.readline(MAX_LINE_BYTES + 1) if binary else stdin.readline().encode()
-        if not line:
-            return
+    if binary is None:
+        for text in stdin:
+            line = text.encode("utf-8", "surrogatepass")
+            yield line if len(line) <= MAX_LINE_BYTES + 1 else None
+        return
+    while line := binary.readline(MAX_LINE_BYTES + 1):
         if len(line) <= MAX_LINE_BYTES or line.endswith(b"\n"):
             yield line
             continue
         while line and not line.endswith(b"\n"):  # skip the rest of the overlong line
-            line = binary.readline(MAX_LINE_BYTES) if binary else b""
+            line = binary.readline(MAX_LINE_BYTES)
         yield None
 
 
