@@ -27,7 +27,7 @@ import re
 import stat
 from collections.abc import Iterator
 from itertools import accumulate
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TextIO
 
 from scout_ref.errors import MalformedInputError, excerpt
 
@@ -242,7 +242,7 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         raise JSONInputError(name, f"not UTF-8 at byte {exc.start}", syntax=True) from None
 
 
-def read_stream(stream: BinaryIO, name: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+def read_stream(stream: BinaryIO | TextIO, name: str, max_bytes: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of ``stream`` (standard input, say) up to its end, at most ``max_bytes``.
 
     Raises:
@@ -251,6 +251,8 @@ def read_stream(stream: BinaryIO, name: str, max_bytes: int = MAX_FILE_BYTES) ->
     data = stream.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise _refused_file(name, f"more than the limit of {max_bytes} bytes")
+    if isinstance(data, str):  # a text stream (a test's): read no more than the limit either
+        return data
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -26,7 +26,7 @@ def read_text(path: str) -> str:
             or not UTF-8.
     """
     if path == "-":
-        return _jsonread.read_stream(sys.stdin.buffer, "standard input")
+        return _jsonread.read_stream(getattr(sys.stdin, "buffer", sys.stdin), "standard input")
     return _jsonread.read_text(path)
 
 
