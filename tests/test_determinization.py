@@ -1,0 +1,56 @@
+"""Determinization: sampled states agree with the observation they were drawn for."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scout_ref import (
+    History,
+    MalformedInputError,
+    Seat,
+    new_game,
+    observation,
+    sample_history,
+    sample_state,
+)
+from scout_ref.components import oriented
+from tests.invariants import check_cards_conserved, dealt_cards, reachable_histories
+
+
+@pytest.mark.rule("SC-INFO-07", "SC-INFO-05")
+@given(reachable_histories(), st.integers(0, 4), st.randoms(use_true_random=False))
+def test_a_sample_gives_the_seat_the_same_observation(
+    history: History, seat_number: int, rng: random.Random
+) -> None:
+    seat = Seat(seat_number % history.start.players)
+    obs = observation(history, seat)
+    sample = sample_history(obs, rng)
+    assert observation(sample, seat) == obs
+    assert sample.state.hands[seat] == history.state.hands[seat]
+    if history.start.round == 1 or history.start.players > 2:
+        check_cards_conserved(sample.state, dealt_cards(history.state))
+
+
+@pytest.mark.rule("SC-INFO-01")
+def test_a_sample_spreads_over_the_unseen_cards() -> None:
+    state = new_game(3, seed=11)
+    obs = observation(state, Seat(0))
+    rng = random.Random(0)
+    firsts = {sample_state(obs, rng).hands[1][0] for _ in range(300)}
+    unseen = {c.card for h in state.hands[1:] for c in h}
+    # 24 unseen cards, each either way up: 300 samples show most of the 48 possibilities.
+    assert {c.card for c in firsts} <= unseen
+    assert len(firsts) > 36
+
+
+@pytest.mark.rule("SC-INFO-07")
+def test_an_observation_no_deal_gives_is_refused() -> None:
+    obs = observation(new_game(3, seed=11), Seat(0))
+    wrong = replace(obs, hand=(oriented(1, 2),) * len(obs.hand))
+    with pytest.raises(MalformedInputError, match="no deal agrees"):
+        sample_history(wrong, random.Random(0))
