@@ -68,6 +68,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--seed", type=int, help="fixes the deals and the bots (default: random)")
     p.add_argument("--record", metavar="FILE", help="write the game as a trace vector")
     p.add_argument("--plain", action="store_true", help="plain text even on a terminal")
+    p.add_argument(
+        "--reveal",
+        action="store_true",
+        help="show every hand to the human, for teaching (normally only what they know)",
+    )
     add_rules_arguments(p)
     p.set_defaults(run=run)
 
@@ -100,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         screen = RichScreen.for_terminal(labels)
     screen.say([f"SCOUT, {len(kinds)} players: {', '.join(labels)}; seed {seed}."])
-    game = Game(kinds, seed, rules_from_args(args), screen)
+    game = Game(kinds, seed, rules_from_args(args), screen, reveal=args.reveal)
     try:
         game.run()
     except Quit:
