@@ -87,7 +87,7 @@ def sample_history(obs: Observation, rng: random.Random) -> History:
 
     Raises:
         MalformedInputError: if no deal gives ``obs``: its hand does not follow from its
-            recall, or no consistent deal turns up in :data:`MAX_TRIES` samples.
+            recall, or no consistent deal turns up in ``MAX_TRIES`` samples.
     """
     events = obs.history.events
     moves = [e.move for e in events]

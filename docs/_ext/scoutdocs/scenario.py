@@ -186,7 +186,7 @@ def observe(key: str, final: State, steps: tuple[Step, ...]) -> str:
     if len(words) == 2 and words[0] == "hand":
         return _cards(final.hands[int(words[1])])
     if len(words) == 3 and words[0] == "sees":
-        return _seen(steps, int(words[1]), int(words[2]))
+        return _seen(final, steps, int(words[1]), int(words[2]))
     if key in ("legal_has", "legal_lacks"):
         raise ExampleMismatch("legal_has and legal_lacks are checked separately")
     if key not in OBSERVERS:
@@ -194,12 +194,13 @@ def observe(key: str, final: State, steps: tuple[Step, ...]) -> str:
     return OBSERVERS[key](final)
 
 
-def _seen(steps: tuple[Step, ...], seat: int, other: int) -> str:
+def _seen(final: State, steps: tuple[Step, ...], seat: int, other: int) -> str:
     """``sees S T``: seat T's hand as seat S knows it after the example's moves (``?`` hidden)."""
-    if not steps or any(s.move is None for s in steps):
+    if any(s.move is None for s in steps):
         raise ExampleMismatch("sees needs the moves of one round, with no deal")
     moves = [s.move for s in steps if s.move is not None and s.rejection is None]
-    obs = observation(History.replay(steps[0].before, moves), Seat(seat))
+    start = steps[0].before if steps else final
+    obs = observation(History.replay(start, moves), Seat(seat))
     return " ".join("?" if c is None else str(c) for c in obs.sees(Seat(other))) or "empty"
 
 
