@@ -174,6 +174,13 @@ class Observation:
 
         return observation_to_json(self)
 
+    @classmethod
+    def from_json(cls, data: object) -> Observation:
+        """Load an observation; raises :class:`~scout_ref.MalformedInputError` on bad shape."""
+        from scout_ref._observation_json import observation_from_json  # noqa: PLC0415 - cycle
+
+        return observation_from_json(data)
+
 
 @dataclass(frozen=True, slots=True)
 class Dealt:

@@ -135,7 +135,7 @@ def test_observation_json_round_trips_and_fits_its_schema() -> None:
     obs = observation(_history(_four(), *SCOUTED), Seat(1))
     data = obs.to_json()
     assert observation_problems(data) == []
-    assert observation_from_json(data) == obs
+    assert Observation.from_json(data) == obs
 
 
 @pytest.mark.rule
