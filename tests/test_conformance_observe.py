@@ -16,7 +16,7 @@ HISTORY = History.replay(START, [parse_move(m) for m in ("scout R~ @1", "scout L
 EXPECTED = observation(HISTORY, Seat(1)).to_json()
 
 
-def _changed(path: list[str | int], value: object) -> dict[str, object]:
+def _changed(path: list[str | int], value: object) -> object:
     data = copy.deepcopy(EXPECTED)
     here: object = data
     for key in path[:-1]:
