@@ -9,6 +9,8 @@ import pytest
 from scout_ref import History, Seat, observation, parse_move
 from scout_ref.conformance.observe import observation_verdict
 from scout_ref.conformance.outcomes import Outcome
+from scout_ref.conformance.protocol import Capabilities
+from scout_ref.conformance.runner import not_applicable
 from scout_ref.position import build_state
 
 START = build_state(4, ["5/1 6/2 7/3", "9/1 2/8", "4/1 4/3", "3/2"], active_set="8/5 9/6", owner=3)
@@ -51,3 +53,12 @@ def test_a_difference_names_the_rule_it_breaks(
 @pytest.mark.rule("SC-INFO-02")
 def test_equal_observations_pass() -> None:
     assert observation_verdict(EXPECTED, copy.deepcopy(EXPECTED)) == (Outcome.PASSED, "")
+
+
+@pytest.mark.rule("SC-INFO-01")
+def test_observe_cases_apply_only_to_adapters_that_claim_observe() -> None:
+    kinds = frozenset({"deal", "legal", "apply", "score", "perft"})
+    without = Capabilities(kinds, frozenset({2, 3, 4, 5}), variants=True)
+    assert not_applicable("observe", 3, True, without) == "needs request types ['observe']"
+    claimed = Capabilities(kinds | {"observe"}, frozenset({2, 3, 4, 5}), variants=True)
+    assert not_applicable("observe", 3, True, claimed) is None
