@@ -31,7 +31,7 @@ from scout_ref.turn import legal_moves
 
 REJECTIONS = 200
 """Uniform draws tried before the sampler falls back on repairing one."""
-REPAIR_SWAPS = 20_000
+REPAIR_SWAPS = 5_000
 """Swaps tried to make a draw agree before an observation is declared impossible."""
 MIXING_SWAPS = 64
 """Consistency-keeping swaps made after a repair, so the sample forgets where it started."""
@@ -198,6 +198,8 @@ def sample_history(obs: Observation, rng: random.Random) -> History:
         if history is not None:
             return history
         cards = deals.draw(rng)
+    if len(cards) < 2:  # nothing to swap: the draws above tried every deal there is
+        raise _impossible()
     return _mixed(deals, _repaired(deals, cards, rng), rng)
 
 

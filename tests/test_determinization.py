@@ -18,10 +18,12 @@ from scout_ref import (
     determinization,
     new_game,
     observation,
+    parse_move,
     sample_history,
     sample_state,
 )
 from scout_ref.components import oriented
+from scout_ref.position import build_state
 from tests.invariants import check_cards_conserved, dealt_cards, history_walk, reachable_histories
 
 
@@ -71,3 +73,16 @@ def test_a_repaired_sample_agrees_too(seed: int, monkeypatch: pytest.MonkeyPatch
     for seat in map(Seat, range(1, 3)):
         obs = observation(history, seat)
         assert observation(sample_history(obs, random.Random(seed)), seat) == obs
+
+
+@pytest.mark.rule("SC-INFO-07")
+def test_a_view_no_deal_gives_is_refused_after_the_repairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The recall is right but the turn is not: no deal gives it, so draws and repairs all fail.
+    monkeypatch.setattr(determinization, "REJECTIONS", 2)
+    monkeypatch.setattr(determinization, "REPAIR_SWAPS", 20)
+    start = build_state(2, ["1/2 1/3", "1/4 1/5"], active_set="7/2 6/2 5/2", owner=1)
+    history = History.replay(start, [parse_move("scout L @0"), parse_move("scout L @0")])
+    obs = observation(history, Seat(1))
+    wrong = replace(obs, public=replace(obs.public, turn=Seat(1)))
+    with pytest.raises(MalformedInputError, match="no deal agrees"):
+        sample_history(wrong, random.Random(0))
