@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test quick lint typecheck pytest docs docs-check docs-onepage docs-pdf vectors vectors-check bench clean
+.PHONY: demo test quick lint typecheck pytest docs docs-check docs-onepage docs-pdf vectors vectors-check bench bench-jobs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,9 @@ vectors-check: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+bench-jobs: $(STAMP)
+	$(BIN)/python benchmarks/conform_jobs.py
 
 clean:
 	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .ruff_cache .hypothesis
