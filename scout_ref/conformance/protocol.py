@@ -23,8 +23,8 @@ PROTOCOL_VERSION = 1
 MAX_LINE = MAX_LINE_BYTES
 """The longest line (in bytes) an adapter may print; a longer one is a flood."""
 
-KINDS = ("deal", "legal", "apply", "score", "perft")
-"""The request types an adapter may support."""
+KINDS = ("deal", "legal", "apply", "score", "perft", "observe")
+"""The request types an adapter may support (``observe`` is optional: chapter INFO)."""
 
 _RESULT_SHAPE = {
     "deal": "state_result",
@@ -32,6 +32,7 @@ _RESULT_SHAPE = {
     "legal": "legal_result",
     "score": "score_result",
     "perft": "perft_result",
+    "observe": "observe_result",
 }
 
 Message = dict[str, Any]
