@@ -45,9 +45,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2, help="engines judged at once (default 2)")
     parser.add_argument("--fuzz", type=int, default=0, help="also fuzz N games per engine")
+    parser.add_argument("names", nargs="*", help="only these wrong engines (default: all)")
     args = parser.parse_args()
     extra = ["--fuzz", str(args.fuzz)] if args.fuzz else []
-    engines = zoo()
+    engines = [e for e in zoo() if not args.names or e[0] in args.names]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         runs = list(pool.map(lambda e: named(e[0], extra), engines))
         reference = named(None, extra)[1]
@@ -61,7 +62,7 @@ def main() -> int:
         print(f"{mark:6} {name:36} breaks {', '.join(breaks):24} named {', '.join(bad) or '-'}")
     n = len(engines)
     print(f"reference: {'conformant on every rule' if not reference else reference}")
-    print(f"{n} wrong engines: {exact}/{n} = {exact / n:.0%} named exactly, {missed} missed, ")
+    print(f"{n} wrong engines: {exact}/{n} = {exact / n:.0%} named exactly, {missed} missed,", end=" ")
     print(f"mean rules named {total / n:.2f}")
     return 0
 

@@ -41,9 +41,13 @@ def test_wrong_engine_is_shrunk_to_a_saved_trace(
     assert main([*fuzz, "--save", str(found)]) == 1
     out = capsys.readouterr().out
     assert "the adapter departs at step 5 (apply 'scout L~ @8')" in out
-    assert "scout_chips: expected [1,0,0], got [0,1,0]" in out
+    assert "scout_chips[0]: expected 1, got 0" in out
+    assert "scout_chips[1]: expected 0, got 1" in out
+    assert "it points at SC-SCOUT-03" in out
     saved = json.loads((found / "trace" / "fuzz-3p-1-1.json").read_text("utf-8"))
     (case,) = saved["cases"]
+    assert case["rules"] == ["SC-SCOUT-03"]
+    assert case["focus"] == "SC-SCOUT-03"
     assert len(case["steps"]) == 6
     assert case["steps"][-1]["move"] == "scout L~ @8"
     # a ready vector: the reference replays it, the wrong engine fails it
@@ -62,6 +66,7 @@ def test_disagreement_in_a_later_round_drops_the_earlier_rounds(
     assert main([*fuzz, "--save", str(found)]) == 1
     assert "departs at step 325" in capsys.readouterr().out
     (case,) = json.loads((found / "trace" / "fuzz-4p-1-2.json").read_text("utf-8"))["cases"]
+    assert case["rules"] == ["SC-SCORE-04"]
     deals = [s for s in case["steps"] if "deal" in s]
     assert len(deals) == 1
     assert len(case["steps"]) < 325
