@@ -61,7 +61,7 @@ FIELD_RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "hands": ("SC-SCOUT-02",),
         "active_set": ("SC-SCOUT-05",),
         "owner": ("SC-SCOUT-05",),
-        "scout_chips": ("SC-SCOUT-03",),
+        "scout_chips": ("SC-SCOUT-03", "SC-COMP-03"),
         "turn": ("SC-TURN-01",),
         "scout_show_available": ("SC-SNS-01",),
         "*": ("SC-SCOUT-05",),
@@ -154,25 +154,39 @@ def state_blame(before: Message | None, step: str, expected: Message, got: objec
         differing = direct
     out: set[str] = set()
     for key in differing:
-        out |= field_rules(kind, key, before, expected, got)
+        out |= field_rules(step, key, before, expected, got)
     return frozenset(out)
 
 
 def field_rules(
-    kind: str, key: str, before: Message | None, expected: Message, got: Message
+    step: str, key: str, before: Message | None, expected: Message, got: Message
 ) -> set[str]:
     """The rules one differing field points at (:data:`FIELD_RULES`, refined by pattern)."""
+    kind = producer(step)
     table = FIELD_RULES[kind]
     if expected.get("players") == 2 and (kind, key) in TWO_PLAYER:
         return set(TWO_PLAYER[kind, key])
     if kind in ("keep", "flip") and key in ("turn", "phase") and expected["phase"] == "play":
         return {"SC-ORIENT-03"}
+    if kind in ("deal", "next_round") and key == "hands" and _turned_only(expected, got):
+        return {"SC-SETUP-02"}
     if before is not None and kind not in ("deal", "next_round"):
         if key == "hands":
-            return hand_rules(kind, before, expected, got)
+            return hand_rules(step, before, expected, got)
         if kind == "scout" and key == "active_set" and _other_end(before, got.get(key)):
             return {"SC-SCOUT-01"}
     return set(table.get(key, table["*"]))
+
+
+def _turned_only(expected: Message, got: Message) -> bool:
+    """Whether the dealt hands hold the expected cards in the expected places, some turned."""
+    hands = got.get("hands")
+    if not isinstance(hands, list) or len(hands) != len(expected["hands"]):
+        return False
+    pairs = zip(expected["hands"], hands, strict=True)
+    return all(
+        isinstance(h, list) and list(map(_identity, e)) == list(map(_identity, h)) for e, h in pairs
+    )
 
 
 def _other_end(before: Message, active: object) -> bool:
@@ -181,8 +195,13 @@ def _other_end(before: Message, active: object) -> bool:
     return len(cards) > 1 and active in (cards[1:], cards[:-1])
 
 
-def hand_rules(kind: str, before: Message, expected: Message, got: Message) -> set[str]:
-    """Which rule a wrong hand after a move breaks: order kept (GEN-02) or the move's own."""
+def hand_rules(step: str, before: Message, expected: Message, got: Message) -> set[str]:
+    """Which rule a wrong hand after a move breaks: order kept (GEN-02) or the move's own.
+
+    The other cards keep their order (SC-GEN-02): a hand holding the expected cards in another
+    order breaks it, unless only a scouted card sits at another slot (SC-SCOUT-02).
+    """
+    kind, move = producer(step), _parse(step)
     seat = before.get("turn")
     hands_e, hands_g = expected["hands"], got.get("hands")
     if not isinstance(seat, int) or not isinstance(hands_g, list) or len(hands_g) != len(hands_e):
@@ -193,9 +212,16 @@ def hand_rules(kind: str, before: Message, expected: Message, got: Message) -> s
     mine_e, mine_g = hands_e[seat], hands_g[seat]
     if kind == "scout" and sorted(map(_identity, mine_e)) != sorted(map(_identity, mine_g)):
         return {"SC-SCOUT-01"}
-    if sorted(mine_e) == sorted(mine_g) and kind in ("show", "keep"):
-        return {"SC-GEN-02"}
-    return set(FIELD_RULES[kind]["hands"])
+    if sorted(mine_e) != sorted(mine_g):
+        return set(FIELD_RULES[kind]["hands"])
+    if isinstance(move, Scout) and move.slot < len(mine_e):
+        card = mine_e[move.slot]
+        rest_e, rest_g = list(mine_e), list(mine_g)
+        rest_e.remove(card)
+        rest_g.remove(card)
+        if rest_e == rest_g:
+            return {"SC-SCOUT-02"}
+    return {"SC-GEN-02"}
 
 
 def round_end_rules(expected: Message, got: Message) -> set[str]:
@@ -210,8 +236,9 @@ def round_end_rules(expected: Message, got: Message) -> set[str]:
         return {"SC-END-02"} if want == "unbeaten" else {"SC-END-03"}
     if want is None:
         return {"SC-TURN-01"} if expected.get("turn") != got.get("turn") else set()
-    if expected.get("phase") != got.get("phase"):
-        return {"SC-GAME-01"}
+    if expected["phase"] != got.get("phase"):
+        ends = ("round_over", "game_over")
+        return {"SC-GAME-01"} if got.get("phase") in ends else {"SC-GEN-03"}
     scores_e, scores_g = expected["scores"], got.get("scores")
     if scores_e != scores_g and isinstance(scores_g, list) and len(scores_g) == len(scores_e):
         delta = [g - e for e, g in zip(scores_e, scores_g, strict=True)]

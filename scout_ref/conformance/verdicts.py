@@ -44,12 +44,21 @@ class Judgement:
 
 
 def blamed(results: Iterable[CaseResult]) -> dict[str, list[CaseResult]]:
-    """Rule ID -> the failed or errored cases blamed on it."""
+    """Rule ID -> the failed or errored cases blamed on it.
+
+    A case blamed on exactly its focus is direct evidence against that rule. A failure that
+    points at several rules is attributed to those among them that direct evidence already
+    convicts, when there are any: it is most likely the same fault seen again.
+    """
+    bad = [r for r in results if r.outcome in BAD and r.blame]
+    convicted = {r.blame[0] for r in bad if r.blame == (r.case.focus,)}
     out: dict[str, list[CaseResult]] = {}
-    for r in results:
-        if r.outcome in BAD:
-            for rule_id in r.blame:
-                out.setdefault(rule_id, []).append(r)
+    for r in bad:
+        rules = set(r.blame)
+        if len(rules) > 1 and rules & convicted:
+            rules &= convicted
+        for rule_id in sorted(rules):
+            out.setdefault(rule_id, []).append(r)
     return out
 
 

@@ -68,7 +68,7 @@ def reject_cases() -> list[Case]:
         case(
             "reject-rotation-flip-in-play",
             "Once play has begun no hand may be rotated.",
-            ["SC-ORIENT-03", "SC-TURN-03"],
+            ["SC-TURN-03", "SC-ORIENT-03"],
             state=play_start(4, 11),
             move="flip",
             claim=rejected(Reason.WRONG_PHASE),

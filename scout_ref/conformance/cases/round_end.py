@@ -26,6 +26,14 @@ def apply_cases() -> list[Case]:
     """Moves that end the round, and moves that do not."""
     return [
         case(
+            "apply-round-end-phase-round-over",
+            "A round that is not the last ends in the round_over phase, awaiting the next deal.",
+            ["SC-GEN-03", "SC-END-01", "SC-GAME-01"],
+            state=facing(3, "5/3 6/1", "7/1 8/4", round=2),
+            move="show 0-1",
+            claim={"phase": "round_over", "round": 2},
+        ),
+        case(
             "apply-round-end-empty-hand",
             "Showing the last card in hand ends the round at once; the round is scored.",
             ["SC-END-01", "SC-SCORE-06", "SC-GEN-03"],

@@ -26,7 +26,8 @@ def deal_cases() -> list[Case]:
                     f"deal-rounds-{players}p-round-{number}",
                     f"Round {number} of a {players}-player game: seat {finished} starts, "
                     "totals carry over.",
-                    [*NEXT, "SC-ORIENT-01", "SC-SETUP-02"],
+                    [*NEXT, "SC-ORIENT-01", "SC-SETUP-02", "SC-COMP-04"],
+                    focus="SC-GAME-03" if finished == 1 else "SC-GAME-02",
                     input={
                         "state": end.to_json(),
                         "deck": cards(shuffled_deck(players, f"rounds-{players}-{number}")),

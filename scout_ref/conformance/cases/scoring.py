@@ -55,7 +55,7 @@ def score_cases() -> list[Case]:
             "score-scoring-empty-hand",
             "A round ended by an emptied hand: nobody is exempt from the hand penalty.",
             [*TERMS, "SC-END-01", "SC-SCORE-04"],
-            focus="SC-SCORE-03",
+            focus="SC-SCORE-04",
             state=played(facing(4, "5/3 6/1", "7/1 8/4", scout_chips=[1, 0, 2, 0]), "show 0-1"),
         ),
         case(
@@ -83,8 +83,24 @@ def score_cases() -> list[Case]:
             "score-scoring-empty-set-literal",
             "A set scouted empty ended the round: its owner is exempt as for any unbeaten set.",
             [*TERMS, "SC-SCORE-04", "SC-END-02"],
-            focus="SC-SCORE-01",
+            focus="SC-SCORE-04",
             state=played(emptied_by_scouts(), "scout L @0"),
+        ),
+        case(
+            "score-scoring-hand-penalty",
+            "A round ended by an emptied hand: each card left in the others' hands costs 1.",
+            [*TERMS, "SC-END-01"],
+            focus="SC-SCORE-03",
+            state=played(facing(5, "5/3 6/1", "7/1 8/4", others=3), "show 0-1"),
+        ),
+        case(
+            "score-scoring-captured-cards",
+            "Captured cards score 1 each, whoever captured them.",
+            [*TERMS, "SC-END-01"],
+            focus="SC-SCORE-01",
+            state=played(
+                facing(3, "5/3 6/1", "7/2 8/4", captured=["2/3 4/5", "", "1/9"]), "show 0-1"
+            ),
         ),
         case(
             "score-scoring-scout-show-chip-nothing",

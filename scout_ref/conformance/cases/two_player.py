@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, case, facing, played, rejected
 from scout_ref.errors import Reason
+from scout_ref.simulation import random_game
 from scout_ref.state import State
 
 
@@ -20,6 +21,7 @@ def _answering(chips: list[int]) -> State:
 def apply_cases() -> list[Case]:
     """Paid scouting, the extra turn, and the end of the round when a player is stuck."""
     return [
+        scout_last_card(),
         case(
             "apply-two-player-paid-scout",
             "A scout costs the scout one chip, paid to no one, and the same player goes again.",
@@ -61,6 +63,18 @@ def apply_cases() -> list[Case]:
             claim={"phase": "play", "turn": 1},
         ),
     ]
+
+
+def scout_last_card() -> Case:
+    """SC-SCOUT-05 with two players: the emptied set keeps its owner, the scout plays again."""
+    return case(
+        "apply-two-player-scout-last-card",
+        "Scouting the last card of the set leaves the table empty, seat 0 still its owner.",
+        ["SC-SCOUT-05", "SC-VAR2-03"],
+        state=facing(2, "7/3", "4/9 7/1 8/4", scout_chips=[3, 2]),
+        move="scout L @0",
+        claim={"active_set": [], "owner": 0, "turn": 1, "phase": "play"},
+    )
 
 
 def reject_cases() -> list[Case]:
@@ -106,8 +120,16 @@ def legal_cases() -> list[Case]:
 
 
 def score_cases() -> list[Case]:
-    """Unspent chips score in the two-player game."""
+    """Unspent chips score in the two-player game; a tie after two rounds is shared."""
+    tied = random_game(2, seed="tie-26").rounds[-1].end
     return [
+        case(
+            "score-two-player-tied-winners",
+            "Both players end the two-player game on the same total: both win.",
+            ["SC-GAME-04", "SC-VAR2-06", "SC-SCORE-06"],
+            state=tied,
+            claim={"winners": [0, 1]},
+        ),
         case(
             "score-two-player-unspent-chips",
             "Each unspent chip scores 1; the owner of the unbeaten set is exempt.",
