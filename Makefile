@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test quick lint typecheck pytest docs docs-check vectors vectors-check bench clean
+.PHONY: demo test quick lint typecheck pytest docs docs-check vectors vectors-check bench zoo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ vectors-check: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# How exactly conform names the rule each wrong engine of tests/adapters breaks (a few minutes).
+zoo: $(STAMP)
+	$(BIN)/python benchmarks/zoo.py
 
 clean:
 	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -61,9 +61,9 @@ def main() -> int:
         mark = "exact" if ok else ("MISSED" if not set(bad) & set(breaks) else "extra")
         print(f"{mark:6} {name:36} breaks {', '.join(breaks):24} named {', '.join(bad) or '-'}")
     n = len(engines)
-    print(f"reference: {'conformant on every rule' if not reference else reference}")
-    print(f"{n} wrong engines: {exact}/{n} = {exact / n:.0%} named exactly, {missed} missed,", end=" ")
-    print(f"mean rules named {total / n:.2f}")
+    print(f"reference: {reference or 'conformant on every rule'}")
+    share = f"{exact}/{n} = {exact / n:.0%} named exactly"
+    print(f"{n} wrong engines: {share}, {missed} missed, mean rules named {total / n:.2f}")
     return 0
 
 

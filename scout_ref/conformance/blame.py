@@ -99,14 +99,16 @@ def narrow(case: Case, derived: frozenset[str], outcome: Outcome) -> tuple[str, 
 
     The rule the case was written for (its ``focus``) when the difference points at it, or
     when nothing more precise is known (an ``errored`` answer); otherwise the rules the
-    difference points at, keeping those the case cites when there are any.
+    difference points at, keeping those a focused case cites when there are any. A case with
+    no focus (a trace, a perft tree) cites the rules of everything it plays, which says nothing
+    about this difference, so its citations narrow nothing.
     """
     if outcome not in (Outcome.FAILED, Outcome.ERRORED):
         return ()
     focus = case.focus
     if not derived or focus in derived:
         return (focus,) if focus else ()
-    cited = derived & set(case.rules)
+    cited = derived & set(case.rules) if focus else derived
     return tuple(sorted(cited or derived))
 
 
@@ -210,6 +212,8 @@ def hand_rules(step: str, before: Message, expected: Message, got: Message) -> s
     if others:
         return {"SC-GEN-02"}
     mine_e, mine_g = hands_e[seat], hands_g[seat]
+    if kind in ("keep", "flip"):
+        return set(FIELD_RULES[kind]["hands"])  # a rotation reorders the hand by design
     if kind == "scout" and sorted(map(_identity, mine_e)) != sorted(map(_identity, mine_g)):
         return {"SC-SCOUT-01"}
     if sorted(mine_e) != sorted(mine_g):
@@ -233,6 +237,8 @@ def round_end_rules(expected: Message, got: Message) -> set[str]:
             return {"SC-END-01"}
         if two:
             return {"SC-VAR2-05"}
+        if expected["rules"]["empty_set_chain"] != "literal" and not expected["active_set"]:
+            return {"SC-VAR-02"}
         return {"SC-END-02"} if want == "unbeaten" else {"SC-END-03"}
     if want is None:
         return {"SC-TURN-01"} if expected.get("turn") != got.get("turn") else set()
@@ -256,8 +262,8 @@ def score_delta_rules(state: Message, delta: Sequence[int]) -> set[str]:
     off = [s for s, d in enumerate(delta) if d]
     if off == [owner]:
         d = delta[owner]
-        if state.get("round_end") == "unbeaten" and d == -len(hands[owner]):
-            return {"SC-SCORE-04"}
+        if state.get("round_end") == "unbeaten" and abs(d) == len(hands[owner]):
+            return {_exemption_rule(state)}
         if active and d == len(active):
             return {"SC-SCORE-05"}
     if all(d == -len(hands[s]) or d == len(hands[s]) for s, d in enumerate(delta) if d):
@@ -308,7 +314,12 @@ def _term_rules(field: str, state: Message, delta: list[int], two: bool) -> set[
         return {"SC-VAR2-06" if two else "SC-SCORE-02"}
     if field == "hand_penalty" and (off != [owner] or state.get("round_end") != "unbeaten"):
         return {"SC-SCORE-03"}
-    return {"SC-SCORE-04"}
+    return {_exemption_rule(state)}
+
+
+def _exemption_rule(state: Message) -> str:
+    """The owner exemption (SC-SCORE-04), or its variant when it is switched off (SC-VAR-01)."""
+    return "SC-SCORE-04" if state["rules"]["owner_exemption"] else "SC-VAR-01"
 
 
 def _number(value: object) -> int:
