@@ -22,7 +22,12 @@ from tests.adapters import zoo
 
 SUITE = spec_dir() / "vectors"
 REPO = Path(__file__).parent.parent
-FAST = ("wrong_runs_monotonic", "wrong_chip_to_scout", "wrong_no_exemption", "wrong_deal_round_robin")
+FAST = (
+    "wrong_runs_monotonic",
+    "wrong_chip_to_scout",
+    "wrong_no_exemption",
+    "wrong_deal_round_robin",
+)
 """Engines judged in every run: combinations, scouting, scoring and dealing."""
 
 ZOO = zoo()

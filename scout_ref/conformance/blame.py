@@ -69,6 +69,7 @@ FIELD_RULES: dict[str, dict[str, tuple[str, ...]]] = {
     "scout_show": {
         "hands": ("SC-NOTE-04", "SC-SNS-03"),
         "scout_show_available": ("SC-SNS-01",),
+        "scout_chips": ("SC-SNS-03", "SC-SCOUT-03"),
         "turn": ("SC-TURN-01",),
         "*": ("SC-SNS-03",),
     },

@@ -71,7 +71,7 @@ def state_hints(expected: Message, got: Message, before: Message | None = None) 
     hands_g: Any = got.get("hands")
     if _same_length_lists(hands_e, hands_g):
         for s, (want, have) in enumerate(zip(hands_e, hands_g, strict=True)):
-            hint = hand_hint(want, have)
+            hint = hand_hint(want, have) if want != have else ""
             if hint:
                 hints.append(f"seat {s}'s hand is {hint}")
     scores_e: Any = expected.get("scores")

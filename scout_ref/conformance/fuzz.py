@@ -9,6 +9,7 @@ printed and saved as a ``trace`` vector (plus a ``legal`` vector when move lists
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -30,7 +31,7 @@ from scout_ref.conformance.runner import move_list_difference
 from scout_ref.conformance.vectors import replay
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round
-from scout_ref.notation import parse_move
+from scout_ref.notation import Move, Show, parse_move
 from scout_ref.setup import new_game
 from scout_ref.simulation import random_game
 from scout_ref.state import Phase, State
@@ -58,9 +59,30 @@ class Invalid(Exception):
 
 
 def game_steps(players: int, seed: str) -> list[Step]:
-    """The steps of a random reference game (as in :func:`~scout_ref.simulation.random_game`)."""
-    record = random_game(players, seed)
+    """The steps of a random reference game, its moves picked by :func:`rare_first`."""
+    record = random_game(players, seed, choose=rare_first)
     return list(record_steps(record, len(record.rounds)))
+
+
+LONGEST_SHOW = 0.5
+"""How often :func:`rare_first` plays one of the longest shows rather than any show."""
+
+
+def rare_first(rng: random.Random, moves: Sequence[Move]) -> Move:
+    """A kind of move first (show, scout, Scout & Show, rotation), then a move of that kind.
+
+    Uniform moves are mostly scouts and Scout & Shows, which have a move per slot, so rounds
+    rarely run out of cards or chips. Picking the kind first makes shows as likely as scouts:
+    hands empty, sets are scouted away, two-player seats spend their last chips and get stuck,
+    and games reach their last rounds, which is where engines go wrong. Half the shows are the
+    longest on offer, so hands empty sooner.
+    """
+    kind = rng.choice(sorted({type(m).__name__ for m in moves}))
+    pool = [m for m in moves if type(m).__name__ == kind]
+    if kind == "Show" and rng.random() < LONGEST_SHOW:
+        sizes = {m: m.last - m.first for m in pool if isinstance(m, Show)}
+        pool = [m for m, size in sizes.items() if size == max(sizes.values())]
+    return rng.choice(pool)
 
 
 def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
@@ -233,7 +255,9 @@ def _explain(
     ctx: Context, case_id: str, players: int, steps: list[Step], found: Disagreement
 ) -> str:
     points = ", ".join(sorted(found.blame)) or "no rule"
-    lines = [f"the adapter departs at step {found.index} ({found.request}): {found.detail}"]
+    head = f"the adapter departs at step {found.index} ({found.request})"
+    multiline = found.detail.startswith("  ")
+    lines = [f"{head}:\n{found.detail}" if multiline else f"{head}: {found.detail}"]
     lines.append(f"it points at {points}")
     lines.append(f"minimal trace ({len(steps)} steps):")
     lines += [
