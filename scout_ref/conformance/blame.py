@@ -12,11 +12,14 @@ The verdicts (:mod:`scout_ref.conformance.verdicts`) are computed from these bla
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from scout_ref.conformance.outcomes import Case, Outcome
 from scout_ref.conformance.protocol import Message
 from scout_ref.errors import MalformedInputError
-from scout_ref.notation import Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.scout import scouted
+from scout_ref.state import State
 
 Rules = frozenset[str]
 
@@ -217,6 +220,8 @@ def hand_rules(step: str, before: Message, expected: Message, got: Message) -> s
         return set(FIELD_RULES[kind]["hands"])  # a rotation reorders the hand by design
     if kind == "scout" and sorted(map(_identity, mine_e)) != sorted(map(_identity, mine_g)):
         return {"SC-SCOUT-01"}
+    if isinstance(move, ScoutShow):
+        return {_scout_show_hand_rule(before, move, mine_g)}
     if sorted(mine_e) != sorted(mine_g):
         return set(FIELD_RULES[kind]["hands"])
     if isinstance(move, Scout) and move.slot < len(mine_e):
@@ -227,6 +232,30 @@ def hand_rules(step: str, before: Message, expected: Message, got: Message) -> s
         if rest_e == rest_g:
             return {"SC-SCOUT-02"}
     return {"SC-GEN-02"}
+
+
+def _scout_show_hand_rule(before: Message, move: ScoutShow, got: object) -> str:
+    """Which misreading of a Scout & Show gives the hand ``got``: the card kept the other way
+    (SC-SCOUT-02), taken from the other end (SC-SCOUT-01), or the show's positions read in the
+    hand before the insertion (SC-NOTE-04); otherwise the Scout & Show itself (SC-SNS-03)."""
+    hand = State.from_json(before).hand
+    active = State.from_json(before).active_set
+    scout, show = move.scout, move.show
+    other_end = End.RIGHT if scout.end is End.LEFT else End.LEFT
+    readings = {
+        "SC-SCOUT-02": replace(scout, rotated=not scout.rotated),
+        "SC-SCOUT-01": replace(scout, end=other_end),
+    }
+    for rule, misread in readings.items():
+        if misread.end is End.RIGHT and len(active) == 1:
+            continue
+        grown, _ = scouted(hand, active, misread)
+        if [str(c) for c in grown[: show.first] + grown[show.last + 1 :]] == got:
+            return rule
+    card, _ = scouted((), active, scout)
+    rest = hand[: show.first] + hand[show.last + 1 :]
+    early = (*rest[: scout.slot], *card, *rest[scout.slot :])
+    return "SC-NOTE-04" if [str(c) for c in early] == got else "SC-SNS-03"
 
 
 def round_end_rules(expected: Message, got: Message) -> set[str]:
@@ -263,7 +292,7 @@ def score_delta_rules(state: Message, delta: Sequence[int]) -> set[str]:
     off = [s for s, d in enumerate(delta) if d]
     if off == [owner]:
         d = delta[owner]
-        if state.get("round_end") == "unbeaten" and abs(d) == len(hands[owner]):
+        if state.get("round_end") == "unbeaten" and d == -len(hands[owner]):
             return {_exemption_rule(state)}
         if active and d == len(active):
             return {"SC-SCORE-05"}

@@ -143,8 +143,9 @@ def _missing(state: State, moves: Sequence[Move]) -> set[str]:
 def _missing_shows(state: State, shows: Sequence[Show], legal: Sequence[Show]) -> set[str]:
     """Shows the engine misses: all of them on an empty table (SC-SHOW-02), only runs or only
     sets (SC-SET-03, SC-SET-02), or shows as long as the active set (SC-SET-04)."""
-    if not state.active_set and len(shows) == len(legal):
-        return {"SC-SHOW-02"}
+    longer = [m for m in legal if m.last > m.first]
+    if not state.active_set and (len(shows) == len(legal) or set(shows) == set(longer)):
+        return {"SC-SHOW-02"}  # nothing, or nothing but single cards, may open
     combos = [c for c in (classify(tops(state.hand[m.first : m.last + 1])) for m in shows) if c]
     size = len(state.active_set)
     if size and all(c.size == size for c in combos):
@@ -161,9 +162,9 @@ def _missing_scouts(state: State, scouts: Sequence[Scout], legal: Sequence[Scout
     if state.rules.scouting is Scouting.FORCED:
         return {"SC-VAR-03"}
     if len(scouts) == len(legal):
-        if state.is_two_player:
-            return {"SC-VAR2-04"}
-        return {"SC-SCOUT-04"} if _can_show(state) else {"SC-SCOUT-01"}
+        if _can_show(state):
+            return {"SC-SCOUT-04"}
+        return {"SC-VAR2-04"} if state.is_two_player else {"SC-SCOUT-01"}
     if all(m.rotated for m in scouts):
         return {"SC-SCOUT-02"}
     if all(m.end is End.RIGHT for m in scouts):

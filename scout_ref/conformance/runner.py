@@ -193,6 +193,7 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
     expected = case.data["expected"]
     blame = frozenset([case.focus or expected["rule"]])
     if "rejection" not in reply.data:
+        blame = moves_blame(case.data["state"], [], [move]) or blame
         return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}", blame
     got = reply.data["rejection"]["reason"]
     if ctx.strictness == "reason" and got != expected["reason"]:

@@ -38,12 +38,15 @@ def reject_cases() -> list[Case]:
 def legal_cases() -> list[Case]:
     """The rotation decisions' words, and a player facing a one-card set."""
     return [
-        case(
-            "legal-notation-rotation-words",
-            "In the rotation phase the two moves are written keep and flip.",
-            ["SC-NOTE-01", "SC-ORIENT-01"],
-            state=new_game(5, shuffled_deck(5, "note-01")),
-            claim={"moves": ["keep", "flip"]},
+        *(
+            case(
+                f"legal-notation-rotation-words{'' if n == 5 else f'-{n}p'}",
+                "In the rotation phase the two moves are written keep and flip.",
+                ["SC-NOTE-01", "SC-ORIENT-01"],
+                state=new_game(n, shuffled_deck(n, "note-01")),
+                claim={"moves": ["keep", "flip"]},
+            )
+            for n in (2, 3, 4, 5)
         ),
         case(
             "legal-notation-single-card-shows",

@@ -43,6 +43,7 @@ THREE_TO_FIVE = frozenset(
         "SC-COMP-04",
         "SC-SETUP-03",
         "SC-SCOUT-03",
+        "SC-SCORE-02",
         "SC-NOTE-04",
         "SC-SNS-01",
         "SC-SNS-02",

@@ -9,6 +9,11 @@ from scout_ref.variants import Rotation, Rules
 
 FOCUS = {False: ("SC-SETUP-03", "SC-SETUP-04"), True: ("SC-VAR2-01", "SC-VAR2-02")}
 """The rule each deck's case is written for: the dealing, then the fresh round."""
+MORE_FOCI = {
+    False: ("SC-COMP-01", "SC-SETUP-01", "SC-SETUP-02", "SC-ORIENT-01", "SC-GAME-02", "SC-COMP-04"),
+    True: ("SC-COMP-01", "SC-SETUP-01", "SC-SETUP-02", "SC-ORIENT-01", "SC-GAME-02", "SC-SETUP-04"),
+}
+"""The other rules a first deal shows, each the focus of one more deck per player count."""
 DEAL = ("SC-SETUP-01", "SC-SETUP-02", "SC-SETUP-03", "SC-SETUP-04", "SC-ORIENT-01", "SC-GAME-02")
 BY_PLAYERS = {
     2: ("SC-VAR2-01", "SC-VAR2-02", "SC-COMP-01"),
@@ -32,6 +37,18 @@ def deal_cases() -> list[Case]:
                     focus=FOCUS[players == 2][seed - 1],
                     input={"players": players, "rules": rules_to_json(Rules()), "deck": deck},
                     claim={"phase": "rotation", "turn": 0, "round": 1},
+                )
+            )
+    for players in (2, 3, 4, 5):
+        for seed, focus in enumerate(MORE_FOCI[players == 2], start=3):
+            deck = cards(shuffled_deck(players, f"deal-{players}-{seed}"))
+            out.append(
+                case(
+                    f"deal-setup-{players}p-deck-{seed}",
+                    f"A new {players}-player game dealt from deck {seed}.",
+                    [*DEAL, *BY_PLAYERS[players]],
+                    focus=focus,
+                    input={"players": players, "rules": rules_to_json(Rules()), "deck": deck},
                 )
             )
     turned = [f"{c.high}/{c.low}" for c in sorted(cards_in_play(4))]

@@ -128,10 +128,13 @@ def legal_cases() -> list[Case]:
             state=game_over(),
             claim={"moves": []},
         ),
-        case(
-            "legal-turn-no-pass",
-            "Every move on the list is a show, a scout or a Scout & Show: there is no pass.",
-            ["SC-TURN-02"],
-            state=play_start(3, 5),
+        *(
+            case(
+                f"legal-turn-no-pass{'' if n == 3 else f'-{n}p'}",
+                "Every move on the list is a show, a scout or a Scout & Show: there is no pass.",
+                ["SC-TURN-02"],
+                state=play_start(n, 5),
+            )
+            for n in (2, 3, 4, 5)
         ),
     ]
