@@ -283,26 +283,27 @@ def round_end_rules(expected: Message, got: Message) -> set[str]:
 
 
 def score_delta_rules(state: Message, delta: Sequence[int]) -> set[str]:
-    """Which scoring rule a difference of round totals (got minus expected) points at."""
+    """Which scoring rules a difference of round totals (got minus expected) points at.
+
+    Each term that the difference equals, seat by seat, is a candidate; when several fit (an
+    owner holding as many chips as cards), all are named and the verdicts keep those that a
+    focused case convicts (:func:`scout_ref.conformance.verdicts.blamed`).
+    """
     owner = state["owner"]
     hands: list[list[str]] = state["hands"]
-    captured: list[list[str]] = state["captured"]
-    chips: list[int] = state["scout_chips"]
-    active: list[str] = state["active_set"]
-    off = [s for s, d in enumerate(delta) if d]
-    if off == [owner]:
-        d = delta[owner]
-        if state.get("round_end") == "unbeaten" and d == -len(hands[owner]):
-            return {_exemption_rule(state)}
-        if active and d == len(active):
-            return {"SC-SCORE-05"}
-    if all(d == -len(hands[s]) or d == len(hands[s]) for s, d in enumerate(delta) if d):
-        return {"SC-SCORE-03"}
-    if all(abs(d) == len(captured[s]) for s, d in enumerate(delta) if d):
-        return {"SC-SCORE-01"}
-    if all(abs(d) == chips[s] for s, d in enumerate(delta) if d):
-        return {"SC-VAR2-06" if state.get("players") == 2 else "SC-SCORE-02"}
-    return {"SC-SCORE-06"}
+    off = {s: d for s, d in enumerate(delta) if d}
+    terms = {
+        "SC-SCORE-03": [len(h) for h in hands],
+        "SC-SCORE-01": [len(c) for c in state["captured"]],
+        "SC-VAR2-06" if state["players"] == 2 else "SC-SCORE-02": list(state["scout_chips"]),
+    }
+    out = {rule: all(abs(d) == size[s] for s, d in off.items()) for rule, size in terms.items()}
+    if list(off) == [owner]:
+        out[_exemption_rule(state)] = state["round_end"] == "unbeaten" and off[owner] == -len(
+            hands[owner]
+        )
+        out["SC-SCORE-05"] = bool(state["active_set"]) and off[owner] == len(state["active_set"])
+    return {rule for rule, fits in out.items() if fits} or {"SC-SCORE-06"}
 
 
 def score_blame(state: Message, expected: Message, got: Message) -> Rules:

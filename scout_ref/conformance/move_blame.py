@@ -61,6 +61,12 @@ def rejected_blame(state_json: object, move: str, reason: object) -> Rules:
     known = {r.value: r for r in Reason}
     if isinstance(reason, str) and reason in known and known[reason] not in REFINED:
         return frozenset([known[reason].rule])
+    if reason == Reason.NOT_STRONGER.value and isinstance(_parse(move), Show):
+        try:
+            empty = not State.from_json(state_json).active_set
+        except MalformedInputError:
+            return frozenset()
+        return frozenset(["SC-SHOW-02" if empty else "SC-SET-04"])
     return moves_blame(state_json, [move], [])
 
 

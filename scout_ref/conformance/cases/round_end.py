@@ -18,7 +18,7 @@ def _chain(seat: int, **fields: Any) -> State:
 
 def emptied_by_scouts(rules: Rules | None = None) -> State:
     """Three players: seat 0 showed two cards, seat 1 scouted one; seat 2 faces the last."""
-    state = facing(3, "5/3 6/1", "4/9 7/1 8/4", seat=1, rules=rules)
+    state = facing(3, "5/3 6/1", "4/9 7/1 8/4", seat=1, others=3, rules=rules)
     return played(state, "scout L @0")
 
 
