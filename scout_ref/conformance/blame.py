@@ -102,18 +102,15 @@ def narrow(case: Case, derived: frozenset[str], outcome: Outcome) -> tuple[str, 
     """The rules a failed case is blamed on.
 
     The rule the case was written for (its ``focus``) when the difference points at it, or
-    when nothing more precise is known (an ``errored`` answer); otherwise the rules the
-    difference points at, keeping those a focused case cites when there are any. A case with
-    no focus (a trace, a perft tree) cites the rules of everything it plays, which says nothing
-    about this difference, so its citations narrow nothing.
+    when nothing more precise is known (an ``errored`` answer); otherwise every rule the
+    difference points at (the verdicts keep, of several, those a focused case convicts).
     """
     if outcome not in (Outcome.FAILED, Outcome.ERRORED):
         return ()
     focus = case.focus
     if not derived or focus in derived:
         return (focus,) if focus else ()
-    cited = derived & set(case.rules) if focus else derived
-    return tuple(sorted(cited or derived))
+    return tuple(sorted(derived))
 
 
 def producer(step: str | None) -> str:

@@ -1,4 +1,7 @@
-"""Wrong engine: onto an empty table only a single card may be shown; breaks SC-SHOW-02."""
+"""Wrong engine: onto an empty table only a single card may be shown; breaks SC-SHOW-02.
+
+The same holds after a Scout & Show took the last card, which breaks SC-SNS-02's last clause.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from scout_ref.notation import Move, Show
 from scout_ref.state import Hand, State
 from tests.adapters._patch import replace, serve
 
-BREAKS = ("SC-SHOW-02",)
+BREAKS = ("SC-SHOW-02", "SC-SNS-02")
 right_check, right_legal = show.check_show_against, turn.legal_moves
 
 
