@@ -267,6 +267,15 @@ def print_report(run: Run, console: Console) -> None:
     console.print(run.summary_line, highlight=False, markup=False)
 
 
+def one_line(message: str) -> str:
+    """A failure message in one line: its head, and the first difference when the head only
+    announces one ("the state differs")."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].endswith(("differs", ":")):
+        return f"{lines[0].rstrip(':')}: {lines[1]}"
+    return lines[0] if lines else ""
+
+
 def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
     """The summary: each nonconformant rule with its failing case and that case's first line,
     then the rules not judged because of them."""
@@ -276,7 +285,7 @@ def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
     console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
     for row in broken:
         first = row.failures[0]
-        line = first.message.splitlines()[0] if first.message else first.outcome.value
+        line = one_line(first.message) or first.outcome.value
         console.print(f"  {row.id} {row.title}", style="bold", highlight=False, markup=False)
         console.print(f"    {first.case.id}: {line}", highlight=False, markup=False)
     waiting = [r.id for r in rows if r.verdict == RuleVerdict.NOT_JUDGED.value]
