@@ -98,6 +98,16 @@ def at_other_counts() -> list[Case]:
             )
         )
     for n in (4, 5):
+        scores = [3, -2, 1, 0, 5][:n]
+        out.append(
+            case(
+                f"score-scoring-{n}p-totals-accumulate",
+                f"{n} players: a round's scores are added to the totals carried over.",
+                [*TERMS, "SC-END-01"],
+                focus="SC-SCORE-06",
+                state=emptied_hand(n, round=2, scores=scores),
+            )
+        )
         out.append(
             case(
                 f"score-scoring-{n}p-tied-winners",

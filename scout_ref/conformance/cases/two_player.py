@@ -6,6 +6,10 @@ from scout_ref.conformance.cases._case import Case, case, facing, played, reject
 from scout_ref.errors import Reason
 from scout_ref.simulation import random_game
 from scout_ref.state import State
+from scout_ref.variants import Rules
+
+NONE = Rules(owner_exemption=False)
+"""The rules with the owner exemption switched off (SC-VAR-01)."""
 
 
 def position(chips: list[int], hand: str = "4/9 7/1 8/4") -> State:
@@ -103,6 +107,12 @@ def legal_cases() -> list[Case]:
     """The two-player move lists: no Scout & Show, and no scout without a chip."""
     return [
         case(
+            "legal-two-player-empty-table-must-show",
+            "After scouting the last card the same player goes again and must show: no pass.",
+            ["SC-END-03", "SC-SCOUT-05", "SC-VAR2-03"],
+            state=played(facing(2, "7/3", "4/9 7/1 8/4", scout_chips=[3, 2]), "scout L @0"),
+        ),
+        case(
             "legal-two-player-no-scout-show",
             "With chips, shows and scouts are listed, Scout & Show never.",
             ["SC-VAR2-02", "SC-VAR2-03", "SC-TURN-02"],
@@ -122,7 +132,36 @@ def legal_cases() -> list[Case]:
 def score_cases() -> list[Case]:
     """Unspent chips score in the two-player game; a tie after two rounds is shared."""
     tied = random_game(2, seed="tie-26").rounds[-1].end
+    own_scout = played(position([3, 1], "1/2 3/4"), "scout L @0")
     return [
+        case(
+            "score-two-player-owner-exempt",
+            "The seat that spent its last chip and could not show ended the round: the owner of "
+            "the set it faced loses nothing for its hand.",
+            ["SC-SCORE-04", "SC-VAR2-05", "SC-VAR2-06"],
+            state=own_scout,
+        ),
+        case(
+            "score-two-player-active-set-scores-nothing",
+            "The cards left in the unbeaten set score for nobody, with two players too.",
+            ["SC-SCORE-05", "SC-VAR2-06", "SC-SCORE-04"],
+            state=played(_answering([1, 0]), "show 0-1"),
+        ),
+        case(
+            "score-two-player-no-exemption",
+            "With the exemption switched off the owner pays for the hand, with two players too.",
+            ["SC-VAR-01", "SC-VAR2-05"],
+            state=played(
+                facing(2, "3/2", "9/8 9/7 2/5", seat=0, owner=1, scout_chips=[2, 0], rules=NONE),
+                "show 0-1",
+            ),
+        ),
+        case(
+            "score-two-player-totals-accumulate",
+            "The second round's scores are added to the first round's totals.",
+            ["SC-SCORE-06", "SC-VAR2-06", "SC-GAME-01"],
+            state=random_game(2, seed="totals").rounds[-1].end,
+        ),
         case(
             "score-two-player-tied-winners",
             "Both players end the two-player game on the same total: both win.",
