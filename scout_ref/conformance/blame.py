@@ -300,6 +300,8 @@ def score_delta_rules(state: Message, delta: Sequence[int]) -> set[str]:
             hands[owner]
         )
         out["SC-SCORE-05"] = bool(state["active_set"]) and off[owner] == len(state["active_set"])
+        if out[_exemption_rule(state)]:
+            out["SC-SCORE-03"] = False  # the owner's hand alone, in an unbeaten round: exemption
     return {rule for rule, fits in out.items() if fits} or {"SC-SCORE-06"}
 
 

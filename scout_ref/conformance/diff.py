@@ -38,7 +38,7 @@ def state_diff(expected: Message, got: object, before: Message | None = None) ->
     >>> hands = {"hands": [["1/2"], ["3/4", "5/6"]]}
     >>> print(state_diff(hands, {"hands": [["1/2"], ["5/6", "3/4"]]}))
       hands[1]: expected ["3/4","5/6"], got ["5/6","3/4"]
-      hint: seat 1's hand is the expected one reversed
+      hint: seat 1's hand is the expected one reversed (order changed, cards not turned)
     """
     if not isinstance(got, dict):
         return f"expected a state, got {short(got)}"
