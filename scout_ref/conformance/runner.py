@@ -18,6 +18,7 @@ from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.blame import narrow, score_blame, state_blame
 from scout_ref.conformance.diff import score_difference, state_diff
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
+from scout_ref.conformance.observe import differences, observation_verdict, rule_of
 from scout_ref.conformance.outcomes import (
     Case,
     CaseResult,
@@ -43,7 +44,7 @@ from scout_ref.turn import apply_move
 STRICTNESS = ("legality", "reason")
 """How rejections are judged: any rejection passes, or the reason code must match too."""
 
-VECTOR_KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace")
+VECTOR_KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
 
 _NEEDS = {
     "deal": {"deal"},
@@ -53,6 +54,7 @@ _NEEDS = {
     "score": {"score"},
     "perft": {"perft"},
     "trace": {"deal", "apply"},
+    "observe": {"observe"},
     "fuzz": {"deal", "legal", "apply", "score"},
 }
 """The request types each kind of case is sent as."""
@@ -255,6 +257,18 @@ def judge_trace(ctx: Context, case: Case) -> Verdict:
     return PASS
 
 
+def judge_observe(ctx: Context, case: Case) -> Verdict:
+    """What a seat knows after a history (chapter INFO): the expected observation, exactly."""
+    data = case.data
+    given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
+    reply = ctx.adapter.request("observe", **given)
+    if not isinstance(reply, Result):
+        return _reply_verdict(reply)
+    expected, got = data["expected"]["observation"], reply.data["observation"]
+    outcome, message = observation_verdict(expected, got)
+    return outcome, message, frozenset(rule_of(d) for d in differences(expected, got))
+
+
 def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
     """The reference's state after a trace step; the state before it matched its digest."""
     try:
@@ -273,6 +287,7 @@ JUDGES: dict[str, Callable[[Context, Case], Verdict]] = {
     "score": judge_score,
     "perft": judge_perft,
     "trace": judge_trace,
+    "observe": judge_observe,
 }
 
 
