@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test quick lint typecheck pytest docs docs-check docs-onepage docs-pdf vectors vectors-check bench bench-jobs clean
+.PHONY: demo test quick lint typecheck pytest docs docs-check docs-onepage docs-pdf vectors vectors-check bench bench-jobs zoo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,10 @@ bench: $(STAMP)
 
 bench-jobs: $(STAMP)
 	$(BIN)/python benchmarks/conform_jobs.py
+
+# How exactly conform names the rule each wrong engine of tests/adapters breaks (a few minutes).
+zoo: $(STAMP)
+	$(BIN)/python benchmarks/zoo.py
 
 clean:
 	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .ruff_cache .hypothesis

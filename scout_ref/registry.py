@@ -56,6 +56,8 @@ class Rule:
     status: Status
     since: str
     changed: tuple[RuleChange, ...] = ()
+    builds_on: tuple[str, ...] = ()
+    """The rules this one presupposes: when one of them is broken, this rule cannot be judged."""
 
 
 def spec_dir() -> Path:
@@ -86,6 +88,7 @@ def rules() -> dict[str, Rule]:
             area=area,
             statement=entry["statement"],
             status=Status(entry["status"]),
+            builds_on=tuple(entry.get("builds_on", ())),
             since=entry["since"],
             changed=tuple(RuleChange(c["version"], c["what"]) for c in entry.get("changed", ())),
         )
@@ -95,6 +98,24 @@ def rules() -> dict[str, Rule]:
 @cache
 def _registry_document() -> Any:
     return read_file(spec_dir() / "rules.json")
+
+
+@cache
+def foundations(rule_id: str) -> frozenset[str]:
+    """Every rule that ``rule_id`` builds on, directly or through others (``builds_on``).
+
+    >>> sorted(foundations("SC-SET-05"))
+    ['SC-COMP-02', 'SC-SET-01', 'SC-SET-02', 'SC-SET-03', 'SC-SET-04']
+    """
+    registry = rules()
+    found: set[str] = set()
+    todo = list(registry[rule_id].builds_on)
+    while todo:
+        lower = todo.pop()
+        if lower not in found:
+            found.add(lower)
+            todo.extend(registry[lower].builds_on)
+    return frozenset(found)
 
 
 def spec_version() -> str:

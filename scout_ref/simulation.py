@@ -7,7 +7,7 @@ it. The random generator is explicit, so a seed reproduces a game exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scout_ref.components import OrientedCard
@@ -57,18 +57,32 @@ class GameRecord:
         return self.rounds[-1].end
 
 
-def play_round(state: State, rng: random.Random) -> tuple[State, tuple[Move, ...]]:
-    """Play ``state`` to the end of its round with uniformly random legal moves."""
+Chooser = Callable[[random.Random, Sequence[Move]], Move]
+"""Picks the next move among the legal ones; :func:`uniform` by default."""
+
+
+def uniform(rng: random.Random, moves: Sequence[Move]) -> Move:
+    """Any legal move, each as likely."""
+    return rng.choice(moves)
+
+
+def play_round(
+    state: State, rng: random.Random, choose: Chooser = uniform
+) -> tuple[State, tuple[Move, ...]]:
+    """Play ``state`` to the end of its round, each move picked by ``choose``."""
     moves: list[Move] = []
     while state.phase in (Phase.ROTATION, Phase.PLAY):
-        move = rng.choice(legal_moves(state))
+        move = choose(rng, legal_moves(state))
         moves.append(move)
         state = apply_move(state, move)
     return state, tuple(moves)
 
 
-def random_game(players: int, seed: int | str, rules: Rules | None = None) -> GameRecord:
-    """A whole game of uniformly random moves; the same seed gives the same game.
+def random_game(
+    players: int, seed: int | str, rules: Rules | None = None, choose: Chooser = uniform
+) -> GameRecord:
+    """A whole game of random moves (uniform unless ``choose`` says otherwise); the same seed
+    gives the same game.
 
     >>> g = random_game(3, seed=5)
     >>> g.final.phase.value, len(g.rounds)
@@ -79,7 +93,7 @@ def random_game(players: int, seed: int | str, rules: Rules | None = None) -> Ga
     state = new_game(players, deck, rules)
     records = []
     while True:
-        end, moves = play_round(state, rng)
+        end, moves = play_round(state, rng, choose)
         records.append(RoundRecord(state, moves, end))
         if end.phase is Phase.GAME_OVER:
             return GameRecord(players, state.rules, tuple(records))

@@ -34,18 +34,21 @@ def test_reference_agrees_with_itself(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_wrong_engine_is_shrunk_to_a_saved_trace(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The chip-to-the-scout engine departs at the first scout of a 3-player game."""
+    """The chip-to-the-scout engine departs at the first Scout & Show of a 3-player game."""
     engine = f"{sys.executable} -m tests.adapters.wrong_chip_to_scout"
     found = tmp_path / "found"
     fuzz = ["conform", "--kind", "fuzz", "--fuzz", "2", "--seed", "1", "--adapter", engine]
     assert main([*fuzz, "--save", str(found)]) == 1
     out = capsys.readouterr().out
-    assert "the adapter departs at step 5 (apply 'scout L~ @8')" in out
-    assert "scout_chips: expected [1,0,0], got [0,1,0]" in out
+    assert "the adapter departs at step 5 (apply 'scout L @5 + show 10-11')" in out
+    assert "scout_chips[0]: expected 1, got 0" in out
+    assert "scout_chips[1]: expected 0, got 1" in out
+    assert "it points at SC-SCOUT-03" in out
     saved = json.loads((found / "trace" / "fuzz-3p-1-1.json").read_text("utf-8"))
     (case,) = saved["cases"]
+    assert case["rules"] == ["SC-SCOUT-03", "SC-SNS-03"]
     assert len(case["steps"]) == 6
-    assert case["steps"][-1]["move"] == "scout L~ @8"
+    assert case["steps"][-1]["move"] == "scout L @5 + show 10-11"
     # a ready vector: the reference replays it, the wrong engine fails it
     assert main(["conform", "--vectors", str(found)]) == 0
     assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1
@@ -55,14 +58,15 @@ def test_wrong_engine_is_shrunk_to_a_saved_trace(
 def test_disagreement_in_a_later_round_drops_the_earlier_rounds(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Without the owner exemption the 4-player game of seed 1 departs in round 4 only."""
+    """Without the owner exemption the 4-player game of seed 3 departs in a later round only."""
     engine = f"{sys.executable} -m tests.adapters.wrong_no_exemption"
     found = tmp_path / "found"
-    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "3", "--seed", "1", "--adapter", engine]
+    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "3", "--seed", "3", "--adapter", engine]
     assert main([*fuzz, "--save", str(found)]) == 1
-    assert "departs at step 325" in capsys.readouterr().out
-    (case,) = json.loads((found / "trace" / "fuzz-4p-1-2.json").read_text("utf-8"))["cases"]
+    assert "departs at step 344" in capsys.readouterr().out
+    (case,) = json.loads((found / "trace" / "fuzz-4p-3-2.json").read_text("utf-8"))["cases"]
+    assert case["rules"] == ["SC-SCORE-04"]
     deals = [s for s in case["steps"] if "deal" in s]
     assert len(deals) == 1
-    assert len(case["steps"]) < 325
+    assert len(case["steps"]) < 344
     assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1

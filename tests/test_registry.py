@@ -18,7 +18,16 @@ import pytest
 
 from scout_ref import Reason
 from scout_ref.combinations import classify
-from scout_ref.registry import RULE_ID, Rule, Status, implements, rules, spec_dir, spec_version
+from scout_ref.registry import (
+    RULE_ID,
+    Rule,
+    Status,
+    foundations,
+    implements,
+    rules,
+    spec_dir,
+    spec_version,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CITATION = re.compile(r"\bSC-[A-Z][A-Z0-9]*-\d+\b(?![*?\[{])")
@@ -101,6 +110,17 @@ def test_ids_are_unique_and_well_formed() -> None:
         assert entry["status"] in {s.value for s in Status}
         assert entry["title"].strip()
         assert entry["statement"].strip()
+
+
+@pytest.mark.rule
+def test_builds_on_names_known_rules_and_has_no_cycle() -> None:
+    registry = rules()
+    for entry in _registry_entries():
+        assert isinstance(entry.get("builds_on"), list), f"{entry['id']} has no builds_on list"
+        for lower in entry["builds_on"]:
+            assert lower in registry, f"{entry['id']} builds on unknown {lower}"
+            assert registry[lower].status is not Status.RETIRED, f"{entry['id']}: {lower}"
+    assert all(r.id not in foundations(r.id) for r in registry.values()), "a cycle"
 
 
 @pytest.mark.rule

@@ -9,26 +9,29 @@ printed and saved as a ``trace`` vector (plus a ``legal`` vector when move lists
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scout_ref._serialize import deck_from_json
 from scout_ref.conformance.adapter import score
+from scout_ref.conformance.blame import score_blame, state_blame
 from scout_ref.conformance.cases.traces import steps as record_steps
+from scout_ref.conformance.diff import score_difference, state_diff
+from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import (
     OFFICIAL_RULES,
     Case,
     CaseResult,
     Context,
     Outcome,
-    state_diff,
 )
 from scout_ref.conformance.protocol import Errored, Message, ProtocolError, Reply, Result, Skipped
-from scout_ref.conformance.runner import move_list_difference
+from scout_ref.conformance.runner import compare_move_lists, move_list_difference
 from scout_ref.conformance.vectors import replay
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round
-from scout_ref.notation import parse_move
+from scout_ref.notation import Move, Show, parse_move
 from scout_ref.setup import new_game
 from scout_ref.simulation import random_game
 from scout_ref.state import Phase, State
@@ -47,6 +50,8 @@ class Disagreement:
     detail: str
     state: State | None = None
     """The state the request was made in (for ``legal``: saved as a legal vector)."""
+    blame: frozenset[str] = frozenset()
+    """The rules the difference points at (:mod:`scout_ref.conformance.blame`)."""
 
 
 class Invalid(Exception):
@@ -54,9 +59,30 @@ class Invalid(Exception):
 
 
 def game_steps(players: int, seed: str) -> list[Step]:
-    """The steps of a random reference game (as in :func:`~scout_ref.simulation.random_game`)."""
-    record = random_game(players, seed)
+    """The steps of a random reference game, its moves picked by :func:`rare_first`."""
+    record = random_game(players, seed, choose=rare_first)
     return list(record_steps(record, len(record.rounds)))
+
+
+LONGEST_SHOW = 0.5
+"""How often :func:`rare_first` plays one of the longest shows rather than any show."""
+
+
+def rare_first(rng: random.Random, moves: Sequence[Move]) -> Move:
+    """A kind of move first (show, scout, Scout & Show, rotation), then a move of that kind.
+
+    Uniform moves are mostly scouts and Scout & Shows, which have a move per slot, so rounds
+    rarely run out of cards or chips. Picking the kind first makes shows as likely as scouts:
+    hands empty, sets are scouted away, two-player seats spend their last chips and get stuck,
+    and games reach their last rounds, which is where engines go wrong. Half the shows are the
+    longest on offer, so hands empty sooner.
+    """
+    kind = rng.choice(sorted({type(m).__name__ for m in moves}))
+    pool = [m for m in moves if type(m).__name__ == kind]
+    if kind == "Show" and rng.random() < LONGEST_SHOW:
+        sizes = {m: m.last - m.first for m in pool if isinstance(m, Show)}
+        pool = [m for m, size in sizes.items() if size == max(sizes.values())]
+    return rng.choice(pool)
 
 
 def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
@@ -69,11 +95,18 @@ def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
             return Disagreement(index, request, f"the adapter answered errored: {message}")
 
 
-def _compare_state(got: Result, ref: State) -> str:
+def _compare_state(got: Result, before: State | None, step: str, ref: State) -> Disagreement | None:
+    """How the adapter's state after ``step`` differs from the reference's (index filled later)."""
+    data = None if before is None else before.to_json()
     if "rejection" in got.data:
-        return f"rejected ({got.data['rejection'].get('reason')!r}) but it is legal"
+        reason = got.data["rejection"].get("reason")
+        blame = rejected_blame(data, step, reason) if data else frozenset()
+        return Disagreement(0, step, f"rejected ({reason!r}) but it is legal", before, blame)
     expected = ref.to_json()
-    return "" if got.data["state"] == expected else state_diff(expected, got.data["state"])
+    if got.data["state"] == expected:
+        return None
+    diff = state_diff(expected, got.data["state"], data)
+    return Disagreement(0, step, diff, before, state_blame(data, step, expected, got.data["state"]))
 
 
 def check(ctx: Context, players: int, steps: Sequence[Step]) -> Disagreement | None:
@@ -112,8 +145,8 @@ def _check_deal(
     got = _result(ctx.adapter.request("deal", input=given), k, "deal")
     if isinstance(got, Disagreement):
         return got, state
-    diff = _compare_state(got, state)
-    return (Disagreement(k, "deal", diff, before) if diff else None), state
+    found = _compare_state(got, before, "next_round" if before else "deal", state)
+    return (None if found is None else replace(found, index=k, request="deal")), state
 
 
 def _check_move(
@@ -128,29 +161,28 @@ def _check_move(
     if isinstance(listed, Disagreement):
         return listed, state
     expected = [str(m) for m in legal_moves(before)]
-    difference = move_list_difference(expected, listed.data["moves"])
-    if difference:
-        return Disagreement(k, "legal", difference, before), state
+    missing, extra, doubled = compare_move_lists(expected, listed.data["moves"])
+    if missing or extra or doubled:
+        why = move_list_difference(missing, extra, doubled)
+        return Disagreement(
+            k, "legal", why, before, moves_blame(data, missing, extra, doubled)
+        ), state
     applied = _result(ctx.adapter.request("apply", state=data, move=text), k, "apply")
     if isinstance(applied, Disagreement):
         return applied, state
-    diff = _compare_state(applied, state)
-    return (Disagreement(k, f"apply {text!r}", diff, before) if diff else None), state
+    found = _compare_state(applied, before, text, state)
+    return (None if found is None else replace(found, index=k, request=f"apply {text!r}")), state
 
 
 def _check_score(ctx: Context, k: int, state: State) -> Disagreement | None:
     got = _result(ctx.adapter.request("score", state=state.to_json()), k, "score")
     if isinstance(got, Disagreement):
         return got
-    expected = score(state)
-    problems = [
-        f"{key}: expected {expected[key]}, got {got.data[key]}"
-        for key in ("round_scores", "totals")
-        if got.data[key] != expected[key]
-    ]
-    if sorted(got.data["winners"]) != sorted(expected["winners"]):
-        problems.append(f"winners: expected {expected['winners']}, got {got.data['winners']}")
-    return Disagreement(k, "score", "; ".join(problems), state) if problems else None
+    expected, data = score(state), state.to_json()
+    problems = score_difference(data, expected, got.data)
+    if not problems:
+        return None
+    return Disagreement(k, "score", problems, state, score_blame(data, expected, got.data))
 
 
 def shrink(ctx: Context, players: int, steps: list[Step], found: Disagreement) -> list[Step]:
@@ -174,12 +206,18 @@ def shrink(ctx: Context, players: int, steps: list[Step], found: Disagreement) -
     return candidate[: again.index + 1] if again is not None else steps
 
 
-def trace_case(case_id: str, players: int, steps: Sequence[Step], what: str) -> Message:
-    """A trace vector case for ``steps``, with the reference's digests and round-end states."""
+def trace_case(
+    case_id: str, players: int, steps: Sequence[Step], what: str, blame: frozenset[str]
+) -> Message:
+    """A trace vector case for ``steps``, with the reference's digests and round-end states.
+
+    It cites the rules the disagreement points at (with one of them, that is its focus).
+    """
     case: Message = {
         "id": case_id,
         "description": f"Found by fuzzing: the adapter departs at the last step ({what}).",
-        "rules": ["SC-TURN-02"],
+        "rules": sorted(blame) or ["SC-TURN-02"],
+        **({"focus": next(iter(blame))} if len(blame) == 1 else {}),
         "players": players,
         "game_rules": OFFICIAL_RULES,
         "steps": list(steps),
@@ -206,13 +244,18 @@ def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
         small = shrink(ctx, players, steps, found)
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
-    return CaseResult(case, Outcome.FAILED, _explain(ctx, case_id, players, small, found))
+    text = _explain(ctx, case_id, players, small, found)
+    return CaseResult(case, Outcome.FAILED, text, blame=tuple(sorted(found.blame)))
 
 
 def _explain(
     ctx: Context, case_id: str, players: int, steps: list[Step], found: Disagreement
 ) -> str:
-    lines = [f"the adapter departs at step {found.index} ({found.request}): {found.detail}"]
+    points = ", ".join(sorted(found.blame)) or "no rule"
+    head = f"the adapter departs at step {found.index} ({found.request})"
+    multiline = found.detail.startswith("  ")
+    lines = [f"{head}:\n{found.detail}" if multiline else f"{head}: {found.detail}"]
+    lines.append(f"it points at {points}")
     lines.append(f"minimal trace ({len(steps)} steps):")
     lines += [
         f"  {k}: " + (_deal_text(s["deal"]) if "deal" in s else s["move"])
@@ -220,7 +263,7 @@ def _explain(
     ]
     saved = ctx.save(
         "trace",
-        trace_case(case_id, players, steps, found.request),
+        trace_case(case_id, players, steps, found.request, found.blame),
         "A trace found by differential fuzzing.",
     )
     if saved is not None:
@@ -229,7 +272,7 @@ def _explain(
         legal = {
             "id": f"{case_id}-legal",
             "description": "The state where the fuzzed adapter's legal moves differ.",
-            "rules": ["SC-TURN-02"],
+            "rules": sorted(found.blame) or ["SC-TURN-02"],
             "state": found.state.to_json(),
             "expected": {"moves": [str(m) for m in legal_moves(found.state)]},
         }

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from scout_ref.conformance.outcomes import Outcome, short
+from scout_ref.conformance.diff import short
+from scout_ref.conformance.outcomes import Outcome
 from scout_ref.information import History, observation
 from scout_ref.notation import parse_move
 from scout_ref.state import Seat, State

@@ -93,6 +93,8 @@ class CaseResult:
     message: str = ""
     fault: str = ""
     """How the adapter broke the protocol (crash, hang, not_json, ...); empty if it did not."""
+    blame: tuple[str, ...] = ()
+    """The rules a failure points at (:mod:`scout_ref.conformance.blame`); empty otherwise."""
 
 
 @dataclass
@@ -151,21 +153,3 @@ def has_digest(state: object, expected: str) -> bool:
         return digest(state) == expected
     except rfc8785.CanonicalizationError:  # e.g. an integer beyond what JSON numbers hold
         return False
-
-
-def short(value: object, limit: int = 160) -> str:
-    text = json.dumps(value, separators=(",", ":"))
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def state_diff(expected: Message, got: object) -> str:
-    """The top-level keys where two states differ, each with both values."""
-    if not isinstance(got, dict):
-        return f"expected a state, got {short(got)}"
-    keys = sorted(set(expected) | set(got), key=lambda k: (k not in expected, k))
-    lines = [
-        f"  {k}: expected {short(expected.get(k))}, got {short(got.get(k, '<missing>'))}"
-        for k in keys
-        if expected.get(k, "<missing>") != got.get(k, "<missing>")
-    ]
-    return "\n".join(lines)

@@ -20,13 +20,15 @@ from rich.table import Table
 from scout_ref._atomic import write_atomic
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
+from scout_ref.conformance.verdicts import RuleVerdict, blamed, judge
 from scout_ref.registry import rules, spec_version
 
 JUDGED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED)
 _STYLE = {
     "conformant": "green",
     "nonconformant": "bold red",
-    "partial": "yellow",
+    "not_judged": "yellow",
+    "not_reached": "dim yellow",
     "not_applicable": "dim",
 }
 DETAILED_FAULTS = 3
@@ -87,7 +89,7 @@ class Run:
 
 @dataclass(frozen=True, slots=True)
 class RuleRow:
-    """One rule's verdict and counts."""
+    """One rule's verdict (:mod:`scout_ref.conformance.verdicts`) and counts."""
 
     id: str
     status: str
@@ -96,36 +98,23 @@ class RuleRow:
     failed: int
     errored: int
     cases: int
-    focus_failed: int = 0
-
-    @property
-    def verdict(self) -> str:
-        """conformant, nonconformant, partial or not_applicable.
-
-        Nonconformant when a case written to test this rule (its ``focus``) failed, or when
-        every case citing it failed; partial when only cases that merely exercise it failed.
-
-        >>> RuleRow("SC-SET-03", "normative", "Runs", 6, failed=3, errored=0, cases=9).verdict
-        'partial'
-        >>> RuleRow("SC-SET-03", "normative", "Runs", 6, 3, 0, 9, focus_failed=1).verdict
-        'nonconformant'
-        """
-        bad = self.failed + self.errored
-        if self.passed + bad == 0:
-            return "not_applicable"
-        if bad == 0:
-            return "conformant"
-        return "nonconformant" if self.passed == 0 or self.focus_failed else "partial"
+    verdict: str
+    because: tuple[str, ...] = ()
+    """For ``not_judged``: the broken rules it builds on."""
+    failures: tuple[CaseResult, ...] = ()
+    """The failures blamed on the rule, focused ones first."""
 
 
 def rule_rows(run: Run) -> list[RuleRow]:
     """A row per rule of the registry matching the run's rule patterns, in rulebook order."""
     rows = []
+    suspects = blamed(run.results)
     for rule in rules().values():
         if run.rule_patterns and not any(fnmatch.fnmatch(rule.id, p) for p in run.rule_patterns):
             continue
         mine = [r for r in run.results if rule.id in r.case.rules]
         tally = Counter(r.outcome for r in mine)
+        judgement = judge(rule.id, run.results, suspects)
         rows.append(
             RuleRow(
                 id=rule.id,
@@ -135,10 +124,9 @@ def rule_rows(run: Run) -> list[RuleRow]:
                 failed=tally[Outcome.FAILED],
                 errored=tally[Outcome.ERRORED],
                 cases=len(mine),
-                focus_failed=sum(
-                    r.case.focus == rule.id and r.outcome in (Outcome.FAILED, Outcome.ERRORED)
-                    for r in mine
-                ),
+                verdict=judgement.verdict.value,
+                because=judgement.because,
+                failures=judgement.failures,
             )
         )
     return rows
@@ -181,6 +169,8 @@ def to_json(run: Run) -> dict[str, object]:
                 "status": row.status,
                 "title": row.title,
                 "verdict": row.verdict,
+                "because": list(row.because),
+                "blamed_by": [r.case.id for r in row.failures],
                 "passed": row.passed,
                 "failed": row.failed,
                 "errored": row.errored,
@@ -194,6 +184,7 @@ def to_json(run: Run) -> dict[str, object]:
                 "kind": r.case.kind,
                 "source": r.case.source,
                 "rules": list(r.case.rules),
+                "blame": list(r.blame),
                 "normative": r.case.normative,
                 "outcome": r.outcome.value,
                 "message": r.message,
@@ -251,20 +242,23 @@ def print_report(run: Run, console: Console) -> None:
         line = f"adapter: {h.name} {h.version} ({h.language})"  # the adapter's words: no markup
         console.print(line, highlight=False, markup=False)
     _print_failures(run, console)
+    rows = rule_rows(run)
     table = Table(title="verdict per rule", title_justify="left")
     for column in ("rule", "status", "title", "passed", "failed", "verdict"):
         table.add_column(column, justify="right" if column in ("passed", "failed") else "left")
-    for row in rule_rows(run):
+    for row in rows:
         style = _STYLE[row.verdict]
+        because = f" ({', '.join(row.because)})" if row.because else ""
         table.add_row(
             row.id,
             row.status,
             row.title,
             str(row.passed),
             str(row.failed + row.errored),
-            f"[{style}]{row.verdict.replace('_', ' ')}[/]",
+            f"[{style}]{row.verdict.replace('_', ' ')}{because}[/]",
         )
     console.print(table)
+    print_rules_to_fix(rows, console)
     rest = ", ".join(
         f"{run.count(o)} {o.value.replace('_', ' ')}"
         for o in (Outcome.ERRORED, Outcome.SKIPPED, Outcome.NOT_APPLICABLE)
@@ -279,6 +273,33 @@ def print_report(run: Run, console: Console) -> None:
     console.print(run.summary_line, highlight=False, markup=False)
 
 
+def one_line(message: str) -> str:
+    """A failure message in one line: its head, and the first difference when the head only
+    announces one ("the state differs")."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].endswith(("differs", ":")):
+        return f"{lines[0].rstrip(':')}: {lines[1]}"
+    return lines[0] if lines else ""
+
+
+def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
+    """The summary: each nonconformant rule with its failing case and that case's first line,
+    then the rules not judged because of them."""
+    broken = [r for r in rows if r.verdict == RuleVerdict.NONCONFORMANT.value]
+    if not broken:
+        return
+    console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
+    for row in broken:
+        first = row.failures[0]
+        line = one_line(first.message) or first.outcome.value
+        console.print(f"  {row.id} {row.title}", style="bold", highlight=False, markup=False)
+        console.print(f"    {first.case.id}: {line}", highlight=False, markup=False)
+    waiting = [r.id for r in rows if r.verdict == RuleVerdict.NOT_JUDGED.value]
+    if waiting:
+        text = f"not judged until those are fixed ({len(waiting)}): {', '.join(waiting)}"
+        console.print(text, highlight=False, markup=False)
+
+
 def _print_failures(run: Run, console: Console) -> None:
     faults_shown = 0
     for r in run.results:
@@ -289,10 +310,8 @@ def _print_failures(run: Run, console: Console) -> None:
             if faults_shown > DETAILED_FAULTS:
                 continue
         label = "FAIL" if r.outcome is Outcome.FAILED else "ERROR"
-        cited = ", ".join(r.case.rules[:4]) or "no rule"
-        if len(r.case.rules) > 4:
-            cited += f" +{len(r.case.rules) - 4} more"
-        head = f"{label} {r.case.id} [{r.case.kind}; {cited}]"
+        cited = ", ".join(r.blame) or "no rule"
+        head = f"{label} {r.case.id} [{r.case.kind}; points at {cited}]"
         console.print(head, style="red", highlight=False, markup=False)
         for line in r.message.splitlines():
             console.print(f"    {line}", highlight=False, markup=False)

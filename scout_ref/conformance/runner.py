@@ -17,15 +17,16 @@ from typing import Any
 from scout_ref._jsonread import read_file
 from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.bisect import bisect_perft
-from scout_ref.conformance.observe import observation_verdict
+from scout_ref.conformance.blame import narrow, score_blame, state_blame
+from scout_ref.conformance.diff import score_difference, state_diff
+from scout_ref.conformance.move_blame import moves_blame, rejected_blame
+from scout_ref.conformance.observe import differences, observation_verdict, rule_of
 from scout_ref.conformance.outcomes import (
     Case,
     CaseResult,
     Context,
     Outcome,
     has_digest,
-    short,
-    state_diff,
     trace_parts,
 )
 from scout_ref.conformance.protocol import (
@@ -62,7 +63,9 @@ _NEEDS = {
 }
 """The request types each kind of case is sent as."""
 
-Verdict = tuple[Outcome, str]
+Verdict = tuple[Outcome, str, frozenset[str]]
+"""A case's outcome, what went wrong in words, and the rules the difference points at."""
+PASS: Verdict = (Outcome.PASSED, "", frozenset())
 
 
 def load_cases(directory: Path) -> list[Case]:
@@ -124,56 +127,82 @@ def not_applicable(kind: str, players: int, official: bool, caps: Capabilities) 
     return None
 
 
-def _reply_verdict(reply: Reply) -> Verdict | None:
-    """The verdict of a reply that is not a result, or None for a result."""
+def _reply_verdict(reply: Reply) -> Verdict:
+    """The verdict of a reply that is not a result."""
     match reply:
         case Skipped(reason):
-            return Outcome.SKIPPED, f"skipped by the adapter: {reason}"
+            return Outcome.SKIPPED, f"skipped by the adapter: {reason}", frozenset()
         case Errored(message):
-            return Outcome.ERRORED, f"the adapter answered errored: {message}"
+            return Outcome.ERRORED, f"the adapter answered errored: {message}", frozenset()
         case Result():
-            return None
+            return Outcome.ERRORED, "", frozenset()
 
 
-def _expect_state(reply: Result, expected: Message, what: str) -> Verdict:
+def _expect_state(reply: Result, before: Message | None, step: str, expected: Message) -> Verdict:
+    """The verdict on a state produced by ``step`` (a move, ``deal`` or ``next_round``)."""
     data = reply.data
+    what = step if step in ("deal", "next_round") else f"apply {step!r}"
     if "rejection" in data:
         reason = data["rejection"].get("reason")
-        return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal"
+        blame = rejected_blame(before, step, reason) if before is not None else frozenset()
+        return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal", blame
     if data["state"] != expected:
-        return Outcome.FAILED, f"{what}: the state differs\n{state_diff(expected, data['state'])}"
-    return Outcome.PASSED, ""
+        diff = state_diff(expected, data["state"], before)
+        blame = state_blame(before, step, expected, data["state"])
+        return Outcome.FAILED, f"{what}: the state differs\n{diff}", blame
+    return PASS
+
+
+def _deal_step(given: Message) -> str:
+    return "next_round" if "state" in given else "deal"
 
 
 def judge_deal(ctx: Context, case: Case) -> Verdict:
     """A deal: the dealt state must equal the expected one."""
-    reply = ctx.adapter.request("deal", input=case.data["input"])
+    given = case.data["input"]
+    reply = ctx.adapter.request("deal", input=given)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply) or (Outcome.ERRORED, "")
-    return _expect_state(reply, case.data["expected"]["state"], "deal")
+        return _reply_verdict(reply)
+    expected = case.data["expected"]["state"]
+    return _expect_state(reply, given.get("state"), _deal_step(given), expected)
 
 
 def judge_legal(ctx: Context, case: Case) -> Verdict:
     """A legal-move list, judged as a set; a move listed twice fails."""
     reply = ctx.adapter.request("legal", state=case.data["state"])
     if not isinstance(reply, Result):
-        return _reply_verdict(reply) or (Outcome.ERRORED, "")
-    difference = move_list_difference(case.data["expected"]["moves"], reply.data["moves"])
-    return (Outcome.FAILED, difference) if difference else (Outcome.PASSED, "")
+        return _reply_verdict(reply)
+    expected = case.data["expected"]["moves"]
+    missing, extra, doubled = compare_move_lists(expected, reply.data["moves"])
+    if not (missing or extra or doubled):
+        return PASS
+    blame = moves_blame(case.data["state"], missing, extra, doubled)
+    return Outcome.FAILED, move_list_difference(missing, extra, doubled), blame
 
 
-def move_list_difference(expected: list[str], listed: list[str]) -> str:
-    """Which moves a legal-move list lacks, adds or repeats ("" when it is right).
+def compare_move_lists(
+    expected: list[str], listed: list[str]
+) -> tuple[list[str], list[str], list[str]]:
+    """The moves a listing lacks, adds and repeats, against the expected set.
 
     Linear in the lists' lengths: a reply may list 100,000 moves.
 
-    >>> move_list_difference(["keep", "flip"], ["flip", "keep", "keep", "show 0-0"])
-    'extra 1: show 0-0; listed twice 1: keep'
+    >>> compare_move_lists(["keep", "flip"], ["flip", "keep", "keep", "show 0-0"])
+    ([], ['show 0-0'], ['keep'])
     """
     got = Counter(listed)
     missing = [m for m in expected if m not in got]
     extra = sorted(got.keys() - set(expected))
     doubled = sorted(m for m, n in got.items() if n > 1)
+    return missing, extra, doubled
+
+
+def move_list_difference(missing: list[str], extra: list[str], doubled: list[str]) -> str:
+    """Which moves a legal-move list lacks, adds or repeats, as one line.
+
+    >>> move_list_difference([], ["show 0-0"], ["keep"])
+    'extra 1: show 0-0; listed twice 1: keep'
+    """
     parts = []
     for label, moves in (("missing", missing), ("extra", extra), ("listed twice", doubled)):
         if moves:
@@ -184,10 +213,11 @@ def move_list_difference(expected: list[str], listed: list[str]) -> str:
 
 def judge_apply(ctx: Context, case: Case) -> Verdict:
     """A legal move: the next state must equal the expected one."""
-    reply = ctx.adapter.request("apply", state=case.data["state"], move=case.data["move"])
+    state, move = case.data["state"], case.data["move"]
+    reply = ctx.adapter.request("apply", state=state, move=move)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply) or (Outcome.ERRORED, "")
-    return _expect_state(reply, case.data["expected"]["state"], f"apply {case.data['move']!r}")
+        return _reply_verdict(reply)
+    return _expect_state(reply, state, move, case.data["expected"]["state"])
 
 
 def judge_reject(ctx: Context, case: Case) -> Verdict:
@@ -195,32 +225,29 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
     move = case.data["move"]
     reply = ctx.adapter.request("apply", state=case.data["state"], move=move)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply) or (Outcome.ERRORED, "")
+        return _reply_verdict(reply)
     expected = case.data["expected"]
+    blame = frozenset([case.focus or expected["rule"]])
     if "rejection" not in reply.data:
-        return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}"
+        blame = moves_blame(case.data["state"], [], [move]) or blame
+        return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}", blame
     got = reply.data["rejection"]["reason"]
     if ctx.strictness == "reason" and got != expected["reason"]:
-        return Outcome.FAILED, (
-            f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
-        )
-    return Outcome.PASSED, ""
+        why = f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
+        return Outcome.FAILED, why, blame
+    return PASS
 
 
 def judge_score(ctx: Context, case: Case) -> Verdict:
     """A round's scores, the totals and the winners (winners compared as a set)."""
     reply = ctx.adapter.request("score", state=case.data["state"])
     if not isinstance(reply, Result):
-        return _reply_verdict(reply) or (Outcome.ERRORED, "")
+        return _reply_verdict(reply)
     expected = case.data["expected"]
-    problems = [
-        f"{key}: expected {short(expected[key])}, got {short(reply.data[key])}"
-        for key in ("round_scores", "totals")
-        if reply.data[key] != expected[key]
-    ]
-    if sorted(reply.data["winners"]) != sorted(expected["winners"]):
-        problems.append(f"winners: expected {expected['winners']}, got {reply.data['winners']}")
-    return (Outcome.FAILED, "; ".join(problems)) if problems else (Outcome.PASSED, "")
+    problems = score_difference(case.data["state"], expected, reply.data)
+    if not problems:
+        return PASS
+    return Outcome.FAILED, problems, score_blame(case.data["state"], expected, reply.data)
 
 
 def judge_perft(ctx: Context, case: Case) -> Verdict:
@@ -228,13 +255,14 @@ def judge_perft(ctx: Context, case: Case) -> Verdict:
     state, depth = case.data["state"], case.data["depth"]
     reply = ctx.adapter.request("perft", state=state, depth=depth)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply) or (Outcome.ERRORED, "")
+        return _reply_verdict(reply)
     expected = case.data["expected"]
     got = reply.data
     if got["nodes"] == expected["nodes"] and got["divide"] == expected["divide"]:
-        return Outcome.PASSED, ""
+        return PASS
     head = f"perft({depth}) = {got['nodes']}, expected {expected['nodes']}"
-    return Outcome.FAILED, head + "\n" + bisect_perft(ctx, case.id, state, depth, got)
+    found = bisect_perft(ctx, case.id, state, depth, got)
+    return Outcome.FAILED, head + "\n" + found.text, found.blame
 
 
 def judge_trace(ctx: Context, case: Case) -> Verdict:
@@ -243,26 +271,26 @@ def judge_trace(ctx: Context, case: Case) -> Verdict:
     state: Message | None = None
     for k, step in enumerate(steps):
         if "deal" in step:
-            what = f"step {k} (deal)"
             given: Message = {"state": state, "deck": step["deal"]}
             if state is None:
                 given = {"players": players, "rules": switches, "deck": step["deal"]}
             reply = ctx.adapter.request("deal", input=given)
+            name = _deal_step(given)
         else:
-            what = f"step {k} ({step['move']})"
             reply = ctx.adapter.request("apply", state=state, move=step["move"])
+            name = step["move"]
+        what = f"step {k} ({'deal' if 'deal' in step else name})"
         if not isinstance(reply, Result):
-            verdict = _reply_verdict(reply) or (Outcome.ERRORED, "")
-            return verdict[0], f"{what}: {verdict[1]}"
-        if "rejection" in reply.data:
-            reason = reply.data["rejection"].get("reason")
-            return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal"
-        if not has_digest(reply.data["state"], step["digest"]):
+            outcome, message, _ = _reply_verdict(reply)
+            return outcome, f"{what}: {message}", frozenset()
+        if "rejection" in reply.data or not has_digest(reply.data["state"], step["digest"]):
             expected = step.get("state") or _reference_step(state, given, step)
-            detail = state_diff(expected, reply.data["state"]) if expected else "  digest differs"
-            return Outcome.FAILED, f"{what}: the state differs\n{detail}"
+            outcome, message, blame = _expect_state(reply, state, name, expected or {})
+            if expected is None and "rejection" not in reply.data:
+                message = f"{what}: the state differs\n  digest differs"
+            return Outcome.FAILED, f"step {k}: {message}", blame
         state = reply.data["state"]
-    return Outcome.PASSED, ""
+    return PASS
 
 
 def judge_observe(ctx: Context, case: Case) -> Verdict:
@@ -271,8 +299,10 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
     reply = ctx.adapter.request("observe", **given)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply) or (Outcome.ERRORED, "")
-    return observation_verdict(data["expected"]["observation"], reply.data["observation"])
+        return _reply_verdict(reply)
+    expected, got = data["expected"]["observation"], reply.data["observation"]
+    outcome, message = observation_verdict(expected, got)
+    return outcome, message, frozenset(rule_of(d) for d in differences(expected, got))
 
 
 def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
@@ -305,14 +335,14 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
         if why is not None:
             return CaseResult(case, Outcome.NOT_APPLICABLE, why)
     try:
-        outcome, message = JUDGES[case.kind](ctx, case)
+        outcome, message, blame = JUDGES[case.kind](ctx, case)
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
     except (KeyError, TypeError) as exc:
         raise MalformedInputError(
             "vectors", [("", f"case {case.id!r} is malformed: {exc}")]
         ) from exc
-    return CaseResult(case, outcome, message)
+    return CaseResult(case, outcome, message, blame=narrow(case, blame, outcome))
 
 
 def run_cases(

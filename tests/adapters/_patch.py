@@ -8,10 +8,12 @@ wrong one in every engine module that holds it (modules import functions by name
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import scout_ref.conformance.adapter as reference
+from scout_ref import combinations
+from scout_ref.combinations import Combination, Kind, Strength
 
 
 def replace(original: Callable[..., Any], wrong: Callable[..., Any]) -> None:
@@ -27,3 +29,29 @@ def serve(name: str) -> None:
     """Answer the runner on stdin and stdout, introducing the adapter as ``name``."""
     reference.HELLO["name"] = name
     sys.exit(reference.serve(sys.stdin, sys.stdout))
+
+
+def judge_combinations(strength_of: Callable[[Sequence[int]], Strength | None]) -> None:
+    """Make the engine classify, compare and list combinations by a wrong ``strength_of``.
+
+    The strength is ``(size, is_set, smallest)``; the kind a combination is shown as follows
+    ``is_set``. Listing tries every range (slow but plain).
+    """
+
+    def classify(numbers: Sequence[int]) -> Combination | None:
+        strength = strength_of(numbers)
+        if strength is None:
+            return None
+        return Combination(Kind.SET if strength[1] else Kind.RUN, strength[0], strength[2])
+
+    def beating_ranges(numbers: Sequence[int], target: Strength | None) -> list[tuple[int, int]]:
+        ranges = [(i, j) for i in range(len(numbers)) for j in range(i, len(numbers))]
+        return [
+            (i, j)
+            for i, j in ranges
+            if (s := strength_of(numbers[i : j + 1])) is not None and (target is None or s > target)
+        ]
+
+    replace(combinations.strength_of, strength_of)
+    replace(combinations.classify, classify)
+    replace(combinations.beating_ranges, beating_ranges)

@@ -6,6 +6,8 @@ from scout_ref import round_end
 from scout_ref.state import Seat, State
 from tests.adapters._patch import replace, serve
 
+BREAKS = ("SC-END-02",)
+
 
 def is_unbeaten(state: State, after: Seat) -> bool:
     return after == state.owner and bool(state.active_set)

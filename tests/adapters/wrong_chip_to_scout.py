@@ -7,6 +7,8 @@ from scout_ref.notation import Scout
 from scout_ref.state import Seat, State, evolve
 from tests.adapters._patch import replace, serve
 
+BREAKS = ("SC-SCOUT-03",)
+
 right = scout.resolve_scout
 
 

@@ -8,6 +8,8 @@ from scout_ref import combinations
 from scout_ref.combinations import Combination, Strength, strength_of
 from tests.adapters._patch import replace, serve
 
+BREAKS = ("SC-SET-05",)
+
 
 def beats(challenger: Combination, active: Combination | None) -> bool:
     return active is None or challenger.strength >= active.strength

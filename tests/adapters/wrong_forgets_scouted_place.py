@@ -11,6 +11,7 @@ from scout_ref.information import Dealt, Entry, Event, Tracked
 from scout_ref.notation import Scout, ScoutShow
 from tests.adapters._patch import replace, serve
 
+BREAKS = ("SC-INFO-04",)
 right = information.track
 
 

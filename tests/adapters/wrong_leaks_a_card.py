@@ -12,6 +12,7 @@ from scout_ref.information import History, Observation
 from scout_ref.state import Seat, State
 from tests.adapters._patch import replace, serve
 
+BREAKS = ("SC-INFO-01",)
 right = information.observation
 
 

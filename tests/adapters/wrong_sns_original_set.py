@@ -10,6 +10,8 @@ from scout_ref.show import check_show_against
 from scout_ref.state import State
 from tests.adapters._patch import replace, serve
 
+BREAKS = ("SC-SNS-02",)
+
 right_check, right_legal = scout_show.check_scout_show, turn.legal_moves
 
 

@@ -67,7 +67,7 @@ def reject_cases() -> list[Case]:
         case(
             "reject-combinations-equal-strength",
             "A descending run 5-4 ties the run 4-5 (same size, kind and smallest number): no beat.",
-            ["SC-SET-04", "SC-SET-05", "SC-SHOW-03"],
+            ["SC-SET-05", "SC-SET-04", "SC-SHOW-03"],
             state=facing(5, "4/1 5/2", "5/3 4/6"),
             move="show 0-1",
             claim=rejected(ns),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, case, facing, rejected
 from scout_ref.errors import Reason
+from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.state import State
 
 
@@ -35,8 +36,18 @@ def reject_cases() -> list[Case]:
 
 
 def legal_cases() -> list[Case]:
-    """The moves of a player facing a one-card set: shows, and L scouts only."""
+    """The rotation decisions' words, and a player facing a one-card set."""
     return [
+        *(
+            case(
+                f"legal-notation-rotation-words{'' if n == 5 else f'-{n}p'}",
+                "In the rotation phase the two moves are written keep and flip.",
+                ["SC-NOTE-01", "SC-ORIENT-01"],
+                state=new_game(n, shuffled_deck(n, "note-01")),
+                claim={"moves": ["keep", "flip"]},
+            )
+            for n in (2, 3, 4, 5)
+        ),
         case(
             "legal-notation-single-card-shows",
             "A show of one card at position i is written show i-i, beside longer ranges.",

@@ -25,7 +25,7 @@ def _fresh(players: int) -> Case:
     return case(
         f"perft-deals-{players}p",
         f"A fresh {players}-player deal: every rotation decision, then the first plays.",
-        [*GENERATION, "SC-ORIENT-01", "SC-ORIENT-02", "SC-ORIENT-03", "SC-SHOW-02"],
+        {*GENERATION, "SC-ORIENT-01", "SC-ORIENT-02", "SC-ORIENT-03", "SC-SHOW-02"},
         state=state,
         depth=depth,
     )
@@ -33,7 +33,7 @@ def _fresh(players: int) -> Case:
 
 def _position(what: str, description: str, rules: list[str], state: State, depth: int) -> Case:
     return case(
-        f"perft-positions-{what}", description, [*GENERATION, *rules], state=state, depth=depth
+        f"perft-positions-{what}", description, {*GENERATION, *rules}, state=state, depth=depth
     )
 
 

@@ -46,6 +46,29 @@ def apply_cases() -> list[Case]:
             move="keep",
             claim={"phase": "play", "turn": 1},
         ),
+        *(c for n in (2, 3, 5) for c in _at(n)),
+    ]
+
+
+def _at(players: int) -> list[Case]:
+    """A flip, and the last decision, in a new game of ``players``."""
+    dealt = new_game(players, shuffled_deck(players, f"rotation-{players}"))
+    return [
+        case(
+            f"apply-rotation-{players}p-flip",
+            f"{players} players: flip turns the hand end over end.",
+            ["SC-ORIENT-02", "SC-ORIENT-01", "SC-COMP-02", "SC-NOTE-01"],
+            state=dealt,
+            move="flip",
+        ),
+        case(
+            f"apply-rotation-{players}p-last-decision",
+            f"{players} players: after the last decision play begins with the start player.",
+            ["SC-ORIENT-03", "SC-ORIENT-01"],
+            state=played(dealt, *["keep"] * (players - 1)),
+            move="flip",
+            claim={"phase": "play", "turn": 0},
+        ),
     ]
 
 
@@ -68,7 +91,7 @@ def reject_cases() -> list[Case]:
         case(
             "reject-rotation-flip-in-play",
             "Once play has begun no hand may be rotated.",
-            ["SC-ORIENT-03", "SC-TURN-03"],
+            ["SC-TURN-03", "SC-ORIENT-03"],
             state=play_start(4, 11),
             move="flip",
             claim=rejected(Reason.WRONG_PHASE),

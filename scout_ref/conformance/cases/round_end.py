@@ -18,13 +18,21 @@ def _chain(seat: int, **fields: Any) -> State:
 
 def emptied_by_scouts(rules: Rules | None = None) -> State:
     """Three players: seat 0 showed two cards, seat 1 scouted one; seat 2 faces the last."""
-    state = facing(3, "5/3 6/1", "4/9 7/1 8/4", seat=1, rules=rules)
+    state = facing(3, "5/3 6/1", "4/9 7/1 8/4", seat=1, others=3, rules=rules)
     return played(state, "scout L @0")
 
 
 def apply_cases() -> list[Case]:
     """Moves that end the round, and moves that do not."""
     return [
+        case(
+            "apply-round-end-phase-round-over",
+            "A round that is not the last ends in the round_over phase, awaiting the next deal.",
+            ["SC-GEN-03", "SC-END-01", "SC-GAME-01"],
+            state=facing(3, "5/3 6/1", "7/1 8/4", round=2),
+            move="show 0-1",
+            claim={"phase": "round_over", "round": 2},
+        ),
         case(
             "apply-round-end-empty-hand",
             "Showing the last card in hand ends the round at once; the round is scored.",

@@ -26,7 +26,8 @@ def deal_cases() -> list[Case]:
                     f"deal-rounds-{players}p-round-{number}",
                     f"Round {number} of a {players}-player game: seat {finished} starts, "
                     "totals carry over.",
-                    [*NEXT, "SC-ORIENT-01", "SC-SETUP-02"],
+                    [*NEXT, "SC-ORIENT-01", "SC-SETUP-02", "SC-COMP-04"],
+                    focus="SC-GAME-03" if finished == 1 else "SC-GAME-02",
                     input={
                         "state": end.to_json(),
                         "deck": cards(shuffled_deck(players, f"rounds-{players}-{number}")),
@@ -57,4 +58,17 @@ def deal_cases() -> list[Case]:
             claim={"phase": "play", "turn": 1},
         )
     )
+    once_per_game = Rules(rotation=Rotation.ONCE_PER_GAME)
+    for players in (2, 3, 5):
+        once = random_game(players, seed="rounds-once", rules=once_per_game)
+        deck = None if players == 2 else cards(shuffled_deck(players, "rounds-once-2"))
+        out.append(
+            case(
+                f"deal-rounds-{players}p-rotation-once-per-game",
+                f"{players} players, rotation once per game: round 2 starts in the play phase.",
+                ["SC-VAR-04", "SC-GAME-02"],
+                input={"state": once.rounds[0].end.to_json(), "deck": deck},
+                claim={"phase": "play", "turn": 1},
+            )
+        )
     return out

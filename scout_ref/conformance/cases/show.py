@@ -10,6 +10,23 @@ def apply_cases() -> list[Case]:
     """Shows onto an empty table and onto an active set."""
     start = play_start(4, 11)
     return [
+        *(
+            case(
+                f"apply-show-{n}p-first-of-round",
+                f"{n} players: the first show of a round may be any combination.",
+                ["SC-SHOW-05", "SC-SHOW-02", "SC-TURN-01"],
+                state=play_start(n, 11),
+                move="show 0-0",
+            )
+            for n in (2, 3, 5)
+        ),
+        case(
+            "apply-show-2p-empty-table",
+            "2 players: onto an empty table a run or set may be shown as well as a card.",
+            ["SC-SHOW-02", "SC-SHOW-05"],
+            state=play_start(2, 10),
+            move="show 1-2",
+        ),
         case(
             "apply-show-first-of-round",
             "The first show of a round needs only to be a combination (here one card).",

@@ -80,6 +80,7 @@ def reject_cases() -> list[Case]:
             move="scout L @9 + show 7-8",
             claim=rejected(Reason.SLOT_OUTSIDE_HAND),
         ),
+        *_two_player_precedence(),
         case(
             "reject-turn-precedence-range-before-combination",
             "A range past the hand is reported as range_outside_hand, not as its content.",
@@ -88,6 +89,25 @@ def reject_cases() -> list[Case]:
             move="show 0-5",
             claim=rejected(Reason.RANGE_OUTSIDE_HAND),
         ),
+    ]
+
+
+def _two_player_precedence() -> list[Case]:
+    """A two-player seat without chips: the scout's own checks come before the chip check."""
+    return [
+        case(
+            f"reject-turn-precedence-{what}-before-chip",
+            f"A two-player seat without chips scouts {how}: {reason.value}, not no_scout_chip.",
+            ["SC-TURN-04", reason.rule, "SC-VAR2-04"],
+            state=facing(2, active, "4/9 7/1 8/4", scout_chips=[3, 0]),
+            move=move,
+            claim=rejected(reason),
+        )
+        for what, how, active, move, reason in (
+            ("end", "R from a one-card set", "7/3", "scout R @1", Reason.SINGLE_CARD_END),
+            ("slot", "past the hand", "5/3 6/1", "scout L @9", Reason.SLOT_OUTSIDE_HAND),
+            ("empty-table", "from an empty table", "", "scout L @0", Reason.NO_ACTIVE_SET),
+        )
     ]
 
 
@@ -108,10 +128,13 @@ def legal_cases() -> list[Case]:
             state=game_over(),
             claim={"moves": []},
         ),
-        case(
-            "legal-turn-no-pass",
-            "Every move on the list is a show, a scout or a Scout & Show: there is no pass.",
-            ["SC-TURN-02"],
-            state=play_start(3, 5),
+        *(
+            case(
+                f"legal-turn-no-pass{'' if n == 3 else f'-{n}p'}",
+                "Every move on the list is a show, a scout or a Scout & Show: there is no pass.",
+                ["SC-TURN-02"],
+                state=play_start(n, 5),
+            )
+            for n in (2, 3, 4, 5)
         ),
     ]

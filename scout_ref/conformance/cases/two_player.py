@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, case, facing, played, rejected
 from scout_ref.errors import Reason
+from scout_ref.simulation import random_game
 from scout_ref.state import State
+from scout_ref.variants import Rules
+
+NONE = Rules(owner_exemption=False)
+"""The rules with the owner exemption switched off (SC-VAR-01)."""
 
 
 def position(chips: list[int], hand: str = "4/9 7/1 8/4") -> State:
@@ -20,6 +25,7 @@ def _answering(chips: list[int]) -> State:
 def apply_cases() -> list[Case]:
     """Paid scouting, the extra turn, and the end of the round when a player is stuck."""
     return [
+        scout_last_card(),
         case(
             "apply-two-player-paid-scout",
             "A scout costs the scout one chip, paid to no one, and the same player goes again.",
@@ -63,6 +69,18 @@ def apply_cases() -> list[Case]:
     ]
 
 
+def scout_last_card() -> Case:
+    """SC-SCOUT-05 with two players: the emptied set keeps its owner, the scout plays again."""
+    return case(
+        "apply-two-player-scout-last-card",
+        "Scouting the last card of the set leaves the table empty, seat 0 still its owner.",
+        ["SC-SCOUT-05", "SC-VAR2-03"],
+        state=facing(2, "7/3", "4/9 7/1 8/4", scout_chips=[3, 2]),
+        move="scout L @0",
+        claim={"active_set": [], "owner": 0, "turn": 1, "phase": "play"},
+    )
+
+
 def reject_cases() -> list[Case]:
     """No chip, no scout; no Scout & Show with two players."""
     return [
@@ -89,6 +107,12 @@ def legal_cases() -> list[Case]:
     """The two-player move lists: no Scout & Show, and no scout without a chip."""
     return [
         case(
+            "legal-two-player-empty-table-must-show",
+            "After scouting the last card the same player goes again and must show: no pass.",
+            ["SC-END-03", "SC-SCOUT-05", "SC-VAR2-03"],
+            state=played(facing(2, "7/3", "4/9 7/1 8/4", scout_chips=[3, 2]), "scout L @0"),
+        ),
+        case(
             "legal-two-player-no-scout-show",
             "With chips, shows and scouts are listed, Scout & Show never.",
             ["SC-VAR2-02", "SC-VAR2-03", "SC-TURN-02"],
@@ -106,8 +130,45 @@ def legal_cases() -> list[Case]:
 
 
 def score_cases() -> list[Case]:
-    """Unspent chips score in the two-player game."""
+    """Unspent chips score in the two-player game; a tie after two rounds is shared."""
+    tied = random_game(2, seed="tie-26").rounds[-1].end
+    own_scout = played(position([3, 1], "1/2 3/4"), "scout L @0")
     return [
+        case(
+            "score-two-player-owner-exempt",
+            "The seat that spent its last chip and could not show ended the round: the owner of "
+            "the set it faced loses nothing for its hand.",
+            ["SC-SCORE-04", "SC-VAR2-05", "SC-VAR2-06"],
+            state=own_scout,
+        ),
+        case(
+            "score-two-player-active-set-scores-nothing",
+            "The cards left in the unbeaten set score for nobody, with two players too.",
+            ["SC-SCORE-05", "SC-VAR2-06", "SC-SCORE-04"],
+            state=played(_answering([1, 0]), "show 0-1"),
+        ),
+        case(
+            "score-two-player-no-exemption",
+            "With the exemption switched off the owner pays for the hand, with two players too.",
+            ["SC-VAR-01", "SC-VAR2-05"],
+            state=played(
+                facing(2, "3/2", "9/8 9/7 2/5", seat=0, owner=1, scout_chips=[2, 0], rules=NONE),
+                "show 0-1",
+            ),
+        ),
+        case(
+            "score-two-player-totals-accumulate",
+            "The second round's scores are added to the first round's totals.",
+            ["SC-SCORE-06", "SC-VAR2-06", "SC-GAME-01"],
+            state=random_game(2, seed="totals").rounds[-1].end,
+        ),
+        case(
+            "score-two-player-tied-winners",
+            "Both players end the two-player game on the same total: both win.",
+            ["SC-GAME-04", "SC-VAR2-06", "SC-SCORE-06"],
+            state=tied,
+            claim={"winners": [0, 1]},
+        ),
         case(
             "score-two-player-unspent-chips",
             "Each unspent chip scores 1; the owner of the unbeaten set is exempt.",

@@ -1,0 +1,199 @@
+"""Every focused play-phase case again at the other player counts its focus rule applies to.
+
+A rule is isolated only where it is tested: an engine for two players alone is never sent a
+four-player case. Each focused ``legal``, ``apply`` and ``reject`` case of the other topics is
+rebuilt here for every other player count its focus applies to: the same hand faces the same
+active set, its owner sits as many seats away on the nearer side, the Scout & Show chip of the
+seat to act is kept, and the other seats hold two cards each. With two players each seat holds
+its 3 Scout chips and there is no Scout & Show. A port is dropped when it cannot keep the point
+of the case (a card that is not in play, a legal move that becomes illegal or a rejection whose
+reason changes).
+
+Which player counts a rule applies to is derived here from the rulebook text (chapter VAR2 is
+for two players; the rules that speak of 3 to 5 players, Scout & Show and the unbeaten set are
+for three to five), until the registry records it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scout_ref.conformance.cases import (
+    combinations,
+    notation,
+    round_end,
+    scout,
+    scout_show,
+    show,
+    turn,
+    two_player,
+    variants,
+)
+from scout_ref.conformance.cases._case import Case, case, facing
+from scout_ref.errors import ScoutError
+from scout_ref.notation import parse_move
+from scout_ref.registry import rules
+from scout_ref.state import Phase, State
+from scout_ref.turn import check_move
+
+COUNTS = (2, 3, 4, 5)
+THREE_TO_FIVE = frozenset(
+    [
+        "SC-COMP-03",
+        "SC-COMP-04",
+        "SC-SETUP-03",
+        "SC-SCOUT-03",
+        "SC-SCORE-02",
+        "SC-NOTE-04",
+        "SC-SNS-01",
+        "SC-SNS-02",
+        "SC-SNS-03",
+        "SC-END-02",
+        "SC-GAME-03",
+        "SC-VAR-02",
+    ]
+)
+"""Rules that speak only of 3 to 5 players (Scout & Show, the Scout chip reward, the unbeaten
+set and what follows from it)."""
+
+SOURCES: dict[str, tuple[Callable[[], list[Case]], ...]] = {
+    "legal": (
+        combinations.legal_cases,
+        show.legal_cases,
+        scout.legal_cases,
+        notation.legal_cases,
+        turn.legal_cases,
+        round_end.legal_cases,
+        two_player.legal_cases,
+        variants.legal_cases,
+    ),
+    "apply": (
+        combinations.apply_cases,
+        show.apply_cases,
+        scout.apply_cases,
+        notation.apply_cases,
+        scout_show.apply_cases,
+        round_end.apply_cases,
+        two_player.apply_cases,
+        variants.apply_cases,
+    ),
+    "reject": (
+        combinations.reject_cases,
+        show.reject_cases,
+        scout.reject_cases,
+        notation.reject_cases,
+        scout_show.reject_cases,
+        turn.reject_cases,
+        two_player.reject_cases,
+        variants.reject_cases,
+    ),
+}
+"""The focused cases that are ported, by kind."""
+
+
+def applies(rule_id: str) -> tuple[int, ...]:
+    """The player counts ``rule_id`` applies to (derived; see the module docstring)."""
+    if rules()[rule_id].area == "VAR2":
+        return (2,)
+    return (3, 4, 5) if rule_id in THREE_TO_FIVE else COUNTS
+
+
+def port(state: State, players: int) -> State | None:
+    """The position of ``state`` at ``players`` players, or None if it cannot be rebuilt."""
+    seat, owner = state.turn, state.owner
+    if seat is None or state.phase is not Phase.PLAY:
+        return None
+    if owner is None:
+        return None  # a round's first show: the state comes from a deal, not from a position
+    new_owner = _owner_seat((owner - seat) % state.players, (seat - owner) % state.players, players)
+    if new_owner is None:
+        return None
+    two = players == 2
+    chips = [3] * players if two else [0] * players
+    if not two:
+        chips[new_owner] = state.scout_chips[owner]
+    available = [not two] * players
+    if not two:
+        available[0] = state.scout_show_available[seat]
+    try:
+        return facing(
+            players,
+            " ".join(map(str, state.active_set)),
+            " ".join(map(str, state.hand)),
+            seat=0,
+            owner=new_owner,
+            rules=state.rules,
+            scout_chips=chips,
+            scout_show_available=available,
+        )
+    except ScoutError:
+        return None
+
+
+def _owner_seat(ahead: int, behind: int, players: int) -> int | None:
+    """Where the owner sits when the seat to act is seat 0: as near, on the same side."""
+    if ahead <= behind:
+        return ahead if ahead < players else None
+    return (players - behind) % players if behind < players else None
+
+
+def _keeps_its_point(kind: str, original: Case, state: State) -> bool:
+    """A ported ``apply`` stays legal; a ported ``reject`` keeps its reason."""
+    if kind == "legal":
+        return True
+    before = State.from_json(original["state"])
+    move = parse_move(original["move"])
+    old, new = check_move(before, move), check_move(state, move)
+    if kind == "apply":
+        return new is None
+    return new is not None and old is not None and new.reason is old.reason
+
+
+def cases(kind: str) -> list[Case]:
+    """The ported cases of ``kind``."""
+    out = []
+    for source in SOURCES[kind]:
+        for original in source():
+            focus = original.get("focus")
+            if focus is None:
+                continue
+            out += _ports(kind, original, focus)
+    return out
+
+
+def _ports(kind: str, original: Case, focus: str) -> list[Case]:
+    state = State.from_json(original["state"])
+    out = []
+    for players in applies(focus):
+        if players == state.players:
+            continue
+        ported = port(state, players)
+        if ported is None or not _keeps_its_point(kind, original, ported):
+            continue
+        cited = [r for r in original["rules"] if players in applies(r)]
+        inputs = {"move": original["move"]} if "move" in original else {}
+        out.append(
+            case(
+                f"{kind}-players-{original['id'].removeprefix(kind + '-')}-{players}p",
+                f"{original['description']} (again with {players} players)",
+                [focus, *(r for r in cited if r != focus)],
+                state=ported,
+                **inputs,
+            )
+        )
+    return out
+
+
+def legal_cases() -> list[Case]:
+    """Focused legal-move cases at the other player counts."""
+    return cases("legal")
+
+
+def apply_cases() -> list[Case]:
+    """Focused apply cases at the other player counts."""
+    return cases("apply")
+
+
+def reject_cases() -> list[Case]:
+    """Focused reject cases at the other player counts."""
+    return cases("reject")

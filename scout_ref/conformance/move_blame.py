@@ -1,0 +1,199 @@
+"""Blame for a wrong legal-move list: the kinds of the missing and extra moves name the rules.
+
+An extra move is one the reference rejects: its rejection reason names the rule, refined by
+what the engine must have believed (a monotonic range taken for a run breaks SC-SET-03, an
+equally strong show taken as stronger breaks SC-SET-05). A missing move is one the reference
+accepts: the kind of combination, scout or Scout & Show that went missing names the rule. The
+same reading explains a legal move that an engine rejects (in ``apply`` and ``trace`` cases).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from scout_ref.combinations import Kind, classify, strength_of
+from scout_ref.errors import MalformedInputError, Reason
+from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.scout import scouted
+from scout_ref.show import active_strength, tops
+from scout_ref.state import State
+from scout_ref.turn import check_move, legal_moves
+from scout_ref.variants import Scouting
+
+Rules = frozenset[str]
+
+REFINED = (Reason.NOT_A_COMBINATION, Reason.NOT_STRONGER)
+"""Rejections whose rule depends on what the engine believed (:func:`_extra_show`); any other
+reason names its own rule (:attr:`~scout_ref.errors.Reason.rule`)."""
+
+NOTATION = frozenset(["SC-TURN-02", "SC-NOTE-01", "SC-NOTE-02", "SC-NOTE-03", "SC-NOTE-04"])
+"""Rules of spelling: an extra move that is not canonical notation."""
+
+
+def moves_blame(
+    state_json: object, missing: Sequence[str], extra: Sequence[str], doubled: Sequence[str] = ()
+) -> Rules:
+    """The rules a legal-move list that lacks ``missing`` and adds ``extra`` points at."""
+    try:
+        state = State.from_json(state_json)
+    except MalformedInputError:
+        return frozenset()
+    out: set[str] = {"SC-TURN-02"} if doubled else set()
+    for text in extra:
+        out |= _extra(state, text)
+    if out & NOTATION:
+        return frozenset(out)  # the missing moves are the same moves, spelled differently
+    forced = state.rules.scouting is Scouting.FORCED
+    moves = [m for m in (_parse(t) for t in missing) if m is not None]
+    if forced and out:
+        moves = [m for m in moves if not isinstance(m, Scout | ScoutShow)]  # a consequence
+    out |= _missing(state, moves)
+    return frozenset(out)
+
+
+def rejected_blame(state_json: object, move: str, reason: object) -> Rules:
+    """The rules an engine breaks by rejecting the legal ``move`` for ``reason``.
+
+    A reason whose rule does not depend on the combinations names that rule, as the engine
+    believes it broken; otherwise the move is read as missing from a legal-move list.
+    """
+    known = {r.value: r for r in Reason}
+    if isinstance(reason, str) and reason in known and known[reason] not in REFINED:
+        return frozenset([known[reason].rule])
+    if reason == Reason.NOT_STRONGER.value and isinstance(_parse(move), Show):
+        try:
+            empty = not State.from_json(state_json).active_set
+        except MalformedInputError:
+            return frozenset()
+        return frozenset(["SC-SHOW-02" if empty else "SC-SET-04"])
+    return moves_blame(state_json, [move], [])
+
+
+def _parse(text: str) -> Move | None:
+    try:
+        return parse_move(text)
+    except MalformedInputError:
+        return None
+
+
+def _extra(state: State, text: str) -> set[str]:
+    move = _parse(text)
+    if move is None or str(move) != text:
+        return {_notation_rule(text)}
+    rejection = check_move(state, move)
+    if rejection is None:
+        return set()
+    if isinstance(move, ScoutShow) and rejection.reason is Reason.RANGE_OUTSIDE_HAND:
+        return {"SC-NOTE-04"}
+    if rejection.reason not in REFINED:
+        return {rejection.rule}
+    if isinstance(move, ScoutShow):
+        hand, rest = scouted(state.hand, state.active_set, move.scout)
+        numbers = tops(hand[move.show.first : move.show.last + 1])
+        if rejection.reason is Reason.NOT_A_COMBINATION:
+            return {_non_combination_rule(numbers) or "SC-NOTE-04"}
+        equal = strength_of(numbers) == active_strength(rest)
+        return {"SC-SET-05"} if equal else {"SC-SNS-02"}
+    assert isinstance(move, Show), "only shows are rejected for their combination"
+    return _extra_show(state, move)
+
+
+def _notation_rule(text: str) -> str:
+    if text.strip() == "pass":
+        return "SC-TURN-02"
+    if "+" in text:
+        return "SC-NOTE-04"
+    if text.startswith("scout"):
+        return "SC-NOTE-03"
+    return "SC-NOTE-02" if text.startswith("show") else "SC-NOTE-01"
+
+
+def _non_combination_rule(numbers: Sequence[int]) -> str | None:
+    """The rule an engine misreads when it takes ``numbers`` for a combination: runs when they
+    rise or fall throughout (SC-SET-03), sets when some repeat (SC-SET-02)."""
+    steps = {(b > a) - (b < a) for a, b in pairwise(numbers)}
+    if len(steps) == 1 and 0 not in steps:
+        return "SC-SET-03"
+    return "SC-SET-02" if len(set(numbers)) < len(numbers) else None
+
+
+def _extra_show(state: State, move: Show) -> set[str]:
+    numbers = tops(state.hand[move.first : move.last + 1])
+    if classify(numbers) is None:
+        return {_non_combination_rule(numbers) or "SC-SET-01"}
+    if strength_of(numbers) == active_strength(state.active_set):
+        return {"SC-SET-05"}
+    return {"SC-SET-04"}
+
+
+def _missing(state: State, moves: Sequence[Move]) -> set[str]:
+    if not moves:
+        return set()
+    if any(isinstance(m, Keep | Flip) for m in moves):
+        return {"SC-ORIENT-01"}
+    legal = legal_moves(state)
+    out: set[str] = set()
+    shows = [m for m in moves if isinstance(m, Show)]
+    if shows:
+        out |= _missing_shows(state, shows, [m for m in legal if isinstance(m, Show)])
+    scouts = [m for m in moves if isinstance(m, Scout)]
+    if scouts:
+        out |= _missing_scouts(state, scouts, [m for m in legal if isinstance(m, Scout)])
+    pairs = [m for m in moves if isinstance(m, ScoutShow)]
+    if pairs and not scouts:
+        out |= _missing_pairs(state, pairs, [m for m in legal if isinstance(m, ScoutShow)])
+    return out
+
+
+def _missing_shows(state: State, shows: Sequence[Show], legal: Sequence[Show]) -> set[str]:
+    """Shows the engine misses: all of them on an empty table (SC-SHOW-02), only runs or only
+    sets (SC-SET-03, SC-SET-02), or shows as long as the active set (SC-SET-04)."""
+    longer = [m for m in legal if m.last > m.first]
+    if not state.active_set and (len(shows) == len(legal) or set(shows) == set(longer)):
+        return {"SC-SHOW-02"}  # nothing, or nothing but single cards, may open
+    combos = [c for c in (classify(tops(state.hand[m.first : m.last + 1])) for m in shows) if c]
+    size = len(state.active_set)
+    if size and all(c.size == size for c in combos):
+        return {"SC-SET-04"}
+    kinds = {(c.kind, c.size > 1) for c in combos}
+    if kinds == {(Kind.RUN, True)}:
+        return {"SC-SET-03"}
+    if kinds == {(Kind.SET, True)}:
+        return {"SC-SET-02"}
+    return {"SC-SET-04"} if state.active_set else {"SC-SHOW-02"}
+
+
+def _missing_scouts(state: State, scouts: Sequence[Scout], legal: Sequence[Scout]) -> set[str]:
+    if state.rules.scouting is Scouting.FORCED:
+        return {"SC-VAR-03"}
+    if len(scouts) == len(legal):
+        if _can_show(state):
+            return {"SC-SCOUT-04"}
+        return {"SC-VAR2-04"} if state.is_two_player else {"SC-SCOUT-01"}
+    if all(m.rotated for m in scouts):
+        return {"SC-SCOUT-02"}
+    if all(m.end is End.RIGHT for m in scouts):
+        return {"SC-SCOUT-01"}
+    return {"SC-SCOUT-02"}
+
+
+def _missing_pairs(
+    state: State, pairs: Sequence[ScoutShow], legal: Sequence[ScoutShow]
+) -> set[str]:
+    """All of them while some would beat even the unreduced set: availability (SC-SNS-01);
+    otherwise the show judged against the wrong set (SC-SNS-02)."""
+    if len(pairs) == len(legal) and any(_beats_unreduced(state, m) for m in pairs):
+        return {"SC-SNS-01"}
+    return {"SC-SNS-02"}
+
+
+def _beats_unreduced(state: State, move: ScoutShow) -> bool:
+    hand, _ = scouted(state.hand, state.active_set, move.scout)
+    strength = strength_of(tops(hand[move.show.first : move.show.last + 1]))
+    target = active_strength(state.active_set)
+    return strength is not None and (target is None or strength > target)
+
+
+def _can_show(state: State) -> bool:
+    return any(isinstance(m, Show) for m in legal_moves(state))

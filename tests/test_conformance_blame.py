@@ -1,0 +1,111 @@
+"""Blame and verdicts: a difference names the rule that governs it; cascades are not judged."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout_ref.conformance.adapter import score
+from scout_ref.conformance.blame import score_blame, state_blame
+from scout_ref.conformance.cases._case import facing
+from scout_ref.conformance.cases.scoring import unbeaten
+from scout_ref.conformance.diff import hand_hint, state_diff
+from scout_ref.conformance.move_blame import moves_blame, rejected_blame
+from scout_ref.conformance.outcomes import Case, CaseResult, Outcome
+from scout_ref.conformance.verdicts import RuleVerdict, blamed, judge
+from scout_ref.notation import parse_move
+from scout_ref.turn import apply_move
+
+
+def _result(focus: str, blame: tuple[str, ...], outcome: Outcome = Outcome.FAILED) -> CaseResult:
+    case = Case(f"case-{focus}", "apply", "", (focus,), {"focus": focus}, "apply/x.json")
+    return CaseResult(case, outcome, "differs", blame=blame)
+
+
+@pytest.mark.rule("SC-SET-04", "SC-SET-05")
+def test_a_rule_building_on_a_broken_one_is_not_judged() -> None:
+    results = [_result("SC-SET-04", ("SC-SET-04",)), _result("SC-SET-05", ("SC-SET-05",))]
+    suspects = blamed(results)
+    assert judge("SC-SET-04", results, suspects).verdict is RuleVerdict.NONCONFORMANT
+    lower = judge("SC-SET-05", results, suspects)
+    assert lower.verdict is RuleVerdict.NOT_JUDGED
+    assert lower.because == ("SC-SET-04",)
+
+
+@pytest.mark.rule("SC-SCOUT-03", "SC-COMP-03")
+def test_a_failure_pointing_at_two_rules_goes_to_the_convicted_one() -> None:
+    results = [
+        _result("SC-COMP-03", ("SC-COMP-03",)),
+        _result("SC-TURN-02", ("SC-COMP-03", "SC-SCOUT-03")),
+        _result("SC-SCOUT-03", (), Outcome.PASSED),
+    ]
+    suspects = blamed(results)
+    assert set(suspects) == {"SC-COMP-03"}
+    assert judge("SC-SCOUT-03", results, suspects).verdict is RuleVerdict.CONFORMANT
+
+
+@pytest.mark.rule("SC-SCOUT-03", "SC-VAR2-03")
+@pytest.mark.parametrize(("players", "rule"), [(4, "SC-SCOUT-03"), (2, "SC-VAR2-03")])
+def test_wrong_chips_after_a_scout(players: int, rule: str) -> None:
+    before = facing(players, "5/3 6/1", "4/9 7/1 8/4", scout_chips=[2, 2] + [0] * (players - 2))
+    after = apply_move(before, parse_move("scout L @0")).to_json()
+    wrong = {**after, "scout_chips": list(before.scout_chips)}
+    assert rule in state_blame(before.to_json(), "scout L @0", after, wrong)
+
+
+@pytest.mark.rule("SC-GEN-02", "SC-SCOUT-02")
+def test_a_hand_out_of_order_or_a_card_at_another_slot() -> None:
+    before = facing(4, "5/3 6/1", "4/9 7/1 8/4")
+    after = apply_move(before, parse_move("scout L @0")).to_json()
+    hands = [[str(c) for c in h] for h in apply_move(before, parse_move("scout L @0")).hands]
+    slot = [hands[1][1], hands[1][0], *hands[1][2:]]
+    swapped = [hands[1][0], hands[1][1], hands[1][3], hands[1][2]]
+    assert state_blame(
+        before.to_json(), "scout L @0", after, {**after, "hands": [hands[0], slot, *hands[2:]]}
+    ) == {"SC-SCOUT-02"}
+    assert state_blame(
+        before.to_json(), "scout L @0", after, {**after, "hands": [hands[0], swapped, *hands[2:]]}
+    ) == {"SC-GEN-02"}
+
+
+@pytest.mark.rule("SC-SET-03", "SC-SCOUT-04", "SC-SHOW-02")
+def test_legal_lists_name_the_kind_of_move() -> None:
+    state = facing(4, "", "2/1 5/1 9/1 3/4", seat=2, owner=0)
+    assert moves_blame(state.to_json(), [], ["show 0-2"]) == {"SC-SET-03"}
+    facing_run = facing(4, "5/3 6/1", "7/1 8/4 2/5")
+    scouts = [
+        str(m)
+        for m in __import__("scout_ref").legal_moves(facing_run)
+        if "scout" in str(m) and "+" not in str(m)
+    ]
+    assert moves_blame(facing_run.to_json(), scouts, []) == {"SC-SCOUT-04"}
+    assert rejected_blame(state.to_json(), "show 3-3", "not_stronger") == {"SC-SHOW-02"}
+
+
+@pytest.mark.rule("SC-SCORE-04", "SC-SCORE-05")
+def test_scores_that_differ_for_the_owner() -> None:
+    state = unbeaten(players=5)
+    expected = score(state)
+    rows = [dict(r) for r in expected["round_scores"]]
+    owner = state.owner
+    assert owner is not None
+    rows[owner]["hand_penalty"] = len(state.hands[owner])
+    rows[owner]["exempt"] = False
+    assert score_blame(state.to_json(), expected, {**expected, "round_scores": rows}) == {
+        "SC-SCORE-04"
+    }
+    rows = [dict(r) for r in expected["round_scores"]]
+    rows[owner]["captured"] += len(state.active_set)
+    assert score_blame(state.to_json(), expected, {**expected, "round_scores": rows}) == {
+        "SC-SCORE-05"
+    }
+
+
+@pytest.mark.rule("SC-ORIENT-02")
+def test_hints_name_the_shape_of_a_wrong_hand() -> None:
+    hand = ["1/2", "3/4", "5/6"]
+    assert "reversed" in hand_hint(hand, hand[::-1])
+    assert "every card turned" in hand_hint(hand, ["2/1", "4/3", "6/5"])
+    assert "end over end" in hand_hint(hand, ["6/5", "4/3", "2/1"])
+    diff = state_diff({"hands": [hand, ["7/8"]]}, {"hands": [hand[::-1], ["7/8"]]})
+    assert 'hands[0]: expected ["1/2","3/4","5/6"], got ["5/6","3/4","1/2"]' in diff
+    assert "hands[1]" not in diff
