@@ -6,13 +6,13 @@ a hidden card is ``null`` and ``set_aside`` is a count.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any, cast
 
-import jsonschema
-import referencing
+from jsonschema.protocols import Validator
 
+from scout_ref import _schema
+from scout_ref._jsonread import read_file, value_problems
 from scout_ref._serialize import JSONObject, JSONValue, rules_from_json, rules_to_json
 from scout_ref.components import Card, OrientedCard, oriented
 from scout_ref.errors import MalformedInputError
@@ -73,19 +73,19 @@ def observation_to_json(obs: Observation) -> JSONObject:
 
 
 @cache
-def _validator() -> jsonschema.Draft202012Validator:
+def _validator() -> Validator:
     schemas = [spec_dir() / "schema" / n for n in ("state.schema.json", "observation.schema.json")]
-    docs = [json.loads(p.read_text("utf-8")) for p in schemas]
-    registry: referencing.Registry[Any] = referencing.Registry().with_resources(
-        (d["$id"], referencing.Resource.from_contents(d)) for d in docs
-    )
-    return jsonschema.Draft202012Validator(docs[1], registry=registry)
+    docs: list[Any] = [read_file(p) for p in schemas]
+    return _schema.validator(docs[1], _schema.registry(docs))
 
 
 def observation_problems(data: object) -> list[tuple[str, str]]:
-    """How ``data`` departs from the observation schema, as (JSON pointer, message)."""
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
-    return [("".join(f"/{p}" for p in e.absolute_path), e.message) for e in errors]
+    """How ``data`` departs from the observation schema, as (JSON pointer, message).
+
+    Values no JSON document could hold (fractions, huge integers, deep nesting) come first,
+    and patterns are read as ECMA-262 reads them (:mod:`scout_ref._schema`).
+    """
+    return value_problems(data) or _schema.problems(_validator(), data)
 
 
 def _card(text: str) -> OrientedCard:
