@@ -19,7 +19,7 @@ import rfc8785
 from scout_ref.components import Card, OrientedCard, is_card_numbers, oriented
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round, winners
-from scout_ref.registry import spec_dir
+from scout_ref.registry import implements, spec_dir
 from scout_ref.scoring import round_scores
 from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
 from scout_ref.state import Phase, RoundEnd, Seat, State, total_rounds
@@ -31,6 +31,7 @@ _Checked = dict[str, Any]  # JSON that has passed the state schema
 Problem = tuple[str, str]
 
 
+@implements("SC-GEN-04")
 def rules_to_json(rules: Rules) -> JSONObject:
     """The rules switches as a state's ``rules`` object writes them."""
     return {
@@ -41,6 +42,7 @@ def rules_to_json(rules: Rules) -> JSONObject:
     }
 
 
+@implements("SC-GEN-04")
 def rules_from_json(data: object, where: str = "/rules") -> Rules:
     """The rules switches of a state-style ``rules`` object.
 

@@ -1,4 +1,4 @@
-"""The rule registry: every rule's permanent ID, title, chapter, statement and status.
+"""The rule registry: every rule's permanent ID, title, chapter, statement, status and scope.
 
 The registry lives in ``spec/rules.json`` (shipped inside the wheel as ``scout_ref/_spec``); it is
 the single source of rule IDs for the rulebook, the engine, the tests and the vectors.
@@ -39,6 +39,16 @@ class Rule:
     area: str
     statement: str
     status: Status
+    players: tuple[int, ...]
+    """The player counts the rule applies to (its scope), ascending."""
+
+    def applies_to(self, players: int) -> bool:
+        """Whether the rule binds a game of ``players`` players.
+
+        >>> rules()["SC-SNS-01"].applies_to(2)
+        False
+        """
+        return players in self.players
 
 
 def spec_dir() -> Path:
@@ -67,6 +77,7 @@ def rules() -> dict[str, Rule]:
             area=area,
             statement=entry["statement"],
             status=Status(entry["status"]),
+            players=tuple(sorted(entry["players"])),
         )
     return out
 

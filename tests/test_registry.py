@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,7 +83,7 @@ def _marker_ids() -> dict[str, set[str]]:
     return out
 
 
-def _registry_entries() -> list[dict[str, str]]:
+def _registry_entries() -> list[dict[str, Any]]:
     data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
     return list(data["rules"])
 
@@ -101,6 +102,36 @@ def test_ids_are_unique_and_well_formed() -> None:
         assert entry["status"] in {s.value for s in Status}
         assert entry["title"].strip()
         assert entry["statement"].strip()
+
+
+@pytest.mark.rule
+def test_every_rule_declares_its_player_counts() -> None:
+    for entry in _registry_entries():
+        players = entry["players"]
+        assert isinstance(players, list), entry["id"]
+        assert players, entry["id"]
+        assert players == sorted(set(players)), entry["id"]
+        assert set(players) <= {2, 3, 4, 5}, entry["id"]
+
+
+SCOPE_PHRASES = {"With 2 players": (2,), "With 3 to 5 players": (3, 4, 5)}
+"""A statement that opens with one of these phrases must have exactly that scope."""
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize("rule", list(rules().values()), ids=lambda r: r.id)
+def test_a_statement_opening_with_a_player_count_has_that_scope(rule: Rule) -> None:
+    for phrase, scope in SCOPE_PHRASES.items():
+        if rule.statement.startswith(phrase):
+            assert rule.players == scope
+
+
+@pytest.mark.rule("SC-SNS-01", "SC-VAR2-02")
+def test_scope_is_loaded_and_answers_by_player_count() -> None:
+    assert rules()["SC-SNS-01"].players == (3, 4, 5)
+    assert rules()["SC-VAR2-02"].players == (2,)
+    assert rules()["SC-SHOW-03"].applies_to(2)
+    assert not rules()["SC-VAR2-03"].applies_to(4)
 
 
 @pytest.mark.rule

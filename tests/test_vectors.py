@@ -21,6 +21,7 @@ from scout_ref.cli import main
 from scout_ref.combinations import beats, classify
 from scout_ref.conformance.cases import GENERATORS
 from scout_ref.conformance.cases.targets import TARGETS
+from scout_ref.conformance.scope import coverage_gaps, scope_problems
 from scout_ref.conformance.vectors import (
     KINDS,
     MANIFEST,
@@ -156,6 +157,23 @@ def test_every_normative_rule_has_a_vector() -> None:
     cited = {r for _, c in all_cases() for r in c["rules"]}
     normative = {r.id for r in rules().values() if r.status is Status.NORMATIVE}
     assert sorted(normative - cited) == []
+
+
+@pytest.mark.rule
+def test_every_case_cites_rules_that_apply_at_its_player_count() -> None:
+    problems = [f"{c['id']}: {p}" for kind, c in all_cases() for p in scope_problems(kind, c)]
+    assert problems == []
+
+
+KNOWN_GAPS = Path(__file__).parent / "data" / "vector_scope_gaps.json"
+"""Rule and player-count pairs (``SC-SET-02@2``) no vector covers yet: the list may only shrink."""
+
+
+@pytest.mark.rule
+def test_no_new_rule_and_player_count_goes_without_a_vector() -> None:
+    known = set(json.loads(KNOWN_GAPS.read_text(encoding="utf-8")))
+    gaps = coverage_gaps(all_cases(), {Status.NORMATIVE.value, Status.VARIANT.value})
+    assert sorted(set(gaps) - known) == []
 
 
 @pytest.mark.rule

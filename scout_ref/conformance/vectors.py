@@ -21,6 +21,7 @@ import referencing
 
 from scout_ref._serialize import deal_from_json, rules_from_json, score_to_json
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
+from scout_ref.conformance.scope import scope_problems
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.notation import move_sort_key, parse_move
 from scout_ref.perft import divide, perft
@@ -364,7 +365,12 @@ def lint_document(path: str, document: JSONObject, seen: dict[str, str]) -> list
     if document["kind"] != kind:
         problems.append(f"{path}: kind {document['kind']!r} does not match its folder")
     topic = path.rsplit("/", maxsplit=1)[-1].removesuffix(".json")
-    checks: tuple[CaseCheck, ...] = (citation_problems, state_problems, answer_problems)
+    checks: tuple[CaseCheck, ...] = (
+        citation_problems,
+        scope_problems,
+        state_problems,
+        answer_problems,
+    )
     for case in document["cases"]:
         cid = case["id"]
         if cid in seen:
@@ -382,7 +388,8 @@ def lint(root: Path) -> list[str]:
     """Every problem of the vector files under ``root``; [] when they are all sound.
 
     Each file must be valid against its kind's schema, each case ID unique and well-formed,
-    each cited rule normative (or a variant, in a case that switches it on), each state valid,
+    each cited rule normative (or a variant, in a case that switches it on) and in scope at the
+    case's player count, each state valid (and reachable in play),
     and each expectation equal to the reference engine's answer. Once the files are sound the
     manifest must list them as they are.
     """

@@ -169,6 +169,10 @@ class ExampleDirective(SphinxDirective):
             raise self.error(f"example {title!r}: :rules: must name known rule IDs: {unknown}")
         if "players" not in self.options:
             raise self.error(f"example {title!r}: :players: is required")
+        players = int(self.options["players"])
+        outside = [r for r in cited if not rules()[r].applies_to(players)]
+        if outside:
+            raise self.error(f"example {title!r}: {outside} do not apply to {players} players")
         try:
             outcome = run_example(self.options)
         except (ExampleMismatch, ScoutError, ValueError, KeyError, IndexError) as exc:

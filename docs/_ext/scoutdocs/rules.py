@@ -62,6 +62,17 @@ def rule_text(text: str) -> list[nodes.Node]:
     return out
 
 
+def scope_text(players: tuple[int, ...]) -> str:
+    """A rule's player counts for people: ``2 to 5 players``, ``2 players``.
+
+    >>> scope_text((3, 4, 5))
+    '3 to 5 players'
+    """
+    if len(players) > 1 and players == tuple(range(players[0], players[-1] + 1)):
+        return f"{players[0]} to {players[-1]} players"
+    return f"{', '.join(map(str, players))} players"
+
+
 def rule_ref(rule_id: str, title: str | None = None) -> addnodes.pending_xref:
     """A reference to a rule, resolved (or reported as unknown) by the ``scout`` domain."""
     ref = addnodes.pending_xref(
@@ -242,6 +253,9 @@ def rule_section(rule: Rule, number: str, stems: set[str]) -> nodes.section:
     badge += nodes.literal(rule.id, rule.id, classes=["scout-rule-id"])
     badge += nodes.Text(" ")
     badge += nodes.inline(rule.status.value, rule.status.value, classes=["scout-status"])
+    badge += nodes.Text(" ")
+    scope = scope_text(rule.players)
+    badge += nodes.inline(scope, scope, classes=["scout-scope"])
     section += badge
     statement = nodes.paragraph(classes=["scout-rule-statement"])
     statement += rule_text(rule.statement)

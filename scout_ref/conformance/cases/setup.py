@@ -7,12 +7,12 @@ from scout_ref.conformance.cases._case import Case, cards, case
 from scout_ref.setup import shuffled_deck
 from scout_ref.variants import Rotation, Rules
 
-DEAL = ("SC-SETUP-01", "SC-SETUP-02", "SC-SETUP-03", "SC-SETUP-04", "SC-ORIENT-01", "SC-GAME-02")
+DEAL = ("SC-SETUP-01", "SC-SETUP-02", "SC-SETUP-04", "SC-ORIENT-01", "SC-GAME-02")
 BY_PLAYERS = {
     2: ("SC-VAR2-01", "SC-VAR2-02", "SC-COMP-01"),
-    3: ("SC-COMP-01", "SC-COMP-04"),
-    4: ("SC-COMP-01", "SC-COMP-04"),
-    5: ("SC-COMP-01", "SC-COMP-04", "SC-GEN-01"),
+    3: ("SC-COMP-01", "SC-COMP-04", "SC-SETUP-03"),
+    4: ("SC-COMP-01", "SC-COMP-04", "SC-SETUP-03"),
+    5: ("SC-COMP-01", "SC-COMP-04", "SC-SETUP-03", "SC-GEN-01"),
 }
 
 
@@ -36,7 +36,7 @@ def deal_cases() -> list[Case]:
         case(
             "deal-setup-4p-rotation-once-per-game",
             "With rotation once per game the first round still opens with the decisions.",
-            [*DEAL, "SC-VAR-04"],
+            [*DEAL, *BY_PLAYERS[4], "SC-VAR-04", "SC-GEN-04"],
             input={"players": 4, "rules": rules_to_json(once), "deck": cards(shuffled_deck(4, 7))},
             claim={"phase": "rotation"},
         )
