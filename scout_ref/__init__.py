@@ -15,6 +15,7 @@ from scout_ref.components import Card, OrientedCard, oriented
 from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection, ScoutError
 from scout_ref.game import next_round, winners
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.reachability import Violation, check_reachable
 from scout_ref.scoring import SeatScore, round_scores
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.state import Hand, Phase, RoundEnd, Seat, State
@@ -48,8 +49,10 @@ __all__ = [
     "SeatScore",
     "Show",
     "State",
+    "Violation",
     "apply_move",
     "check_move",
+    "check_reachable",
     "classify",
     "is_legal",
     "legal_moves",

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from scout_ref._serialize import rules_to_json, state_from_json
 from scout_ref.components import Card
-from scout_ref.setup import cards_in_play
+from scout_ref.scoring import round_scores
+from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size
 from scout_ref.state import State
 from scout_ref.variants import Rules
 
@@ -42,38 +43,57 @@ def build_state(
 ) -> State:
     """A valid state from the parts a scenario names; cards are written ``top/bottom``.
 
-    Every card in play that the hands, active set and captured piles do not name is added,
-    sorted, to the captured pile of ``leftover_to`` (default: the owner), so card conservation
-    holds. Before the first show (no owner, nothing can be captured) they are instead dealt,
-    one at a time, to the right ends of the hands of the seats other than ``turn``. With 2
-    players in round 1 the leftovers fill ``set_aside`` first.
+    What the scenario leaves out is filled in so that the position can arise in play as far as
+    chapter REACH can tell (:func:`~scout_ref.check_reachable`):
+
+    * the cards in play that the hands, active set and captured piles do not name are captured,
+      sorted, each seat taking no more than it can have shown (its dealt cards less its hand,
+      plus the scouts the turn order proves), starting with the owner; ``leftover_to`` instead
+      puts them all on one seat's pile. Before the first show (no owner) they are dealt, one at
+      a time, to the right ends of the hands of the seats other than ``turn``. With 2 players
+      in round 1 they fill ``set_aside`` first;
+    * with 3 to 5 players the owner holds one Scout chip per scout since their show
+      (SC-REACH-06) and one per Scout & Show already used; with 2 players everyone holds 3;
+    * the totals of a finished first round are that round's scores (SC-REACH-08).
 
     Raises:
         MalformedInputError: if the result is not a valid state.
 
     >>> s = build_state(4, ["3/7 4/1", "1/2", "5/6", "8/9"], active_set="4/2 5/3", owner=1)
-    >>> len(s.captured[1]), s.owner
-    (37, 1)
+    >>> [len(p) for p in s.captured], s.scout_chips
+    ([5, 10, 11, 11], (0, 2, 0, 0))
     """
     rules = rules or Rules()
+    two = players == 2
     captured = list(captured) if captured is not None else [""] * players
     named = [c for t in [*hands, active_set, *captured] for c in _ids(t)]
     rest = sorted(cards_in_play(players) - set(named))
     set_aside: list[str] = []
-    if players == 2 and round == 1:
+    if two and round == 1:
         set_aside = [f"{c.low}/{c.high}" for c in rest[:22]]
         rest = rest[22:]
     piles = [sorted(_ids(t)) for t in captured]
     hand_texts = [t.split() for t in hands]
-    target = leftover_to if leftover_to is not None else owner
-    if target is not None:
-        piles[target] = sorted(piles[target] + rest)
+    over = phase in ("round_over", "game_over")
+    available = (
+        list(scout_show_available) if scout_show_available is not None else [not two] * players
+    )
+    k = _scouts_since_show(players, owner, turn, over=over, unbeaten=round_end == "unbeaten")
+    chips = (
+        list(scout_chips)
+        if scout_chips is not None
+        else _default_chips(players, owner, k, available)
+    )
+    if leftover_to is not None:
+        piles[leftover_to] = sorted(piles[leftover_to] + rest)
+    elif owner is not None:
+        room = _room(players, owner, k, hand_texts, piles, chips, available)
+        _capture(piles, rest, room, owner)
     else:
         others = [s for s in range(players) if s != turn] or list(range(players))
-        for k, card in enumerate(rest):
-            hand_texts[others[k % len(others)]].append(f"{card.low}/{card.high}")
-    two = players == 2
-    data = {
+        for n, card in enumerate(rest):
+            hand_texts[others[n % len(others)]].append(f"{card.low}/{card.high}")
+    data: dict[str, object] = {
         "players": players,
         "rules": rules_to_json(rules),
         "round": round,
@@ -84,14 +104,71 @@ def build_state(
         "active_set": active_set.split(),
         "owner": owner,
         "captured": [[str(c) for c in pile] for pile in piles],
-        "scout_chips": list(scout_chips)
-        if scout_chips is not None
-        else [3 if two else 0] * players,
-        "scout_show_available": list(scout_show_available)
-        if scout_show_available is not None
-        else [not two] * players,
+        "scout_chips": chips,
+        "scout_show_available": available,
         "scores": list(scores) if scores is not None else [0] * players,
         "round_end": round_end,
         "set_aside": set_aside,
     }
-    return state_from_json(data)
+    state = state_from_json(data)
+    if scores is None and round == 1 and over:
+        data["scores"] = [s.total for s in round_scores(state)]
+        state = state_from_json(data)
+    return state
+
+
+def _scouts_since_show(
+    players: int, owner: int | None, turn: int | None, *, over: bool, unbeaten: bool
+) -> int:
+    """The scouts the turn order proves since the owner's show (SC-REACH-06); 0 with 2."""
+    if players == 2 or owner is None:
+        return 0
+    if unbeaten:
+        return players - 1
+    if over or turn is None:
+        return 0
+    return (turn - owner - 1) % players
+
+
+def _default_chips(players: int, owner: int | None, k: int, available: list[bool]) -> list[int]:
+    """Chips as the named position implies: the owner's for the scouts since the show and
+    for every Scout & Show used (3-5 players); 3 each with 2 players."""
+    if players == 2:
+        return [TWO_PLAYER_CHIPS] * players
+    chips = [0] * players
+    if owner is not None:
+        chips[owner] = k + available.count(False)
+    return chips
+
+
+def _room(  # noqa: PLR0917 - the parts of one position
+    players: int,
+    owner: int,
+    k: int,
+    hands: list[list[str]],
+    piles: list[list[Card]],
+    chips: list[int],
+    available: list[bool],
+) -> list[int]:
+    """How many more cards each seat's pile can take: it cannot hold more than it showed."""
+    dealt = hand_size(players)
+    room = []
+    for s in range(players):
+        if players == 2:
+            scouted = TWO_PLAYER_CHIPS - chips[s]
+        else:
+            scouted = int(not available[s]) + int((s - owner - 1) % players < k)
+        room.append(max(0, dealt - len(hands[s]) + scouted - len(piles[s])))
+    return room
+
+
+def _capture(piles: list[list[Card]], rest: list[Card], room: list[int], owner: int) -> None:
+    """Put ``rest`` on the piles within ``room``, the owner's first, then round the table;
+    whatever does not fit goes to the owner."""
+    n = len(piles)
+    taken = 0
+    for s in [(owner + d) % n for d in range(n)]:
+        share = min(room[s], len(rest) - taken)
+        piles[s] = sorted(piles[s] + rest[taken : taken + share])
+        taken += share
+    piles[owner] = sorted(piles[owner] + rest[taken:])

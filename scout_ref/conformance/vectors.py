@@ -320,7 +320,7 @@ def citation_problems(kind: str, case: Case) -> Iterator[str]:
 
 
 def state_problems(kind: str, case: Case) -> Iterator[str]:
-    """Every invalid state a case carries."""
+    """Every state a case carries that is invalid or cannot arise in play (chapter REACH)."""
     found: list[tuple[str, object]] = []
     if kind == "deal" and "state" in case["input"]:
         found.append(("/input/state", case["input"]["state"]))
@@ -334,7 +334,7 @@ def state_problems(kind: str, case: Case) -> Iterator[str]:
         found.append(("/expected/state", case["expected"]["state"]))
     for where, data in found:
         try:
-            State.from_json(data)
+            State.from_json(data, reachable=True)
         except MalformedInputError as exc:
             yield f"{where}: {exc}"
 

@@ -34,9 +34,15 @@ class example_list(nodes.General, nodes.Element):
 
 
 def chapters() -> list[tuple[int, str, str, str]]:
-    """(number, stem, area, title) of every chapter, in rulebook order."""
+    """(number, stem, area, title) of every chapter, in rulebook order.
+
+    A chapter's number is its place in the list unless it names one (``"number": 17``).
+    """
     data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
-    return [(k, ch["stem"], ch["area"], ch["title"]) for k, ch in enumerate(data["chapters"], 1)]
+    return [
+        (ch.get("number", k), ch["stem"], ch["area"], ch["title"])
+        for k, ch in enumerate(data["chapters"], 1)
+    ]
 
 
 def display_numbers() -> dict[str, str]:

@@ -18,6 +18,7 @@ from scout_ref import (
     State,
     apply_move,
     check_move,
+    check_reachable,
     legal_moves,
     new_game,
     next_round,
@@ -230,6 +231,10 @@ def parse_expect(text: str) -> list[tuple[str, str]]:
 def run_example(options: dict[str, str]) -> Outcome:
     """Build, play and check one example; raise :class:`ExampleMismatch` on any disagreement."""
     start = start_state(options)
+    violations = check_reachable(start)
+    if violations:
+        listed = "; ".join(map(str, violations))
+        raise ExampleMismatch(f"the position cannot arise in play: {listed}")
     moves = [m.strip() for m in options.get("moves", "").split(";") if m.strip()]
     steps = play(start, moves)
     final = steps[-1].after if steps else start
