@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -257,3 +259,20 @@ def test_implements_records_the_ids_on_the_function() -> None:
 
     assert implements("SC-GEN-01")(probe) is probe
     assert probe.__rules__ == ("SC-GEN-01",)  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule
+def test_rule_coverage_report_counts_tests_per_player_count(tmp_path: Path) -> None:
+    report = tmp_path / "coverage.json"
+    target = "tests/test_position.py::test_the_owner_holds_a_chip_per_scout_the_turn_order_proves"
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", target]
+    done = subprocess.run(
+        [*command, "--rule-coverage", str(report)], cwd=ROOT, capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stdout
+    counted = json.loads(report.read_text(encoding="utf-8"))
+    assert counted["SC-REACH-06"] == {
+        "players": [3, 4, 5],
+        "tests": {"3": 0, "4": 1, "5": 0},
+        "untested": [3, 5],
+    }

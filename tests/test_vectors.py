@@ -165,6 +165,17 @@ def test_every_case_cites_rules_that_apply_at_its_player_count() -> None:
     assert problems == []
 
 
+@pytest.mark.rule
+def test_coverage_command_counts_cases_per_player_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["vectors", "coverage"]) == 0
+    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert rows["rule"].split() == ["rule", "2p", "3p", "4p", "5p"]
+    assert rows["SC-SNS-01"][13:16].strip() == ""  # Scout & Show does not exist with 2 players
+    assert all(cell.isdigit() or cell == "-" for cell in rows["SC-SHOW-03"].split()[1:])
+
+
 KNOWN_GAPS = Path(__file__).parent / "data" / "vector_scope_gaps.json"
 """Rule and player-count pairs (``SC-SET-02@2``) no vector covers yet: the list may only shrink."""
 

@@ -51,6 +51,23 @@ def coverage(cases: Iterable[tuple[str, Case]]) -> dict[str, Counter[int]]:
     return out
 
 
+def coverage_table(cases: Iterable[tuple[str, Case]]) -> list[str]:
+    """One line per normative or variant rule: cases citing it at each count of its scope.
+
+    A count in the scope with no case is marked ``-``; counts outside the scope are blank.
+    """
+    counted = coverage(cases)
+    lines = [f"{'rule':<13}" + " ".join(f"{p}p".rjust(3) for p in range(2, 6))]
+    for rule in rules().values():
+        if rule.status.value not in ("normative", "variant"):
+            continue
+        cells = [
+            f"{counted[rule.id][p] or '-':>3}" if rule.applies_to(p) else "   " for p in range(2, 6)
+        ]
+        lines.append(f"{rule.id:<13}" + " ".join(cells))
+    return lines
+
+
 def coverage_gaps(cases: Iterable[tuple[str, Case]], statuses: set[str]) -> list[str]:
     """``SC-XXX-NN@p`` for every rule of the given statuses and count in its scope no case
     covers, in rulebook order."""
