@@ -7,9 +7,11 @@ that a hand-made position still passes :func:`~scout_ref.validate_state`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from scout_ref._serialize import rules_to_json, state_from_json
 from scout_ref.components import Card
+from scout_ref.reachability import chain_captures, check_reachable
 from scout_ref.scoring import round_scores
 from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size
 from scout_ref.state import State
@@ -47,11 +49,12 @@ def build_state(
     chapter REACH can tell (:func:`~scout_ref.check_reachable`):
 
     * the cards in play that the hands, active set and captured piles do not name are captured,
-      sorted, each seat taking no more than it can have shown (its dealt cards less its hand,
-      plus the scouts the turn order proves), starting with the owner; ``leftover_to`` instead
-      puts them all on one seat's pile. Before the first show (no owner) they are dealt, one at
-      a time, to the right ends of the hands of the seats other than ``turn``. With 2 players
-      in round 1 they fill ``set_aside`` first;
+      sorted. When no scout came before the owner's show, each seat captures exactly what the
+      seat before it showed (SC-REACH-11); otherwise each takes no more than it can have shown
+      (its dealt cards less its hand, plus the scouts the turn order proves), starting with the
+      owner. ``leftover_to`` instead puts them all on one seat's pile. Before the first show
+      (no owner) they are dealt, one at a time, to the right ends of the hands of the seats
+      other than ``turn``. With 2 players in round 1 they fill ``set_aside`` first;
     * with 3 to 5 players the owner holds one Scout chip per scout since their show
       (SC-REACH-06) and one per Scout & Show already used; with 2 players everyone holds 3;
     * the totals of a finished first round are that round's scores (SC-REACH-08).
@@ -61,7 +64,7 @@ def build_state(
 
     >>> s = build_state(4, ["3/7 4/1", "1/2", "5/6", "8/9"], active_set="4/2 5/3", owner=1)
     >>> [len(p) for p in s.captured], s.scout_chips
-    ([5, 10, 11, 11], (0, 2, 0, 0))
+    ([5, 10, 11, 11], (0, 3, 0, 0))
     """
     rules = rules or Rules()
     two = players == 2
@@ -84,6 +87,7 @@ def build_state(
         if scout_chips is not None
         else _default_chips(players, owner, k, available)
     )
+    named_piles = [list(p) for p in piles]
     if leftover_to is not None:
         piles[leftover_to] = sorted(piles[leftover_to] + rest)
     elif owner is not None:
@@ -111,10 +115,56 @@ def build_state(
         "set_aside": set_aside,
     }
     state = state_from_json(data)
+    sizes = chain_captures(state) if leftover_to is None else None
+    if sizes is not None and owner is not None:
+        chain = _Chain(sizes, owner, named_piles, rest)
+        state = _without_earlier_scouts(state, data, chain, guess=scout_chips is None)
     if scores is None and round == 1 and over:
         data["scores"] = [s.total for s in round_scores(state)]
         state = state_from_json(data)
     return state
+
+
+@dataclass(frozen=True)
+class _Chain:
+    """What filling the piles along the chain of shows needs."""
+
+    sizes: list[int]  # each seat's pile size (SC-REACH-11)
+    owner: int
+    named: list[list[Card]]  # the captured cards the scenario names, per seat
+    rest: list[Card]  # the cards to place
+
+
+def _without_earlier_scouts(
+    state: State, data: dict[str, object], chain: _Chain, *, guess: bool
+) -> State:
+    """The position when its chips say no scout came before the owner's show (SC-REACH-11).
+
+    ``data`` (the position's JSON) is updated to match the result.
+
+    The piles then follow the chain of shows if the hands allow it. If they do not and the
+    chips were not given, one earlier scout is assumed (with 3 to 5 players the owner earned its
+    chip, with 2 the other player paid it), which frees the piles from the chain.
+    """
+    room = [n - len(p) for n, p in zip(chain.sizes, chain.named, strict=True)]
+    if min(room) >= 0:
+        piles = [list(p) for p in chain.named]
+        _capture(piles, chain.rest, room, chain.owner)
+        captured = {"captured": [[str(c) for c in p] for p in piles]}
+        chained = state_from_json(data | captured)
+        # The totals of a finished first round are filled in afterwards (SC-REACH-08).
+        if all(v.rule == "SC-REACH-08" for v in check_reachable(chained)):
+            data.update(captured)
+            return chained
+    if not guess:
+        return state
+    chips = list(state.scout_chips)
+    if state.is_two_player:
+        chips[1 - chain.owner] -= 1  # the other player paid for a scout
+    else:
+        chips[chain.owner] += 1  # someone scouted from the owner's earlier show
+    data["scout_chips"] = chips
+    return state_from_json(data)
 
 
 def _scouts_since_show(

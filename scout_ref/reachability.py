@@ -197,6 +197,44 @@ def _card_flow_problems(state: State) -> Iterator[Violation]:
             yield Violation(rule, where, f"{chips} chips and {least[s]} own scouts exceed {scouts}")
 
 
+def chain_captures(state: State) -> list[int] | None:
+    """When no scout came before the owner's last show, how many cards each seat captured.
+
+    Then every move before that show was a show, each by the seat after the previous shower and
+    each capturing the set before it whole: a seat has captured exactly what the seat before it
+    showed, less the owner's last show. With 3 to 5 players this is the case when the chips add
+    up to the scouts since that show; with 2 players when nobody has paid a chip. None
+    otherwise, or before the first show, or in the rotation phase.
+    """
+    if state.owner is None or state.phase is Phase.ROTATION:
+        return None
+    n, owner = state.players, state.owner
+    if state.is_two_player:
+        if state.scout_chips != (TWO_PLAYER_CHIPS,) * n:
+            return None
+        k = 0
+    else:
+        k = scouts_since_show(state) or 0
+        if sum(state.scout_chips) != k or not all(state.scout_show_available):
+            return None
+    dealt = hand_size(n)
+    shown = [dealt - len(state.hands[u]) + int(k > 0 and (u - owner - 1) % n < k) for u in range(n)]
+    last = len(state.active_set) + k
+    return [shown[(s - 1) % n] - (last if (s - 1) % n == owner else 0) for s in range(n)]
+
+
+@implements("SC-REACH-11")
+def _chain_problems_before_scouts(state: State) -> Iterator[Violation]:
+    """Without earlier scouts the round so far is one chain of shows."""
+    expected = chain_captures(state)
+    if expected is None:
+        return
+    for s, want in enumerate(expected):
+        if len(state.captured[s]) != want:
+            detail = f"with no scout before the last show, seat {s} captured {want} cards"
+            yield Violation("SC-REACH-11", f"/captured/{s}", detail)
+
+
 @implements("SC-REACH-10")
 def _rotation_problems(state: State) -> Iterator[Violation]:
     """Under SC-VAR-04 only the first round has a rotation phase."""
@@ -225,5 +263,6 @@ def check_reachable(state: State) -> list[Violation]:
         _score_problems,
         _card_flow_problems,
         _rotation_problems,
+        _chain_problems_before_scouts,
     )
     return [v for check in checks for v in check(state)]

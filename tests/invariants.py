@@ -126,7 +126,7 @@ class ChipLedger:
 
 
 def check_position_reachable(state: State) -> None:
-    """Play never produces a position that chapter REACH rules out (SC-REACH-01 to -10)."""
+    """Play never produces a position that chapter REACH rules out (SC-REACH-01 to -11)."""
     violations = check_reachable(state)
     assert violations == [], "; ".join(map(str, violations))
 

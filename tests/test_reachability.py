@@ -39,6 +39,7 @@ from tests.invariants import reachable_states
     "SC-REACH-08",
     "SC-REACH-09",
     "SC-REACH-10",
+    "SC-REACH-11",
 )
 @given(reachable_states(max_steps=1000))
 def test_random_play_never_breaks_a_condition(state: State) -> None:
@@ -61,6 +62,13 @@ def _emptied_hand_end(**fields: object) -> State:
         "round_end": "empty_hand",
     }
     return build_state(3, ["", "4/1 7/2", "2/3 5/9"], **(base | fields))  # type: ignore[arg-type]
+
+
+def _moved_capture(state: State, giver: int, taker: int) -> State:
+    """``state`` with one captured card moved from one seat's pile to another's."""
+    piles = [list(p) for p in state.captured]
+    piles[taker] = sorted([*piles[taker], piles[giver].pop()])
+    return replace(state, captured=tuple(tuple(p) for p in piles))
 
 
 UNREACHABLE = [
@@ -89,7 +97,7 @@ UNREACHABLE = [
         marks=pytest.mark.rule("SC-REACH-05"),
     ),
     pytest.param(
-        lambda: build_state(2, ["1/2 3/4", "5/6"], owner=1, turn=0),
+        lambda: build_state(2, ["1/2 3/4", "5/6"], owner=1, turn=0, scout_chips=[3, 3]),
         "SC-REACH-05",
         id="two-player-emptied-set-without-a-paid-scout",
         marks=pytest.mark.rule("SC-REACH-05"),
@@ -152,6 +160,12 @@ UNREACHABLE = [
         "SC-REACH-09",
         id="two-player-captured-more-than-shown",
         marks=pytest.mark.rule("SC-REACH-09"),
+    ),
+    pytest.param(
+        lambda: _moved_capture(_four(scout_chips=[0, 0, 0, 0]), 2, 1),
+        "SC-REACH-11",
+        id="no-scout-yet-but-piles-break-the-chain",
+        marks=pytest.mark.rule("SC-REACH-11"),
     ),
     pytest.param(
         lambda: replace(

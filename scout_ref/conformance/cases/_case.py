@@ -80,8 +80,8 @@ def facing(
     """A play-phase state where ``seat`` holds ``hand`` and faces ``active_set`` of ``owner``.
 
     Every other seat holds ``others`` cards, the lowest unused ones, written ``low/high``; the
-    remaining cards are captured by the owner (see :func:`~scout_ref.position.build_state`,
-    which receives ``fields``).
+    remaining cards are captured and the chips filled in so that play can reach the position
+    (see :func:`~scout_ref.position.build_state`, which receives ``fields``).
     """
     texts = [active_set, hand, *fields.get("captured", [])]
     named = {c.card for text in texts for c in _oriented(text)}

@@ -89,7 +89,7 @@ def apply_cases() -> list[Case]:
             ["SC-SCOUT-05", "SC-NOTE-05", "SC-SCOUT-03"],
             state=facing(4, "7/3", "4/9 7/1 8/4 2/5"),
             move="scout L @0",
-            claim={"active_set": [], "owner": 0, "turn": 2, "scout_chips": [1, 0, 0, 0]},
+            claim={"active_set": [], "owner": 0, "turn": 2, "scout_chips": [2, 0, 0, 0]},
         ),
         case(
             "apply-scout-hand-beyond-sixteen",
