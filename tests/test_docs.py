@@ -140,3 +140,28 @@ def test_an_unknown_rule_id_fails_the_build(tmp_path: Path) -> None:
     status, warnings = _sphinx(source, tmp_path, "-W")
     assert status != 0
     assert "unknown rule ID SC-SHOW-99" in warnings
+
+
+@pytest.mark.slow
+@pytest.mark.rule("SC-SNS-01", "SC-REACH-05")
+def test_an_out_of_scope_or_unreachable_example_fails_the_build(tmp_path: Path) -> None:
+    source = _tiny_project(
+        tmp_path,
+        ".. scout-example:: Scout & Show with two players\n"
+        "   :rules: SC-SNS-01\n"
+        "   :players: 2\n"
+        "   :seed: 1\n"
+        "   :expect: phase = rotation\n"
+        "\n"
+        ".. scout-example:: The seat after the owner faces an emptied set\n"
+        "   :rules: SC-SHOW-02\n"
+        "   :players: 3\n"
+        "   :hands: 2/1 | 3/1 | 4/1\n"
+        "   :owner: 2\n"
+        "   :moves: show 0-0\n"
+        "   :expect: verdict = legal\n",
+    )
+    status, warnings = _sphinx(source, tmp_path, "-W", "--keep-going")
+    assert status != 0
+    assert "['SC-SNS-01'] do not apply to 2 players" in warnings
+    assert "cannot arise in play: /turn: the seat after the owner" in warnings
