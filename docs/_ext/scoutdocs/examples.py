@@ -35,6 +35,7 @@ OPTIONS = [
     "round-end",
     "leftover-to",
     "switches",
+    "setup",
     "moves",
     "expect",
     "seats",
@@ -145,6 +146,8 @@ class ExampleDirective(SphinxDirective):
       ``:captured:``, ``:chips:``, ``:scout-show:`` (yes/no per seat), ``:scores:``,
       ``:round-end:``, ``:leftover-to:`` and ``:switches:`` (``scouting=forced`` ...), passed to
       :func:`scout_ref.position.build_state`.
+    * ``:setup:`` moves played from that position before the one pictured, all legal: with
+      ``:seed:`` they are the witness that play reaches it.
     * ``:moves:`` moves separated by ``;`` (``deal`` deals the next round); only the last may
       be rejected.
     * ``:expect:`` one ``key = value`` per line, checked against the engine: ``verdict`` (legal

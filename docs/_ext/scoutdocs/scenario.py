@@ -235,6 +235,13 @@ def run_example(options: dict[str, str]) -> Outcome:
     if violations:
         listed = "; ".join(map(str, violations))
         raise ExampleMismatch(f"the position cannot arise in play: {listed}")
+    setup = [m.strip() for m in options.get("setup", "").split(";") if m.strip()]
+    if setup:
+        # A witness: the pictured position is reached by these moves from the deal.
+        reached = play(start, setup)
+        if reached[-1].rejection is not None:
+            raise ExampleMismatch(f"setup move {setup[-1]!r} is rejected")
+        start = reached[-1].after
     moves = [m.strip() for m in options.get("moves", "").split(";") if m.strip()]
     steps = play(start, moves)
     final = steps[-1].after if steps else start
