@@ -19,6 +19,7 @@ from scout_ref import (
     State,
     check_reachable,
     new_game,
+    strategies,
     validate_state,
 )
 from scout_ref.cli import main
@@ -224,3 +225,9 @@ def test_check_command_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert out.startswith("SC-REACH-05 An emptied set was scouted away: /turn: ")
     assert main(["check", str(broken)]) == 2
+
+
+@pytest.mark.rule("SC-REACH-01")
+@given(strategies.states())
+def test_the_public_strategy_states_are_reachable(state: State) -> None:
+    assert check_reachable(state) == []
