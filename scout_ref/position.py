@@ -1,13 +1,14 @@
-"""Building a state by hand, for examples, tests and vectors (python-chess's FEN, in spirit).
+"""Building a state from the parts a scenario names: the default placement of the other cards.
 
 :func:`build_state` fills in everything a scenario does not care about, deterministically, so
-that a hand-made position still passes :func:`~scout_ref.validate_state`.
+that a hand-made position still passes :func:`~scout_ref.validate_state`. The position line
+(:mod:`scout_ref.position_line`, ``spec/POSITION.md``) is its text form and uses the same
+default placement.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from scout_ref._serialize import rules_to_json, state_from_json
 from scout_ref.components import Card
@@ -26,7 +27,102 @@ def _ids(text: str) -> list[Card]:
     return out
 
 
+def _text(card: Card) -> str:
+    return f"{card.low}/{card.high}"
+
+
 def build_state(
+    players: int,
+    hands: Sequence[str],
+    *,
+    active_set: str = "",
+    owner: int | None = None,
+    turn: int | None = 0,
+    phase: str = "play",
+    rules: Rules | None = None,
+    round: int = 1,
+    captured: Sequence[str | int] | None = None,
+    scout_chips: Sequence[int] | None = None,
+    scout_show_available: Sequence[bool] | None = None,
+    scores: Sequence[int] | None = None,
+    round_end: str | None = None,
+    leftover_to: int | None = None,
+    set_aside: str | None = None,
+) -> State:
+    """A valid state from the parts a scenario names; cards are written ``top/bottom``.
+
+    The default placement: every card in play that the hands, active set, captured piles and
+    set-aside row do not name is placed, in ascending order of identity, as follows.
+
+    1. With 2 players in round 1, when ``set_aside`` is not given, the first 22 are set aside.
+    2. A captured pile given as a count (an ``int``) takes that many next.
+    3. The rest go to the captured pile of ``leftover_to`` (default: the owner). Before the
+       first show (no owner, nothing can be captured) they are instead dealt, one at a time
+       and low number on top, to the right ends of the hands of the seats other than ``turn``.
+
+    In a later two-player round the cards in play are the 22 set aside in round 1, which the
+    state does not record: nothing is placed, and every card must be named.
+
+    Raises:
+        MalformedInputError: if the result is not a valid state.
+
+    >>> s = build_state(4, ["3/7 4/1", "1/2", "5/6", "8/9"], active_set="4/2 5/3", owner=1)
+    >>> len(s.captured[1]), s.owner
+    (37, 1)
+    >>> hands = ["3/7", "1/2", "5/6"]
+    >>> build_state(3, hands, active_set="4/2", owner=1, captured=[2, 0, "8-9"]).captured[0]
+    (Card(low=1, high=3), Card(low=1, high=4))
+    """
+    rules = rules or Rules()
+    piles_in = list(captured) if captured is not None else [""] * players
+    named_piles = [p for p in piles_in if isinstance(p, str)]
+    named = [c for t in [*hands, active_set, *named_piles, set_aside or ""] for c in _ids(t)]
+    later_two_player_round = players == 2 and round > 1
+    rest = [] if later_two_player_round else sorted(cards_in_play(players) - set(named))
+    aside = set_aside.split() if set_aside is not None else []
+    if players == 2 and round == 1 and set_aside is None:
+        aside, rest = [_text(c) for c in rest[: 2 * hand_size(2)]], rest[2 * hand_size(2) :]
+    piles: list[list[Card]] = []
+    for pile in piles_in:
+        if isinstance(pile, int):
+            piles.append(rest[:pile])
+            rest = rest[pile:]
+        else:
+            piles.append(sorted(_ids(pile)))
+    hand_texts = [t.split() for t in hands]
+    target = leftover_to if leftover_to is not None else owner
+    if target is not None and 0 <= target < len(piles):
+        piles[target] = sorted(piles[target] + rest)
+    else:
+        others = [s for s in range(len(hand_texts)) if s != turn] or list(range(len(hand_texts)))
+        for k, card in enumerate(rest):
+            hand_texts[others[k % len(others)]].append(_text(card))
+    two = players == 2
+    data = {
+        "players": players,
+        "rules": rules_to_json(rules),
+        "round": round,
+        "start_player": (round - 1) % players,
+        "phase": phase,
+        "turn": turn,
+        "hands": list(hand_texts),
+        "active_set": list(active_set.split()),
+        "owner": owner,
+        "captured": [[str(c) for c in pile] for pile in piles],
+        "scout_chips": list(scout_chips)
+        if scout_chips is not None
+        else [TWO_PLAYER_CHIPS if two else 0] * players,
+        "scout_show_available": list(scout_show_available)
+        if scout_show_available is not None
+        else [not two] * players,
+        "scores": list(scores) if scores is not None else [0] * players,
+        "round_end": round_end,
+        "set_aside": list(aside),
+    }
+    return state_from_json(data)
+
+
+def build_reachable_state(
     players: int,
     hands: Sequence[str],
     *,
@@ -41,130 +137,119 @@ def build_state(
     scout_show_available: Sequence[bool] | None = None,
     scores: Sequence[int] | None = None,
     round_end: str | None = None,
-    leftover_to: int | None = None,
 ) -> State:
-    """A valid state from the parts a scenario names; cards are written ``top/bottom``.
+    """:func:`build_state`, with what the scenario leaves out filled in as play can produce it.
 
-    What the scenario leaves out is filled in so that the position can arise in play as far as
-    chapter REACH can tell (:func:`~scout_ref.check_reachable`):
+    Where :func:`build_state` puts every unnamed card on the owner's pile, this places them so
+    that the position meets the conditions of chapter REACH (:func:`~scout_ref.check_reachable`):
 
-    * the cards in play that the hands, active set and captured piles do not name are captured,
-      sorted. When no scout came before the owner's show, each seat captures exactly what the
-      seat before it showed (SC-REACH-11); otherwise each takes no more than it can have shown
-      (its dealt cards less its hand, plus the scouts the turn order proves), starting with the
-      owner. ``leftover_to`` instead puts them all on one seat's pile. Before the first show
-      (no owner) they are dealt, one at a time, to the right ends of the hands of the seats
-      other than ``turn``. With 2 players in round 1 they fill ``set_aside`` first;
     * with 3 to 5 players the owner holds one Scout chip per scout since their show
-      (SC-REACH-06) and one per Scout & Show already used; with 2 players everyone holds 3;
+      (SC-REACH-06) and one per Scout & Show already used, unless ``scout_chips`` is given;
+    * the unnamed cards are captured, sorted. When no scout came before the owner's show, each
+      seat captures exactly what the seat before it showed (SC-REACH-11); if the hands do not
+      allow that and the chips were not given, one earlier scout is assumed (the owner earned
+      its chip; with 2 players the other player paid it). Otherwise each seat takes no more
+      than it can have shown (its dealt cards less its hand, plus the scouts the turn order
+      proves), starting with the owner;
     * the totals of a finished first round are that round's scores (SC-REACH-08).
+
+    Before the first show (no owner) the cards are placed as :func:`build_state` places them.
+    Used by the worked examples and the vector generators, whose positions must all pass.
 
     Raises:
         MalformedInputError: if the result is not a valid state.
 
-    >>> s = build_state(4, ["3/7 4/1", "1/2", "5/6", "8/9"], active_set="4/2 5/3", owner=1)
+    >>> s = build_reachable_state(4, ["3/7 4/1", "1/2", "5/6", "8/9"], active_set="4/2", owner=1)
     >>> [len(p) for p in s.captured], s.scout_chips
-    ([5, 10, 11, 11], (0, 3, 0, 0))
+    ([6, 10, 11, 11], (0, 3, 0, 0))
     """
-    rules = rules or Rules()
     two = players == 2
-    captured = list(captured) if captured is not None else [""] * players
-    named = [c for t in [*hands, active_set, *captured] for c in _ids(t)]
-    rest = sorted(cards_in_play(players) - set(named))
-    set_aside: list[str] = []
-    if two and round == 1:
-        set_aside = [f"{c.low}/{c.high}" for c in rest[:22]]
-        rest = rest[22:]
-    piles = [sorted(_ids(t)) for t in captured]
-    hand_texts = [t.split() for t in hands]
-    over = phase in ("round_over", "game_over")
     available = (
         list(scout_show_available) if scout_show_available is not None else [not two] * players
     )
+    over = phase in ("round_over", "game_over")
     k = _scouts_since_show(players, owner, turn, over=over, unbeaten=round_end == "unbeaten")
+    chips = list(scout_chips) if scout_chips is not None else _default_chips(players, owner, k)
     chips = (
-        list(scout_chips)
-        if scout_chips is not None
-        else _default_chips(players, owner, k, available)
+        chips if scout_chips is not None or owner is None else _with_sns(chips, owner, available)
     )
-    named_piles = [list(p) for p in piles]
-    if leftover_to is not None:
-        piles[leftover_to] = sorted(piles[leftover_to] + rest)
-    elif owner is not None:
-        room = _room(players, owner, k, hand_texts, piles, chips, available)
-        _capture(piles, rest, room, owner)
+
+    def make(piles: Sequence[str] | None, chips: list[int], totals: Sequence[int] | None) -> State:
+        return build_state(
+            players,
+            hands,
+            active_set=active_set,
+            owner=owner,
+            turn=turn,
+            phase=phase,
+            rules=rules,
+            round=round,
+            captured=piles,
+            scout_chips=chips,
+            scout_show_available=available,
+            scores=totals,
+            round_end=round_end,
+            set_aside=None,
+        )
+
+    if owner is None:
+        state = make(captured, chips, scores)
     else:
-        others = [s for s in range(players) if s != turn] or list(range(players))
-        for n, card in enumerate(rest):
-            hand_texts[others[n % len(others)]].append(f"{card.low}/{card.high}")
-    data: dict[str, object] = {
-        "players": players,
-        "rules": rules_to_json(rules),
-        "round": round,
-        "start_player": (round - 1) % players,
-        "phase": phase,
-        "turn": turn,
-        "hands": hand_texts,
-        "active_set": active_set.split(),
-        "owner": owner,
-        "captured": [[str(c) for c in pile] for pile in piles],
-        "scout_chips": chips,
-        "scout_show_available": available,
-        "scores": list(scores) if scores is not None else [0] * players,
-        "round_end": round_end,
-        "set_aside": set_aside,
-    }
-    state = state_from_json(data)
-    sizes = chain_captures(state) if leftover_to is None else None
-    if sizes is not None and owner is not None:
-        chain = _Chain(sizes, owner, named_piles, rest)
-        state = _without_earlier_scouts(state, data, chain, guess=scout_chips is None)
+        named = [sorted(_ids(t)) for t in (captured or [""] * players)]
+        listed = {c for t in [*hands, active_set] for c in _ids(t)} | {c for p in named for c in p}
+        rest = sorted(cards_in_play(players) - listed)
+        rest = rest[2 * hand_size(2) :] if two and round == 1 else rest  # set aside by build_state
+        sizes = [len(p) for p in named]
+        room = _room(players, owner, k, [h.split() for h in hands], sizes, chips, available)
+        state = make(_texts(_placed(named, rest, room, owner)), chips, scores)
+        chain = chain_captures(state)
+        if chain is not None:
+            state = _along_the_chain(
+                state, chain, named, rest, guess=scout_chips is None, make=make
+            )
     if scores is None and round == 1 and over:
-        data["scores"] = [s.total for s in round_scores(state)]
-        state = state_from_json(data)
+        state = make(_texts(state.captured), list(state.scout_chips), _round_totals(state))
     return state
 
 
-@dataclass(frozen=True)
-class _Chain:
-    """What filling the piles along the chain of shows needs."""
-
-    sizes: list[int]  # each seat's pile size (SC-REACH-11)
-    owner: int
-    named: list[list[Card]]  # the captured cards the scenario names, per seat
-    rest: list[Card]  # the cards to place
+def _round_totals(state: State) -> list[int]:
+    return [s.total for s in round_scores(state)]
 
 
-def _without_earlier_scouts(
-    state: State, data: dict[str, object], chain: _Chain, *, guess: bool
+def _texts(piles: Sequence[Sequence[Card]]) -> list[str]:
+    return [" ".join(str(c) for c in pile) for pile in piles]
+
+
+def _along_the_chain(
+    state: State,
+    chain: list[int],
+    named: list[list[Card]],
+    rest: list[Card],
+    *,
+    guess: bool,
+    make: Callable[[Sequence[str] | None, list[int], Sequence[int] | None], State],
 ) -> State:
     """The position when its chips say no scout came before the owner's show (SC-REACH-11).
 
-    ``data`` (the position's JSON) is updated to match the result.
-
     The piles then follow the chain of shows if the hands allow it. If they do not and the
-    chips were not given, one earlier scout is assumed (with 3 to 5 players the owner earned its
-    chip, with 2 the other player paid it), which frees the piles from the chain.
+    chips were not given, one earlier scout is assumed, which frees the piles from the chain.
     """
-    room = [n - len(p) for n, p in zip(chain.sizes, chain.named, strict=True)]
+    owner = state.owner if state.owner is not None else 0
+    room = [n - len(p) for n, p in zip(chain, named, strict=True)]
     if min(room) >= 0:
-        piles = [list(p) for p in chain.named]
-        _capture(piles, chain.rest, room, chain.owner)
-        captured = {"captured": [[str(c) for c in p] for p in piles]}
-        chained = state_from_json(data | captured)
+        piles = _texts(_placed(named, rest, room, owner))
+        chained = make(piles, list(state.scout_chips), list(state.scores))
         # The totals of a finished first round are filled in afterwards (SC-REACH-08).
         if all(v.rule == "SC-REACH-08" for v in check_reachable(chained)):
-            data.update(captured)
             return chained
     if not guess:
         return state
     chips = list(state.scout_chips)
     if state.is_two_player:
-        chips[1 - chain.owner] -= 1  # the other player paid for a scout
+        chips[1 - owner] -= 1  # the other player paid for a scout
     else:
-        chips[chain.owner] += 1  # someone scouted from the owner's earlier show
-    data["scout_chips"] = chips
-    return state_from_json(data)
+        chips[owner] += 1  # someone scouted from the owner's earlier show
+    return make(_texts(state.captured), chips, list(state.scores))
 
 
 def _scouts_since_show(
@@ -180,15 +265,22 @@ def _scouts_since_show(
     return (turn - owner - 1) % players
 
 
-def _default_chips(players: int, owner: int | None, k: int, available: list[bool]) -> list[int]:
-    """Chips as the named position implies: the owner's for the scouts since the show and
-    for every Scout & Show used (3-5 players); 3 each with 2 players."""
+def _default_chips(players: int, owner: int | None, k: int) -> list[int]:
+    """The owner's chip per scout since the show (3-5 players); 3 each with 2 players."""
     if players == 2:
         return [TWO_PLAYER_CHIPS] * players
     chips = [0] * players
     if owner is not None:
-        chips[owner] = k + available.count(False)
+        chips[owner] = k
     return chips
+
+
+def _with_sns(chips: list[int], owner: int | None, available: list[bool]) -> list[int]:
+    """One more chip for the owner per Scout & Show used: each began with a scout."""
+    out = list(chips)
+    if owner is not None and len(out) > 2:
+        out[owner] += available.count(False)
+    return out
 
 
 def _room(  # noqa: PLR0917 - the parts of one position
@@ -196,7 +288,7 @@ def _room(  # noqa: PLR0917 - the parts of one position
     owner: int,
     k: int,
     hands: list[list[str]],
-    piles: list[list[Card]],
+    piles: list[int],
     chips: list[int],
     available: list[bool],
 ) -> list[int]:
@@ -208,17 +300,21 @@ def _room(  # noqa: PLR0917 - the parts of one position
             scouted = TWO_PLAYER_CHIPS - chips[s]
         else:
             scouted = int(not available[s]) + int((s - owner - 1) % players < k)
-        room.append(max(0, dealt - len(hands[s]) + scouted - len(piles[s])))
+        room.append(max(0, dealt - len(hands[s]) + scouted - piles[s]))
     return room
 
 
-def _capture(piles: list[list[Card]], rest: list[Card], room: list[int], owner: int) -> None:
-    """Put ``rest`` on the piles within ``room``, the owner's first, then round the table;
+def _placed(
+    named: list[list[Card]], rest: list[Card], room: list[int], owner: int
+) -> list[list[Card]]:
+    """``rest`` put on the piles within ``room``, the owner's first, then round the table;
     whatever does not fit goes to the owner."""
-    n = len(piles)
+    n = len(named)
+    piles = [list(p) for p in named]
     taken = 0
     for s in [(owner + d) % n for d in range(n)]:
         share = min(room[s], len(rest) - taken)
         piles[s] = sorted(piles[s] + rest[taken : taken + share])
         taken += share
     piles[owner] = sorted(piles[owner] + rest[taken:])
+    return piles

@@ -30,8 +30,21 @@ class Status(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class RuleChange:
+    """One entry of a rule's history: the spec version that changed it, and how."""
+
+    version: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rule:
-    """One numbered rule of the rulebook."""
+    """One numbered rule of the rulebook.
+
+    ``since`` is the spec version that introduced the ID and ``changed`` every later version that
+    changed its meaning, oldest first; an ID is never reused, so this history is the ID's whole
+    life (a retired rule keeps its entry as a tombstone).
+    """
 
     id: str
     title: str
@@ -41,6 +54,8 @@ class Rule:
     status: Status
     players: tuple[int, ...]
     """The player counts the rule applies to (its scope), ascending."""
+    since: str
+    changed: tuple[RuleChange, ...] = ()
 
     def applies_to(self, players: int) -> bool:
         """Whether the rule binds a game of ``players`` players.
@@ -69,6 +84,10 @@ def rules() -> dict[str, Rule]:
     chapter_of_area = {ch["area"]: ch["stem"] for ch in data["chapters"]}
     out: dict[str, Rule] = {}
     for entry in data["rules"]:
+        if "since" not in entry:  # the key other branches' new rules may still lack
+            raise ValueError(f'spec/rules.json: {entry["id"]} has no "since" (its first version)')
+        if "players" not in entry:  # likewise for the scope
+            raise ValueError(f'spec/rules.json: {entry["id"]} has no "players" (its scope)')
         area = entry["id"].split("-")[1]
         out[entry["id"]] = Rule(
             id=entry["id"],
@@ -78,6 +97,8 @@ def rules() -> dict[str, Rule]:
             statement=entry["statement"],
             status=Status(entry["status"]),
             players=tuple(sorted(entry["players"])),
+            since=entry["since"],
+            changed=tuple(RuleChange(c["version"], c["what"]) for c in entry.get("changed", ())),
         )
     return out
 

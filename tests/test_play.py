@@ -16,6 +16,7 @@ from scout_ref import new_game, oriented
 from scout_ref.cli import main
 from scout_ref.notation import parse_move
 from scout_ref.play.bots import GreedyBot, RandomBot, best_strength
+from scout_ref.play.view import HELP
 from scout_ref.position import build_state
 from scout_ref.rotation import rotate_hand
 from scout_ref.setup import cards_in_play
@@ -127,6 +128,38 @@ def test_rules_switches_reach_the_game(tmp_path: Path) -> None:
     assert '"scouting": "forced"' in text
 
 
+POSITION = "3p round 3 turn 2 hands 3/7 3/1 | 1/4 2/7 | 8/2 7/1 active_set 4/9 5/1 owner 0"
+
+
+@pytest.mark.rule("SC-GAME-01")
+def test_play_goes_on_from_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seats", "greedy,random,greedy", "--seed", "2", "--from", POSITION]) == 0
+    out = capsys.readouterr().out
+    assert "Round 3 of 3: seat 2 to act." in out
+    assert out.count(" over: ") == 1  # the last round, then the game ends
+    assert "Game over." in out
+
+
+@pytest.mark.rule("SC-GEN-01")
+@pytest.mark.parametrize(
+    ("extra", "problem"),
+    [
+        (["--seats", "greedy,greedy"], "2 seats for a 3-player position"),
+        (["--record", "x.json"], "a record starts with a deal"),
+    ],
+)
+def test_play_from_refuses_what_cannot_fit(
+    capsys: pytest.CaptureFixture[str], extra: list[str], problem: str
+) -> None:
+    assert main(["play", "--from", POSITION, *extra]) == 2
+    assert problem in capsys.readouterr().err
+
+
+@pytest.mark.rule
+def test_help_fits_an_80_column_terminal() -> None:
+    assert all(len(line) <= 78 for line in HELP)
+
+
 @pytest.mark.rule("SC-GEN-01")
 @pytest.mark.parametrize(
     "seats", ["human", "human,robot", "random,random,random,random,random,random"]
@@ -176,3 +209,11 @@ def test_random_bot_is_reproducible() -> None:
     picks = [str(RandomBot(random.Random(5)).choose(state)) for _ in range(2)]
     assert picks[0] == picks[1]
     assert parse_move(picks[0]) is not None
+
+
+@pytest.mark.rule("SC-GAME-01")
+def test_color_view_can_be_forced_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seats", "greedy,greedy", "--seed", "1", "--color"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[" in out
+    assert "Game over." in out

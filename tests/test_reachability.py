@@ -23,7 +23,7 @@ from scout_ref import (
     validate_state,
 )
 from scout_ref.cli import main
-from scout_ref.position import build_state
+from scout_ref.position import build_reachable_state, build_state
 from scout_ref.reachability import scouts_since_show
 from scout_ref.variants import EmptySetChain
 from tests.invariants import reachable_states
@@ -51,7 +51,7 @@ def test_random_play_never_breaks_a_condition(state: State) -> None:
 def _four(**fields: object) -> State:
     """Seat 0 to act against seat 3's run; what play can produce unless ``fields`` say not."""
     base: dict[str, object] = {"active_set": "6/3 7/2", "owner": 3, "turn": 0}
-    return build_state(4, ["2/5 4/2 9/1", "1/3", "5/6", "7/8"], **(base | fields))  # type: ignore[arg-type]
+    return build_reachable_state(4, ["2/5 4/2 9/1", "1/3", "5/6", "7/8"], **(base | fields))  # type: ignore[arg-type]
 
 
 def _emptied_hand_end(**fields: object) -> State:
@@ -62,7 +62,7 @@ def _emptied_hand_end(**fields: object) -> State:
         "phase": "round_over",
         "round_end": "empty_hand",
     }
-    return build_state(3, ["", "4/1 7/2", "2/3 5/9"], **(base | fields))  # type: ignore[arg-type]
+    return build_reachable_state(3, ["", "4/1 7/2", "2/3 5/9"], **(base | fields))  # type: ignore[arg-type]
 
 
 def _moved_capture(state: State, giver: int, taker: int) -> State:
@@ -151,7 +151,9 @@ UNREACHABLE = [
         marks=pytest.mark.rule("SC-REACH-08"),
     ),
     pytest.param(
-        lambda: _four(leftover_to=1),
+        lambda: build_state(
+            4, ["2/5 4/2 9/1", "1/3", "5/6", "7/8"], active_set="6/3 7/2", owner=3, leftover_to=1
+        ),
         "SC-REACH-09",
         id="captured-more-than-shown",
         marks=pytest.mark.rule("SC-REACH-09"),

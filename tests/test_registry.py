@@ -24,6 +24,7 @@ from scout_ref.combinations import classify
 from scout_ref.registry import RULE_ID, Rule, Status, implements, rules, spec_dir, spec_version
 
 ROOT = Path(__file__).resolve().parent.parent
+CHANGELOG = ROOT / "CHANGELOG.md"
 CITATION = re.compile(r"\bSC-[A-Z][A-Z0-9]*-\d+\b(?![*?\[{])")
 """Anything shaped like a rule ID, including malformed ones (one or three digits); a rule
 pattern such as ``SC-SET-0*`` or an f-string template is not a citation."""
@@ -276,3 +277,22 @@ def test_rule_coverage_report_counts_tests_per_player_count(tmp_path: Path) -> N
         "tests": {"3": 0, "4": 1, "5": 0},
         "untested": [3, 5],
     }
+
+
+def _version(text: str) -> tuple[int, ...]:
+    assert re.fullmatch(r"\d+\.\d+\.\d+", text), f"{text!r} is not a spec version"
+    return tuple(int(x) for x in text.split("."))
+
+
+@pytest.mark.rule
+def test_rule_history_is_ordered_and_within_the_spec() -> None:
+    # The version being prepared counts too, once CHANGELOG.md has its "unreleased" section.
+    preparing = re.findall(r"^## (\d+\.\d+\.\d+) - unreleased", CHANGELOG.read_text("utf-8"), re.M)
+    current = max(_version(v) for v in [spec_version(), *preparing])
+    for rule in rules().values():
+        versions = [_version(rule.since), *(_version(c.version) for c in rule.changed)]
+        assert versions == sorted(set(versions)), f"{rule.id}: history out of order"
+        assert versions[-1] <= current, f"{rule.id}: history names a version after the spec's"
+        assert all(c.what.strip() for c in rule.changed), rule.id
+    retired = [r for r in rules().values() if r.status is Status.RETIRED]
+    assert all(r.changed for r in retired), "a retired rule records when and why it was retired"

@@ -7,6 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
+from scout_ref.commands._output import add_vectors_dir_argument
 from scout_ref.conformance.scope import coverage_table
 from scout_ref.conformance.vectors import (
     MANIFEST,
@@ -30,20 +31,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "would change a file; lint: validate the files as they are; coverage: count the cases "
         "citing each rule at each player count of its scope ('-': none)",
     )
-    p.add_argument(
-        "--dir",
-        type=Path,
-        default=None,
-        help="the vectors folder (default: spec/vectors of this installation)",
-    )
+    add_vectors_dir_argument(p, "--dir")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Generate, check or lint; exit 1 listing every stale file or problem."""
-    root: Path = args.dir or vectors_dir()
+    root: Path = args.vectors_dir or vectors_dir()
     if args.action != "generate" and not root.is_dir():
-        raise MalformedInputError("--dir", [("", f"{str(root)!r} is not a folder")])
+        raise MalformedInputError("--vectors-dir", [("", f"{str(root)!r} is not a folder")])
     if args.action == "coverage":
         documents = [json.loads(t) for p, t in existing_files(root).items() if p != MANIFEST]
         print("\n".join(coverage_table((d["kind"], c) for d in documents for c in d["cases"])))
@@ -60,4 +56,6 @@ def run(args: argparse.Namespace) -> int:
     stale = stale_paths(root, texts)
     for path in stale:
         print(f"{path}: would change; run scout-ref vectors generate")
+    if not stale:
+        print(f"{len(texts)} files under {root} are up to date with the case generators")
     return 1 if stale else 0

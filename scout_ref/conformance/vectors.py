@@ -21,6 +21,7 @@ import referencing
 
 from scout_ref._serialize import deal_from_json, rules_from_json, score_to_json
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
+from scout_ref.conformance.positions import add_positions, position_problems
 from scout_ref.conformance.scope import scope_problems
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.notation import move_sort_key, parse_move
@@ -180,6 +181,7 @@ def vector_case(kind: str, case: Case) -> Case:
         out |= answer(kind, case)
     else:
         out["expected"] = answer(kind, case)
+    add_positions(out)
     if "claim" in case:
         problems = claim_problems(kind, case["claim"], out.get("expected", {}))
         if problems:
@@ -369,6 +371,7 @@ def lint_document(path: str, document: JSONObject, seen: dict[str, str]) -> list
         citation_problems,
         scope_problems,
         state_problems,
+        position_problems,
         answer_problems,
     )
     for case in document["cases"]:

@@ -96,9 +96,10 @@ class RichScreen:
     console: Console
 
     @classmethod
-    def for_terminal(cls, labels: tuple[str, ...]) -> RichScreen:
-        """A screen on the current terminal, capped at 80 columns."""
-        console = Console(highlight=False)
+    def for_terminal(cls, labels: tuple[str, ...], *, force: bool = False) -> RichScreen:
+        """A screen on the current terminal, capped at 80 columns; ``force`` draws in colour
+        even when standard output is not a terminal (``--color``)."""
+        console = Console(highlight=False, force_terminal=force or None)
         console.width = min(console.width, MAX_WIDTH)
         return cls(labels, console)
 

@@ -88,17 +88,22 @@ class Game:
     screen: Screen
     steps: list[JSON] = field(default_factory=list)
     finished_steps: int = 0  # steps up to the end of the last finished round
+    start: State | None = None  # a position to play on from, instead of a fresh deal
 
     def run(self) -> State:
         """Play to the end of the game; raises :class:`Quit` if the human leaves."""
         players = len(self.kinds)
         bots = [make_bot(k, self.seed, s) for s, k in enumerate(self.kinds)]
         rng = random.Random(self.seed)
-        deck = shuffled_deck(players, rng.getrandbits(64))
-        state = new_game(players, deck, self.rules)
-        self.steps.append(deal_step(deck, state))
+        if self.start is None:
+            deck = shuffled_deck(players, rng.getrandbits(64))
+            state = new_game(players, deck, self.rules)
+            self.steps.append(deal_step(deck, state))
+        else:
+            state = self.start
         while True:
-            self.screen.say([f"Round {state.round} of {state.rounds}: seat {state.turn} starts."])
+            who = f"seat {state.turn} starts" if self.start is None else f"seat {state.turn} to act"
+            self.screen.say([f"Round {state.round} of {state.rounds}: {who}."])
             while state.phase in (Phase.ROTATION, Phase.PLAY):
                 seat = state.turn
                 assert seat is not None, "the rotation and play phases have a seat to act"
@@ -107,7 +112,7 @@ class Game:
                 self.screen.moved(state, move)
                 state = apply_move(state, move)
                 self.steps.append(move_step(move, state))
-            self.finished_steps = len(self.steps)
+            self.finished_steps = len(self.steps) if self.start is None else 0
             self.screen.round_over(state)
             if state.phase is Phase.GAME_OVER:
                 self.screen.game_over(state)

@@ -23,12 +23,12 @@ CARDS_PER_ROW = 20  # 9 columns of labels + 3 per card stays within 80 columns
 
 HELP = [
     "Moves, in canonical notation (hand positions count from 0 at the left):",
-    "  keep | flip            at a round's start: keep the hand, or turn it end over end",
-    "  show i-j               show the cards at positions i to j (one card: show 3-3)",
+    "  keep | flip            at a round's start: keep the hand, or rotate it",
+    "  show i-j               show the cards at positions i to j (one: show 3-3)",
     "  scout L @k             take the left end card of the active set into slot k",
     "  scout R~ @k            take the right end card, rotated (~), into slot k;",
-    "                         slots run from 0 (far left) to the hand size (far right)",
-    "  scout L @k + show i-j  Scout & Show (once a round); i-j count in the new hand",
+    "                         slots run from 0 (far left) to the hand size",
+    "  scout L @k + show i-j  Scout & Show (once a round); i-j in the new hand",
     "Commands:",
     "  ?                      your legal moves (?? lists every Scout & Show too)",
     "  explain MOVE           why MOVE is legal or not, rule by rule",

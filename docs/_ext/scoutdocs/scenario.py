@@ -27,7 +27,7 @@ from scout_ref import (
     winners,
 )
 from scout_ref.errors import Rejection
-from scout_ref.position import build_state
+from scout_ref.position import build_reachable_state, build_state
 
 DEAL = "deal"  # the pseudo-move that deals the next round (a seeded deck, or the set-aside)
 
@@ -90,7 +90,22 @@ def start_state(options: dict[str, str]) -> State:
     if "seed" in options:
         return new_game(players, rules=rules, seed=int(options["seed"]))
     available = options.get("scout-show")
-    return build_state(
+    if "leftover-to" in options:  # every unnamed card on one pile, as build_state places them
+        return build_state(
+            players,
+            [h.strip() for h in options["hands"].split("|")],
+            active_set=options.get("active-set", ""),
+            owner=_int(options, "owner"),
+            turn=_int(options, "turn") if "turn" in options else 0,
+            phase=options.get("phase", "play"),
+            rules=rules,
+            round=int(options.get("round", "1")),
+            scout_chips=_ints(options, "chips"),
+            scores=_ints(options, "scores"),
+            round_end=options.get("round-end"),
+            leftover_to=_int(options, "leftover-to"),
+        )
+    return build_reachable_state(
         players,
         [h.strip() for h in options["hands"].split("|")],
         active_set=options.get("active-set", ""),
@@ -106,7 +121,6 @@ def start_state(options: dict[str, str]) -> State:
         scout_show_available=None if available is None else [w == "yes" for w in available.split()],
         scores=_ints(options, "scores"),
         round_end=options.get("round-end"),
-        leftover_to=_int(options, "leftover-to"),
     )
 
 
