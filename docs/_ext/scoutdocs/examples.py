@@ -33,7 +33,6 @@ OPTIONS = [
     "scout-show",
     "scores",
     "round-end",
-    "leftover-to",
     "switches",
     "setup",
     "moves",
@@ -154,8 +153,8 @@ class ExampleDirective(SphinxDirective):
     * ``:players:`` and either ``:seed:`` (a new game) or ``:hands:`` (seat hands separated by
       ``|``) with any of ``:active-set:``, ``:owner:``, ``:turn:``, ``:phase:``, ``:round:``,
       ``:captured:``, ``:chips:``, ``:scout-show:`` (yes/no per seat), ``:scores:``,
-      ``:round-end:``, ``:leftover-to:`` and ``:switches:`` (``scouting=forced`` ...), passed to
-      :func:`scout_ref.position.build_state`.
+      ``:round-end:`` and ``:switches:`` (``scouting=forced`` ...), passed to
+      :func:`scout_ref.position.build_reachable_state`.
     * ``:setup:`` moves played from that position before the one pictured, all legal: with
       ``:seed:`` they are the witness that play reaches it.
     * ``:moves:`` moves separated by ``;`` (``deal`` deals the next round); only the last may

@@ -27,7 +27,7 @@ from scout_ref import (
     winners,
 )
 from scout_ref.errors import Rejection
-from scout_ref.position import build_reachable_state, build_state
+from scout_ref.position import build_reachable_state
 
 DEAL = "deal"  # the pseudo-move that deals the next round (a seeded deck, or the set-aside)
 
@@ -84,27 +84,13 @@ def _int(options: dict[str, str], key: str) -> int | None:
 
 
 def start_state(options: dict[str, str]) -> State:
-    """The position an example starts from: a seeded new game or a hand-built state."""
+    """The position an example starts from: a seeded new game, or a hand-built state filled in
+    as play can produce it (:func:`~scout_ref.position.build_reachable_state`)."""
     players = int(options["players"])
     rules = _switches(options.get("switches", ""))
     if "seed" in options:
         return new_game(players, rules=rules, seed=int(options["seed"]))
     available = options.get("scout-show")
-    if "leftover-to" in options:  # every unnamed card on one pile, as build_state places them
-        return build_state(
-            players,
-            [h.strip() for h in options["hands"].split("|")],
-            active_set=options.get("active-set", ""),
-            owner=_int(options, "owner"),
-            turn=_int(options, "turn") if "turn" in options else 0,
-            phase=options.get("phase", "play"),
-            rules=rules,
-            round=int(options.get("round", "1")),
-            scout_chips=_ints(options, "chips"),
-            scores=_ints(options, "scores"),
-            round_end=options.get("round-end"),
-            leftover_to=_int(options, "leftover-to"),
-        )
     return build_reachable_state(
         players,
         [h.strip() for h in options["hands"].split("|")],
