@@ -27,8 +27,7 @@ def _chapters() -> list[tuple[str, str]]:
     """(page, area) of every rulebook chapter, e.g. ("rulebook/08-show", "SHOW")."""
     data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
     return [
-        (f"rulebook/{ch.get('number', k):02d}-{ch['stem']}", ch["area"])
-        for k, ch in enumerate(data["chapters"], 1)
+        (f"rulebook/{k:02d}-{ch['stem']}", ch["area"]) for k, ch in enumerate(data["chapters"], 1)
     ]
 
 

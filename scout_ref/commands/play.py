@@ -76,6 +76,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="play on from a position (a position line, a file or -) instead of a new deal; "
         "its rules switches apply, and the seats default to human then greedy bots",
     )
+    p.add_argument(
+        "--reveal",
+        action="store_true",
+        help="show every hand to the human, for teaching (normally only what they know)",
+    )
     add_view_arguments(p)
     add_rules_arguments(p)
     p.set_defaults(run=run)
@@ -131,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         screen = PlainScreen(labels, echo=not sys.stdin.isatty())
     screen.say([f"SCOUT, {len(kinds)} players: {', '.join(labels)}; seed {seed}."])
     rules = rules_from_args(args) if start is None else start.rules
-    game = Game(kinds, seed, rules, screen, start=start)
+    game = Game(kinds, seed, rules, screen, start=start, reveal=args.reveal)
     try:
         game.run()
     except Quit:

@@ -21,6 +21,7 @@ import referencing
 
 from scout_ref._serialize import deal_from_json, rules_from_json, score_to_json
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
+from scout_ref.conformance.observe import observe_answer
 from scout_ref.conformance.positions import add_positions, position_problems
 from scout_ref.conformance.scope import scope_problems
 from scout_ref.errors import MalformedInputError, ScoutError
@@ -32,7 +33,7 @@ from scout_ref.turn import apply_move, check_move, legal_moves
 
 JSONObject = dict[str, Any]
 
-KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace")
+KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
 """The vector kinds, each documented in ``spec/vectors/README.md`` with its schema."""
 
 MANIFEST = "manifest.json"
@@ -120,6 +121,7 @@ _ANSWERS: dict[str, Callable[[Case], JSONObject]] = {
     "score": _score,
     "perft": _perft,
     "trace": lambda case: {"steps": replay(case)},
+    "observe": observe_answer,
 }
 
 
@@ -263,7 +265,7 @@ def stale_paths(root: Path, texts: dict[str, str]) -> list[str]:
 
 @cache
 def _registry() -> referencing.Registry[Any]:
-    schemas = [spec_dir() / "schema" / "state.schema.json"]
+    schemas = [spec_dir() / "schema" / f"{n}.schema.json" for n in ("state", "observation")]
     schemas += sorted((spec_dir() / "schema" / "vectors").glob("*.schema.json"))
     resources = []
     for path in schemas:

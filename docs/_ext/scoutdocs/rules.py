@@ -48,15 +48,9 @@ def depart_folded(translator: Any, node: folded) -> None:
 
 
 def chapters() -> list[tuple[int, str, str, str]]:
-    """(number, stem, area, title) of every chapter, in rulebook order.
-
-    A chapter's number is its place in the list unless it names one (``"number": 17``).
-    """
+    """(number, stem, area, title) of every chapter, in rulebook order."""
     data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
-    return [
-        (ch.get("number", k), ch["stem"], ch["area"], ch["title"])
-        for k, ch in enumerate(data["chapters"], 1)
-    ]
+    return [(k, ch["stem"], ch["area"], ch["title"]) for k, ch in enumerate(data["chapters"], 1)]
 
 
 def display_numbers() -> dict[str, str]:
