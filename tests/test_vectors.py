@@ -38,6 +38,7 @@ from scout_ref.conformance.vectors import (
     schema_id,
     schema_problems,
     stale_paths,
+    state_problems,
     vectors_dir,
 )
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show
@@ -484,3 +485,10 @@ def test_a_deal_without_deck_is_only_the_second_two_player_round() -> None:
     with pytest.raises(MalformedInputError, match="a new round needs a deck"):
         answer("deal", {"input": {"state": three["state"], "deck": None}})
     assert answer("deal", {"input": two})["state"]["round"] == 2
+
+
+@pytest.mark.rule("SC-REACH-01")
+def test_every_vector_state_is_valid_and_meets_the_conditions_of_play() -> None:
+    """The fast half of the lint's state check: no vector poses an impossible position."""
+    problems = [f"{c['id']}: {p}" for kind, c in all_cases() for p in state_problems(kind, c)]
+    assert problems == []
