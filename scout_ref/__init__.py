@@ -17,6 +17,7 @@ from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Reje
 from scout_ref.game import next_round, winners
 from scout_ref.information import Event, History, Observation, PublicView, Recall, observation
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.reachability import Violation, check_reachable
 from scout_ref.scoring import SeatScore, round_scores
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.state import Hand, Phase, RoundEnd, Seat, State
@@ -55,8 +56,10 @@ __all__ = [
     "SeatScore",
     "Show",
     "State",
+    "Violation",
     "apply_move",
     "check_move",
+    "check_reachable",
     "classify",
     "is_legal",
     "legal_moves",

@@ -21,7 +21,8 @@ from scout_ref._jsonread import read_file, value_problems
 from scout_ref.components import Card, OrientedCard, is_card_numbers, oriented
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round, winners
-from scout_ref.registry import spec_dir
+from scout_ref.reachability import check_reachable
+from scout_ref.registry import implements, spec_dir
 from scout_ref.scoring import round_scores
 from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
 from scout_ref.state import Phase, RoundEnd, Seat, State, total_rounds
@@ -34,6 +35,7 @@ Problem = tuple[str, str]
 _ORIENTED = re.compile(r"([0-9]{1,2})/([0-9]{1,2})", re.ASCII)
 
 
+@implements("SC-GEN-04")
 def rules_to_json(rules: Rules) -> JSONObject:
     """The rules switches as a state's ``rules`` object writes them."""
     return {
@@ -44,6 +46,7 @@ def rules_to_json(rules: Rules) -> JSONObject:
     }
 
 
+@implements("SC-GEN-04")
 def rules_from_json(data: object, where: str = "/rules") -> Rules:
     """The rules switches of a state-style ``rules`` object.
 
@@ -341,8 +344,11 @@ def _chip_problems(state: State) -> Iterator[Problem]:
         yield ("/set_aside", f"holds {aside} cards in this game and round")
 
 
-def validate_state(data: object) -> list[Problem]:
+def validate_state(data: object, *, reachable: bool = False) -> list[Problem]:
     """Every problem with ``data`` as a state, python-chess ``status()`` style; [] if valid.
+
+    With ``reachable`` a valid state is also checked against the conditions of chapter REACH
+    (:func:`~scout_ref.check_reachable`), each problem naming its condition's ID.
 
     >>> validate_state({"players": 7})[0]
     ('', "'rules' is a required property")
@@ -358,16 +364,19 @@ def validate_state(data: object) -> list[Problem]:
         return problems
     for check in (_card_problems, _phase_problems, _chip_problems):
         problems.extend(check(state))
+    if reachable and not problems:
+        problems.extend((v.where, f"{v.detail} ({v.rule})") for v in check_reachable(state))
     return problems
 
 
-def state_from_json(data: object) -> State:
-    """Load a state from its JSON object.
+def state_from_json(data: object, *, reachable: bool = False) -> State:
+    """Load a state from its JSON object; with ``reachable``, only one play can produce.
 
     Raises:
-        MalformedInputError: listing every problem, each with its JSON pointer.
+        MalformedInputError: listing every problem, each with its JSON pointer (and, for a
+            broken condition of chapter REACH, its ID).
     """
-    problems = validate_state(data)
+    problems = validate_state(data, reachable=reachable)
     if problems:
         raise MalformedInputError("state", problems)
     return _build(cast(_Checked, data), [])

@@ -289,10 +289,8 @@ def _chip_points(state: State) -> Iterator[Point]:
     if chips == 0:
         yield Point(f"scouting costs a Scout chip and seat {seat} has none", "SC-VAR2-04")
         return
-    yield Point(
-        f"seat {seat} pays one of their {chips} Scout chips to the centre, then plays again",
-        "SC-VAR2-03",
-    )
+    which = "their last Scout chip" if chips == 1 else f"one of their {chips} Scout chips"
+    yield Point(f"seat {seat} pays {which} to the centre, then plays again", "SC-VAR2-03")
 
 
 def _scout_show_points(

@@ -18,8 +18,9 @@ def next_round(
     """Deal the round after the one ``state`` has ended; the next seat starts it.
 
     With 3 to 5 players all cards are dealt anew from ``deck`` (or a deck shuffled with
-    ``seed``). With 2 players the second round deals the set-aside cards, so ``deck`` must be
-    omitted.
+    ``seed``). With 2 players the second round is dealt from the cards set aside in the first:
+    ``deck`` is their new shuffle, or omitted to deal them as they were set aside, which is the
+    same chance since nobody has seen them (SC-VAR2-01).
 
     Raises:
         MalformedInputError: if the round is not over, or the deck is wrong for this game.
@@ -30,11 +31,12 @@ def next_round(
             [("/phase", f"the next round is dealt only after round_over, not {state.phase.value}")],
         )
     if state.is_two_player:
-        if deck is not None:
-            raise MalformedInputError(
-                "deal", [("/deck", "the second two-player round deals the set-aside cards")]
-            )
-        deck = state.set_aside
+        aside = state.set_aside
+        if deck is None:
+            deck = aside
+        else:
+            cards = frozenset(c.card for c in aside)
+            check_deck(state.players, deck, cards, "the cards set aside in round 1")
     elif deck is None:
         deck = shuffled_deck(state.players, seed)
     else:

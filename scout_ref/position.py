@@ -8,10 +8,12 @@ default placement.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from scout_ref._serialize import rules_to_json, state_from_json
 from scout_ref.components import Card
+from scout_ref.reachability import chain_captures, check_reachable
+from scout_ref.scoring import round_scores
 from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size
 from scout_ref.state import State
 from scout_ref.variants import Rules
@@ -118,3 +120,201 @@ def build_state(
         "set_aside": list(aside),
     }
     return state_from_json(data)
+
+
+def build_reachable_state(
+    players: int,
+    hands: Sequence[str],
+    *,
+    active_set: str = "",
+    owner: int | None = None,
+    turn: int | None = 0,
+    phase: str = "play",
+    rules: Rules | None = None,
+    round: int = 1,
+    captured: Sequence[str] | None = None,
+    scout_chips: Sequence[int] | None = None,
+    scout_show_available: Sequence[bool] | None = None,
+    scores: Sequence[int] | None = None,
+    round_end: str | None = None,
+) -> State:
+    """:func:`build_state`, with what the scenario leaves out filled in as play can produce it.
+
+    Where :func:`build_state` puts every unnamed card on the owner's pile, this places them so
+    that the position meets the conditions of chapter REACH (:func:`~scout_ref.check_reachable`):
+
+    * with 3 to 5 players the owner holds one Scout chip per scout since their show
+      (SC-REACH-06) and one per Scout & Show already used, unless ``scout_chips`` is given;
+    * the unnamed cards are captured, sorted. When no scout came before the owner's show, each
+      seat captures exactly what the seat before it showed (SC-REACH-11); if the hands do not
+      allow that and the chips were not given, one earlier scout is assumed (the owner earned
+      its chip; with 2 players the other player paid it). Otherwise each seat takes no more
+      than it can have shown (its dealt cards less its hand, plus the scouts the turn order
+      proves), starting with the owner;
+    * the totals of a finished first round are that round's scores (SC-REACH-08).
+
+    Before the first show (no owner) the cards are placed as :func:`build_state` places them.
+    Used by the worked examples and the vector generators, whose positions must all pass.
+
+    Raises:
+        MalformedInputError: if the result is not a valid state.
+
+    >>> s = build_reachable_state(4, ["3/7 4/1", "1/2", "5/6", "8/9"], active_set="4/2", owner=1)
+    >>> [len(p) for p in s.captured], s.scout_chips
+    ([6, 10, 11, 11], (0, 3, 0, 0))
+    """
+    two = players == 2
+    available = (
+        list(scout_show_available) if scout_show_available is not None else [not two] * players
+    )
+    over = phase in ("round_over", "game_over")
+    k = _scouts_since_show(players, owner, turn, over=over, unbeaten=round_end == "unbeaten")
+    chips = list(scout_chips) if scout_chips is not None else _default_chips(players, owner, k)
+    chips = (
+        chips if scout_chips is not None or owner is None else _with_sns(chips, owner, available)
+    )
+
+    def make(piles: Sequence[str] | None, chips: list[int], totals: Sequence[int] | None) -> State:
+        return build_state(
+            players,
+            hands,
+            active_set=active_set,
+            owner=owner,
+            turn=turn,
+            phase=phase,
+            rules=rules,
+            round=round,
+            captured=piles,
+            scout_chips=chips,
+            scout_show_available=available,
+            scores=totals,
+            round_end=round_end,
+            set_aside=None,
+        )
+
+    if owner is None:
+        state = make(captured, chips, scores)
+    else:
+        named = [sorted(_ids(t)) for t in (captured or [""] * players)]
+        listed = {c for t in [*hands, active_set] for c in _ids(t)} | {c for p in named for c in p}
+        rest = sorted(cards_in_play(players) - listed)
+        rest = rest[2 * hand_size(2) :] if two and round == 1 else rest  # set aside by build_state
+        sizes = [len(p) for p in named]
+        room = _room(players, owner, k, [h.split() for h in hands], sizes, chips, available)
+        state = make(_texts(_placed(named, rest, room, owner)), chips, scores)
+        chain = chain_captures(state)
+        if chain is not None:
+            state = _along_the_chain(
+                state, chain, named, rest, guess=scout_chips is None, make=make
+            )
+    if scores is None and round == 1 and over:
+        state = make(_texts(state.captured), list(state.scout_chips), _round_totals(state))
+    return state
+
+
+def _round_totals(state: State) -> list[int]:
+    return [s.total for s in round_scores(state)]
+
+
+def _texts(piles: Sequence[Sequence[Card]]) -> list[str]:
+    return [" ".join(str(c) for c in pile) for pile in piles]
+
+
+def _along_the_chain(
+    state: State,
+    chain: list[int],
+    named: list[list[Card]],
+    rest: list[Card],
+    *,
+    guess: bool,
+    make: Callable[[Sequence[str] | None, list[int], Sequence[int] | None], State],
+) -> State:
+    """The position when its chips say no scout came before the owner's show (SC-REACH-11).
+
+    The piles then follow the chain of shows if the hands allow it. If they do not and the
+    chips were not given, one earlier scout is assumed, which frees the piles from the chain.
+    """
+    owner = state.owner if state.owner is not None else 0
+    room = [n - len(p) for n, p in zip(chain, named, strict=True)]
+    if min(room) >= 0:
+        piles = _texts(_placed(named, rest, room, owner))
+        chained = make(piles, list(state.scout_chips), list(state.scores))
+        # The totals of a finished first round are filled in afterwards (SC-REACH-08).
+        if all(v.rule == "SC-REACH-08" for v in check_reachable(chained)):
+            return chained
+    if not guess:
+        return state
+    chips = list(state.scout_chips)
+    if state.is_two_player:
+        chips[1 - owner] -= 1  # the other player paid for a scout
+    else:
+        chips[owner] += 1  # someone scouted from the owner's earlier show
+    return make(_texts(state.captured), chips, list(state.scores))
+
+
+def _scouts_since_show(
+    players: int, owner: int | None, turn: int | None, *, over: bool, unbeaten: bool
+) -> int:
+    """The scouts the turn order proves since the owner's show (SC-REACH-06); 0 with 2."""
+    if players == 2 or owner is None:
+        return 0
+    if unbeaten:
+        return players - 1
+    if over or turn is None:
+        return 0
+    return (turn - owner - 1) % players
+
+
+def _default_chips(players: int, owner: int | None, k: int) -> list[int]:
+    """The owner's chip per scout since the show (3-5 players); 3 each with 2 players."""
+    if players == 2:
+        return [TWO_PLAYER_CHIPS] * players
+    chips = [0] * players
+    if owner is not None:
+        chips[owner] = k
+    return chips
+
+
+def _with_sns(chips: list[int], owner: int | None, available: list[bool]) -> list[int]:
+    """One more chip for the owner per Scout & Show used: each began with a scout."""
+    out = list(chips)
+    if owner is not None and len(out) > 2:
+        out[owner] += available.count(False)
+    return out
+
+
+def _room(  # noqa: PLR0917 - the parts of one position
+    players: int,
+    owner: int,
+    k: int,
+    hands: list[list[str]],
+    piles: list[int],
+    chips: list[int],
+    available: list[bool],
+) -> list[int]:
+    """How many more cards each seat's pile can take: it cannot hold more than it showed."""
+    dealt = hand_size(players)
+    room = []
+    for s in range(players):
+        if players == 2:
+            scouted = TWO_PLAYER_CHIPS - chips[s]
+        else:
+            scouted = int(not available[s]) + int((s - owner - 1) % players < k)
+        room.append(max(0, dealt - len(hands[s]) + scouted - piles[s]))
+    return room
+
+
+def _placed(
+    named: list[list[Card]], rest: list[Card], room: list[int], owner: int
+) -> list[list[Card]]:
+    """``rest`` put on the piles within ``room``, the owner's first, then round the table;
+    whatever does not fit goes to the owner."""
+    n = len(named)
+    piles = [list(p) for p in named]
+    taken = 0
+    for s in [(owner + d) % n for d in range(n)]:
+        share = min(room[s], len(rest) - taken)
+        piles[s] = sorted(piles[s] + rest[taken : taken + share])
+        taken += share
+    piles[owner] = sorted(piles[owner] + rest[taken:])
+    return piles

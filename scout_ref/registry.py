@@ -1,4 +1,4 @@
-"""The rule registry: every rule's permanent ID, title, chapter, statement and status.
+"""The rule registry: every rule's permanent ID, title, chapter, statement, status and scope.
 
 The registry lives in ``spec/rules.json`` (shipped inside the wheel as ``scout_ref/_spec``); it is
 the single source of rule IDs for the rulebook, the engine, the tests and the vectors.
@@ -54,10 +54,20 @@ class Rule:
     area: str
     statement: str
     status: Status
+    players: tuple[int, ...]
+    """The player counts the rule applies to (its scope), ascending."""
     since: str
     changed: tuple[RuleChange, ...] = ()
     builds_on: tuple[str, ...] = ()
     """The rules this one presupposes: when one of them is broken, this rule cannot be judged."""
+
+    def applies_to(self, players: int) -> bool:
+        """Whether the rule binds a game of ``players`` players.
+
+        >>> rules()["SC-SNS-01"].applies_to(2)
+        False
+        """
+        return players in self.players
 
 
 def spec_dir() -> Path:
@@ -80,6 +90,8 @@ def rules() -> dict[str, Rule]:
     for entry in data["rules"]:
         if "since" not in entry:  # the key other branches' new rules may still lack
             raise ValueError(f'spec/rules.json: {entry["id"]} has no "since" (its first version)')
+        if "players" not in entry:  # likewise for the scope
+            raise ValueError(f'spec/rules.json: {entry["id"]} has no "players" (its scope)')
         area = entry["id"].split("-")[1]
         out[entry["id"]] = Rule(
             id=entry["id"],
@@ -89,6 +101,7 @@ def rules() -> dict[str, Rule]:
             statement=entry["statement"],
             status=Status(entry["status"]),
             builds_on=tuple(entry.get("builds_on", ())),
+            players=tuple(sorted(entry["players"])),
             since=entry["since"],
             changed=tuple(RuleChange(c["version"], c["what"]) for c in entry.get("changed", ())),
         )

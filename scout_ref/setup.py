@@ -67,13 +67,19 @@ def shuffled_deck(players: int, seed: int | str | None = None) -> tuple[Oriented
     )
 
 
-def check_deck(players: int, deck: Sequence[OrientedCard], expected: frozenset[Card]) -> None:
-    """Raise :class:`MalformedInputError` unless ``deck`` holds each expected card once."""
+def check_deck(
+    players: int, deck: Sequence[OrientedCard], expected: frozenset[Card], among: str = ""
+) -> None:
+    """Raise :class:`MalformedInputError` unless ``deck`` holds each expected card once.
+
+    ``among`` names the expected cards in messages (default: the cards in play).
+    """
     problems: list[tuple[str, str]] = []
     seen: set[Card] = set()
     for k, oc in enumerate(deck):
         if oc.card not in expected:
-            problems.append((f"/{k}", f"card {oc.card} is not in play with {players} players"))
+            where = f"among {among}" if among else f"in play with {players} players"
+            problems.append((f"/{k}", f"card {oc.card} is not {where}"))
         elif oc.card in seen:
             problems.append((f"/{k}", f"card {oc.card} appears twice"))
         seen.add(oc.card)

@@ -92,11 +92,15 @@ class State:
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, data: object) -> State:
-        """Load and validate a state; raises :class:`~scout_ref.MalformedInputError`."""
+    def from_json(cls, data: object, *, reachable: bool = False) -> State:
+        """Load and validate a state; raises :class:`~scout_ref.MalformedInputError`.
+
+        With ``reachable`` the state must also meet every condition of chapter REACH, which
+        every position that arises in play meets (:func:`~scout_ref.check_reachable`).
+        """
         from scout_ref._serialize import state_from_json  # noqa: PLC0415 - it imports State
 
-        return state_from_json(data)
+        return state_from_json(data, reachable=reachable)
 
     def position(self) -> str:
         """The canonical position line of this state (``spec/POSITION.md``)."""

@@ -33,6 +33,7 @@ from scout_ref.components import Card, OrientedCard, full_deck, oriented
 from scout_ref.errors import IllegalMoveError, Rejection
 from scout_ref.game import next_round
 from scout_ref.notation import FLIP, KEEP, End, Move, Scout, ScoutShow, Show
+from scout_ref.reachability import check_reachable
 from scout_ref.setup import cards_in_play, new_game, shuffled_deck
 from scout_ref.simulation import GameRecord, RoundRecord
 from scout_ref.state import MAX_PLAYERS, MIN_PLAYERS, Hand, Phase, State, total_rounds
@@ -335,6 +336,11 @@ class ReferenceMachine(RuleBasedStateMachine):
     def json_round_trips(self) -> None:
         """The state survives its canonical JSON form unchanged."""
         assert State.from_json(self.state.to_json()) == self.state
+
+    @invariant()
+    def position_is_reachable(self) -> None:
+        """Play meets every condition of chapter REACH (SC-REACH-01)."""
+        assert check_reachable(self.state) == [], check_reachable(self.state)
 
 
 class Engine(Protocol):

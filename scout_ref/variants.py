@@ -28,7 +28,7 @@ class Rotation(Enum):
     """When hands may be rotated (SC-ORIENT-01)."""
 
     EACH_ROUND = "each_round"  # official: RB and S1-S4
-    ONCE_PER_GAME = "once_per_game"  # SC-VAR-04: S0 ("at the very start of the game")
+    ONCE_PER_GAME = "once_per_game"  # SC-VAR-04: S0's word "game" read literally
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ from hypothesis import HealthCheck, settings
 
 from scout_ref.registry import RULE_ID, rules
 
+pytest_plugins = ["tests.rule_coverage"]
+
 # Random walks to reachable states are slow to draw by design; speed is never a verdict here.
 settings.register_profile(
     "default", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]

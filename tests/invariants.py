@@ -36,6 +36,7 @@ from scout_ref import (
     State,
     apply_move,
     check_move,
+    check_reachable,
     legal_moves,
     new_game,
     next_round,
@@ -123,6 +124,12 @@ class ChipLedger:
             assert list(state.scout_chips) == self.received, (
                 f"SC-SCOUT-03: held {state.scout_chips}, received {self.received}"
             )
+
+
+def check_position_reachable(state: State) -> None:
+    """Play never produces a position that chapter REACH rules out (SC-REACH-01 to -11)."""
+    violations = check_reachable(state)
+    assert violations == [], "; ".join(map(str, violations))
 
 
 def check_legal_list(state: State, moves: list[Move]) -> None:
@@ -272,6 +279,7 @@ def play_checked_round(
             return state, step
         moves = legal_moves(state)
         check_legal_list(state, moves)
+        check_position_reachable(state)
         if step % sampling.json_every == 0:
             check_json_round_trip(state)
         if step % sampling.listed_apply_every == 0:
@@ -287,6 +295,7 @@ def play_checked_round(
         if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             check_round_end(state, move, after)
             check_round_score(start, after)
+            check_position_reachable(after)
             check_json_round_trip(after)
             return after, step
         check_turn_passed(state, move, after)

@@ -41,7 +41,7 @@ def test_rules_lists_the_whole_registry(capsys: pytest.CaptureFixture[str]) -> N
 def test_rules_shows_one_rule(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(capsys, "rules", "SC-SET-05")
     assert status == 0
-    assert out.splitlines()[0] == "SC-SET-05  [normative]  Ties do not beat"
+    assert out.splitlines()[0] == "SC-SET-05  [normative]  [players 2,3,4,5]  Ties do not beat"
 
 
 @pytest.mark.rule

@@ -8,6 +8,7 @@ example fails the build.
 from __future__ import annotations
 
 import html
+import importlib
 import json
 import re
 import subprocess
@@ -157,6 +158,73 @@ def test_an_unknown_rule_id_fails_the_build(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.rule("SC-SNS-01", "SC-REACH-05")
+def test_an_out_of_scope_or_unreachable_example_fails_the_build(tmp_path: Path) -> None:
+    source = _tiny_project(
+        tmp_path,
+        ".. scout-example:: Scout & Show with two players\n"
+        "   :rules: SC-SNS-01\n"
+        "   :players: 2\n"
+        "   :seed: 1\n"
+        "   :expect: phase = rotation\n"
+        "\n"
+        ".. scout-example:: The seat after the owner faces an emptied set\n"
+        "   :rules: SC-SHOW-02\n"
+        "   :players: 3\n"
+        "   :hands: 2/1 | 3/1 | 4/1\n"
+        "   :owner: 2\n"
+        "   :moves: show 0-0\n"
+        "   :expect: verdict = legal\n",
+    )
+    status, warnings = _sphinx(source, tmp_path, "-W", "--keep-going")
+    assert status != 0
+    assert "['SC-SNS-01'] do not apply to 2 players" in warnings
+    assert "cannot arise in play: /turn: the seat after the owner" in warnings
+
+
+def _examples() -> list[tuple[str, dict[str, str]]]:
+    """(location, options) of every ``scout-example`` in the docs, read from the sources."""
+    out = []
+    start = re.compile(r"^\s*\.\. scout-example:: (.*)$")
+    option = re.compile(r"^\s*:([a-z-]+):\s*(.*)$")
+    for path in sorted(DOCS.rglob("*.rst")):
+        if "_build" in path.parts:
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for n, line in enumerate(lines):
+            if not start.match(line):
+                continue
+            options: dict[str, str] = {}
+            key = ""
+            for more in lines[n + 1 :]:
+                if not more.strip():
+                    break
+                found = option.match(more)
+                if found:
+                    key = found[1]
+                    options[key] = found[2]
+                else:
+                    options[key] += "\n" + more.strip()
+            out.append((f"{path.relative_to(ROOT)}:{n + 1}", options))
+    return out
+
+
+@pytest.mark.rule("SC-REACH-01")
+def test_every_worked_example_is_a_reachable_position_the_engine_agrees_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each example, witness (``:setup:``) included, played as the docs build plays it."""
+    monkeypatch.syspath_prepend(str(DOCS / "_ext"))
+    scenario = importlib.import_module("scoutdocs.scenario")
+    examples = _examples()
+    assert len(examples) > 50
+    for where, options in examples:
+        try:
+            scenario.run_example(options)
+        except scenario.ExampleMismatch as exc:
+            pytest.fail(f"{where}: {exc}")
+
+
 @pytest.mark.rule
 def test_rules_page_gives_every_rule_its_text(built: Path) -> None:
     index = (built / "rules.html").read_text(encoding="utf-8")

@@ -10,9 +10,12 @@ from __future__ import annotations
 import ast
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,7 +94,7 @@ def _marker_ids() -> dict[str, set[str]]:
     return out
 
 
-def _registry_entries() -> list[dict[str, str]]:
+def _registry_entries() -> list[dict[str, Any]]:
     data = json.loads((spec_dir() / "rules.json").read_text(encoding="utf-8"))
     return list(data["rules"])
 
@@ -121,6 +124,36 @@ def test_builds_on_names_known_rules_and_has_no_cycle() -> None:
             assert lower in registry, f"{entry['id']} builds on unknown {lower}"
             assert registry[lower].status is not Status.RETIRED, f"{entry['id']}: {lower}"
     assert all(r.id not in foundations(r.id) for r in registry.values()), "a cycle"
+
+
+@pytest.mark.rule
+def test_every_rule_declares_its_player_counts() -> None:
+    for entry in _registry_entries():
+        players = entry["players"]
+        assert isinstance(players, list), entry["id"]
+        assert players, entry["id"]
+        assert players == sorted(set(players)), entry["id"]
+        assert set(players) <= {2, 3, 4, 5}, entry["id"]
+
+
+SCOPE_PHRASES = {"With 2 players": (2,), "With 3 to 5 players": (3, 4, 5)}
+"""A statement that opens with one of these phrases must have exactly that scope."""
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize("rule", list(rules().values()), ids=lambda r: r.id)
+def test_a_statement_opening_with_a_player_count_has_that_scope(rule: Rule) -> None:
+    for phrase, scope in SCOPE_PHRASES.items():
+        if rule.statement.startswith(phrase):
+            assert rule.players == scope
+
+
+@pytest.mark.rule("SC-SNS-01", "SC-VAR2-02")
+def test_scope_is_loaded_and_answers_by_player_count() -> None:
+    assert rules()["SC-SNS-01"].players == (3, 4, 5)
+    assert rules()["SC-VAR2-02"].players == (2,)
+    assert rules()["SC-SHOW-03"].applies_to(2)
+    assert not rules()["SC-VAR2-03"].applies_to(4)
 
 
 @pytest.mark.rule
@@ -246,6 +279,23 @@ def test_implements_records_the_ids_on_the_function() -> None:
 
     assert implements("SC-GEN-01")(probe) is probe
     assert probe.__rules__ == ("SC-GEN-01",)  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule
+def test_rule_coverage_report_counts_tests_per_player_count(tmp_path: Path) -> None:
+    report = tmp_path / "coverage.json"
+    target = "tests/test_position.py::test_the_owner_holds_a_chip_per_scout_the_turn_order_proves"
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", target]
+    done = subprocess.run(
+        [*command, "--rule-coverage", str(report)], cwd=ROOT, capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stdout
+    counted = json.loads(report.read_text(encoding="utf-8"))
+    assert counted["SC-REACH-06"] == {
+        "players": [3, 4, 5],
+        "tests": {"3": 0, "4": 1, "5": 0},
+        "untested": [3, 5],
+    }
 
 
 def _version(text: str) -> tuple[int, ...]:

@@ -24,6 +24,7 @@ def _unbeaten_end(rules: Rules | None = None) -> State:
         round=2,
         rules=rules,
         leftover_to=3,
+        scout_chips=[0, 0, 0, 0],
     )
     for _ in range(3):
         state = apply_move(state, parse_move("scout L @0"))

@@ -68,7 +68,8 @@ def test_chip_goes_to_the_owner_not_the_scout_nor_anyone_else() -> None:
     # Contested: S1 gives it to everyone who played the set, a shop text to the scout.
     state = _state("5/1", "8/3 9/2", owner=2, turn=0)
     after = apply_move(state, parse_move("scout L @0"))
-    assert after.scout_chips == (0, 0, 1, 0)
+    gained = [a - b for a, b in zip(after.scout_chips, state.scout_chips, strict=True)]
+    assert gained == [0, 0, 1, 0]
 
 
 @pytest.mark.rule("SC-SCOUT-04")

@@ -95,7 +95,8 @@ def test_scout_show_that_empties_the_set_may_show_anything() -> None:
 def test_scout_part_pays_the_owner_and_show_part_captures_the_reduced_set() -> None:
     state = _state("8/1 8/2", "9/3 9/4")
     after = apply_move(state, parse_move("scout R @2 + show 0-1"))
-    assert after.scout_chips == (0, 0, 1, 0)
+    gained = [a - b for a, b in zip(after.scout_chips, state.scout_chips, strict=True)]
+    assert gained == [0, 0, 1, 0]
     assert after.captured[0] == (Card(3, 9),)
     assert after.owner == 0
     assert after.hands[0] == (oriented(9, 4),)

@@ -41,25 +41,34 @@ def test_first_22_cards_are_dealt_and_the_rest_set_aside_in_order() -> None:
     assert state.set_aside == deck[22:]
 
 
-@pytest.mark.rule("SC-VAR2-01", "SC-GAME-03")
-def test_second_round_deals_the_set_aside_cards_without_a_shuffle() -> None:
-    end = build_state(
+def _round_one_over() -> State:
+    return build_state(
         2, ["1/2", ""], owner=1, phase="round_over", turn=None, round_end="empty_hand"
     )
+
+
+@pytest.mark.rule("SC-VAR2-01", "SC-SETUP-02")
+def test_second_round_deals_the_set_aside_cards_as_they_lie_by_default() -> None:
+    end = _round_one_over()
     second = next_round(end)
     assert second.hands == (end.set_aside[:11], end.set_aside[11:])
     assert second.set_aside == ()
     assert second.start_player == 1
 
 
+@pytest.mark.rule("SC-VAR2-01", "SC-SETUP-02")
+def test_second_round_may_be_dealt_from_a_new_shuffle_of_the_set_aside_cards() -> None:
+    end = _round_one_over()
+    shuffle = tuple(c.rotated() for c in reversed(end.set_aside))
+    second = next_round(end, shuffle)
+    assert second.hands == (shuffle[:11], shuffle[11:])
+
+
 @pytest.mark.rule("SC-VAR2-01")
-def test_rejects_a_deck_for_the_second_two_player_round() -> None:
-    end = build_state(
-        2, ["1/2", ""], owner=1, phase="round_over", turn=None, round_end="empty_hand"
-    )
+def test_rejects_a_second_round_deck_that_is_not_the_set_aside_cards() -> None:
     with pytest.raises(MalformedInputError) as info:
-        next_round(end, shuffled_deck(2, seed=1))
-    assert info.value.problems[0][0] == "/deck"
+        next_round(_round_one_over(), shuffled_deck(2, seed=1))
+    assert "set aside" in info.value.problems[0][1]
 
 
 @pytest.mark.rule("SC-VAR2-02")

@@ -23,6 +23,7 @@ from scout_ref.conformance.cases import GENERATORS
 from scout_ref.conformance.cases.players import applies
 from scout_ref.conformance.cases.targets import TARGETS
 from scout_ref.conformance.positions import add_positions
+from scout_ref.conformance.scope import coverage_gaps, scope_problems
 from scout_ref.conformance.vectors import (
     KINDS,
     MANIFEST,
@@ -38,6 +39,7 @@ from scout_ref.conformance.vectors import (
     schema_id,
     schema_problems,
     stale_paths,
+    state_problems,
     vectors_dir,
 )
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show
@@ -158,6 +160,34 @@ def test_every_normative_rule_has_a_vector() -> None:
     cited = {r for _, c in all_cases() for r in c["rules"]}
     normative = {r.id for r in rules().values() if r.status is Status.NORMATIVE}
     assert sorted(normative - cited) == []
+
+
+@pytest.mark.rule
+def test_every_case_cites_rules_that_apply_at_its_player_count() -> None:
+    problems = [f"{c['id']}: {p}" for kind, c in all_cases() for p in scope_problems(kind, c)]
+    assert problems == []
+
+
+@pytest.mark.rule
+def test_coverage_command_counts_cases_per_player_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["vectors", "coverage"]) == 0
+    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert rows["rule"].split() == ["rule", "2p", "3p", "4p", "5p"]
+    assert rows["SC-SNS-01"][13:16].strip() == ""  # Scout & Show does not exist with 2 players
+    assert all(cell.isdigit() or cell == "-" for cell in rows["SC-SHOW-03"].split()[1:])
+
+
+KNOWN_GAPS = Path(__file__).parent / "data" / "vector_scope_gaps.json"
+"""Rule and player-count pairs (``SC-SET-02@2``) no vector covers yet: the list may only shrink."""
+
+
+@pytest.mark.rule
+def test_no_new_rule_and_player_count_goes_without_a_vector() -> None:
+    known = set(json.loads(KNOWN_GAPS.read_text(encoding="utf-8")))
+    gaps = coverage_gaps(all_cases(), {Status.NORMATIVE.value, Status.VARIANT.value})
+    assert sorted(set(gaps) - known) == []
 
 
 @pytest.mark.rule
@@ -481,3 +511,10 @@ def test_a_deal_without_deck_is_only_the_second_two_player_round() -> None:
     with pytest.raises(MalformedInputError, match="a new round needs a deck"):
         answer("deal", {"input": {"state": three["state"], "deck": None}})
     assert answer("deal", {"input": two})["state"]["round"] == 2
+
+
+@pytest.mark.rule("SC-REACH-01")
+def test_every_vector_state_is_valid_and_meets_the_conditions_of_play() -> None:
+    """The fast half of the lint's state check: no vector poses an impossible position."""
+    problems = [f"{c['id']}: {p}" for kind, c in all_cases() for p in state_problems(kind, c)]
+    assert problems == []

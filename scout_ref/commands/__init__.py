@@ -10,6 +10,7 @@ from types import ModuleType
 
 from scout_ref.commands import (
     adapter,
+    check,
     conform,
     explain,
     legal,
@@ -25,6 +26,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     rules,
     explain,
     legal,
+    check,
     play,
     replay,
     conform,

@@ -25,8 +25,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def describe(rule: Rule) -> str:
-    """A rule as two lines: ID, status and title; then its statement."""
-    return f"{rule.id}  [{rule.status.value}]  {rule.title}\n    {rule.statement}"
+    """A rule as two lines: ID, status, player counts and title; then its statement."""
+    counts = ",".join(map(str, rule.players))
+    head = f"{rule.id}  [{rule.status.value}]  [players {counts}]  {rule.title}"
+    return f"{head}\n    {rule.statement}"
 
 
 def matching(pattern: str) -> list[Rule]:

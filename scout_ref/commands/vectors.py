@@ -1,13 +1,18 @@
-"""``scout-ref vectors generate|check|lint``: write, compare and validate the test vectors."""
+"""``scout-ref vectors generate|check|lint|coverage``: write, compare, validate and count the
+test vectors."""
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from scout_ref.commands._output import add_vectors_dir_argument
+from scout_ref.conformance.scope import coverage_table
 from scout_ref.conformance.vectors import (
+    MANIFEST,
     build_documents,
+    existing_files,
     lint,
     stale_paths,
     vectors_dir,
@@ -21,9 +26,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p = subparsers.add_parser("vectors", help="generate, check or lint the test vectors")
     p.add_argument(
         "action",
-        choices=("generate", "check", "lint"),
+        choices=("generate", "check", "lint", "coverage"),
         help="generate: write the files from the case generators; check: fail if generating "
-        "would change a file; lint: validate the files as they are",
+        "would change a file; lint: validate the files as they are; coverage: count the cases "
+        "citing each rule at each player count of its scope ('-': none)",
     )
     add_vectors_dir_argument(p, "--dir")
     p.set_defaults(run=run)
@@ -34,6 +40,10 @@ def run(args: argparse.Namespace) -> int:
     root: Path = args.vectors_dir or vectors_dir()
     if args.action != "generate" and not root.is_dir():
         raise MalformedInputError("--vectors-dir", [("", f"{str(root)!r} is not a folder")])
+    if args.action == "coverage":
+        documents = [json.loads(t) for p, t in existing_files(root).items() if p != MANIFEST]
+        print("\n".join(coverage_table((d["kind"], c) for d in documents for c in d["cases"])))
+        return 0
     if args.action == "lint":
         problems = lint(root)
         print("\n".join(problems) if problems else f"{root}: every vector file is sound")

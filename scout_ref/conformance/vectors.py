@@ -26,6 +26,7 @@ from scout_ref._serialize import deal_from_json, rules_from_json, score_to_json
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
 from scout_ref.conformance.observe import observe_answer
 from scout_ref.conformance.positions import add_positions, position_problems
+from scout_ref.conformance.scope import scope_problems
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.notation import move_sort_key, parse_move
 from scout_ref.perft import divide, perft
@@ -324,7 +325,7 @@ def citation_problems(kind: str, case: Case) -> Iterator[str]:
 
 
 def state_problems(kind: str, case: Case) -> Iterator[str]:
-    """Every invalid state a case carries."""
+    """Every state a case carries that is invalid or cannot arise in play (chapter REACH)."""
     found: list[tuple[str, object]] = []
     if kind == "deal" and "state" in case["input"]:
         found.append(("/input/state", case["input"]["state"]))
@@ -338,7 +339,7 @@ def state_problems(kind: str, case: Case) -> Iterator[str]:
         found.append(("/expected/state", case["expected"]["state"]))
     for where, data in found:
         try:
-            State.from_json(data)
+            State.from_json(data, reachable=True)
         except MalformedInputError as exc:
             yield f"{where}: {exc}"
 
@@ -375,6 +376,7 @@ def lint_document(path: str, document: JSONObject, seen: dict[str, str]) -> list
     topic = path.rsplit("/", maxsplit=1)[-1].removesuffix(".json")
     checks: tuple[CaseCheck, ...] = (
         citation_problems,
+        scope_problems,
         state_problems,
         position_problems,
         answer_problems,
@@ -396,7 +398,8 @@ def lint(root: Path) -> list[str]:
     """Every problem of the vector files under ``root``; [] when they are all sound.
 
     Each file must be valid against its kind's schema, each case ID unique and well-formed,
-    each cited rule normative (or a variant, in a case that switches it on), each state valid,
+    each cited rule normative (or a variant, in a case that switches it on) and in scope at the
+    case's player count, each state valid (and reachable in play),
     and each expectation equal to the reference engine's answer. Once the files are sound the
     manifest must list them as they are.
     """

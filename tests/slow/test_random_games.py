@@ -2,8 +2,9 @@
 
 Every step of every game gets the cheap invariants (card conservation, chip accounting, the
 legal list, states unchanged by check and apply, the turn order, how and when the round ends,
-the round-score identity); JSON round-trips, applying every listed move, and "accepted if and
-only if listed" run on a fixed sample of steps, so the sweep stays within a few minutes.
+the round-score identity, the conditions of chapter REACH); JSON round-trips, applying every
+listed move, and "accepted if and only if listed" run on a fixed sample of steps, so the sweep
+stays within a few minutes.
 """
 
 from __future__ import annotations

@@ -153,7 +153,8 @@ def seat_label(state: State, seat: int) -> str:
     if state.turn == seat:
         parts.append("to act")
     if state.is_two_player or state.scout_chips[seat]:
-        parts.append(f"{state.scout_chips[seat]} Scout chips")
+        chips = state.scout_chips[seat]
+        parts.append(f"{chips} Scout chip{'' if chips == 1 else 's'}")
     if not state.is_two_player and not state.scout_show_available[seat]:
         parts.append("Scout & Show used")
     return " · ".join(parts)

@@ -33,8 +33,8 @@ OPTIONS = [
     "scout-show",
     "scores",
     "round-end",
-    "leftover-to",
     "switches",
+    "setup",
     "moves",
     "expect",
     "seats",
@@ -153,8 +153,10 @@ class ExampleDirective(SphinxDirective):
     * ``:players:`` and either ``:seed:`` (a new game) or ``:hands:`` (seat hands separated by
       ``|``) with any of ``:active-set:``, ``:owner:``, ``:turn:``, ``:phase:``, ``:round:``,
       ``:captured:``, ``:chips:``, ``:scout-show:`` (yes/no per seat), ``:scores:``,
-      ``:round-end:``, ``:leftover-to:`` and ``:switches:`` (``scouting=forced`` ...), passed to
-      :func:`scout_ref.position.build_state`.
+      ``:round-end:`` and ``:switches:`` (``scouting=forced`` ...), passed to
+      :func:`scout_ref.position.build_reachable_state`.
+    * ``:setup:`` moves played from that position before the one pictured, all legal: with
+      ``:seed:`` they are the witness that play reaches it.
     * ``:moves:`` moves separated by ``;`` (``deal`` deals the next round); only the last may
       be rejected.
     * ``:expect:`` one ``key = value`` per line, checked against the engine: ``verdict`` (legal
@@ -179,6 +181,10 @@ class ExampleDirective(SphinxDirective):
             raise self.error(f"example {title!r}: :rules: must name known rule IDs: {unknown}")
         if "players" not in self.options:
             raise self.error(f"example {title!r}: :players: is required")
+        players = int(self.options["players"])
+        outside = [r for r in cited if not rules()[r].applies_to(players)]
+        if outside:
+            raise self.error(f"example {title!r}: {outside} do not apply to {players} players")
         try:
             outcome = run_example(self.options)
         except (ExampleMismatch, ScoutError, ValueError, KeyError, IndexError) as exc:

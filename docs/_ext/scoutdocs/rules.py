@@ -275,6 +275,11 @@ def rule_section(rule: Rule, number: str) -> nodes.section:
     badge += nodes.Text(" ")
     badge += nodes.inline(rule.status.value, rule.status.value, classes=["scout-status"])
     badge += nodes.Text(" ")
+    from scoutdocs.allrules import scope_label  # noqa: PLC0415 - allrules imports this module
+
+    scope = scope_label(rule)
+    badge += nodes.inline(scope, scope, classes=["scout-scope"])
+    badge += nodes.Text(" ")
     history = f"since {rule.since}" + "".join(f", changed in {c.version}" for c in rule.changed)
     badge += nodes.inline("", history, classes=["scout-since"])
     section += badge

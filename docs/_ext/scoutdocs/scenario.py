@@ -20,6 +20,7 @@ from scout_ref import (
     State,
     apply_move,
     check_move,
+    check_reachable,
     legal_moves,
     new_game,
     next_round,
@@ -29,7 +30,7 @@ from scout_ref import (
     winners,
 )
 from scout_ref.errors import Rejection
-from scout_ref.position import build_state
+from scout_ref.position import build_reachable_state
 
 DEAL = "deal"  # the pseudo-move that deals the next round (a seeded deck, or the set-aside)
 
@@ -86,13 +87,14 @@ def _int(options: dict[str, str], key: str) -> int | None:
 
 
 def start_state(options: dict[str, str]) -> State:
-    """The position an example starts from: a seeded new game or a hand-built state."""
+    """The position an example starts from: a seeded new game, or a hand-built state filled in
+    as play can produce it (:func:`~scout_ref.position.build_reachable_state`)."""
     players = int(options["players"])
     rules = _switches(options.get("switches", ""))
     if "seed" in options:
         return new_game(players, rules=rules, seed=int(options["seed"]))
     available = options.get("scout-show")
-    return build_state(
+    return build_reachable_state(
         players,
         [h.strip() for h in options["hands"].split("|")],
         active_set=options.get("active-set", ""),
@@ -108,7 +110,6 @@ def start_state(options: dict[str, str]) -> State:
         scout_show_available=None if available is None else [w == "yes" for w in available.split()],
         scores=_ints(options, "scores"),
         round_end=options.get("round-end"),
-        leftover_to=_int(options, "leftover-to"),
     )
 
 
@@ -245,6 +246,17 @@ def parse_expect(text: str) -> list[tuple[str, str]]:
 def run_example(options: dict[str, str]) -> Outcome:
     """Build, play and check one example; raise :class:`ExampleMismatch` on any disagreement."""
     start = start_state(options)
+    violations = check_reachable(start)
+    if violations:
+        listed = "; ".join(map(str, violations))
+        raise ExampleMismatch(f"the position cannot arise in play: {listed}")
+    setup = [m.strip() for m in options.get("setup", "").split(";") if m.strip()]
+    if setup:
+        # A witness: the pictured position is reached by these moves from the deal.
+        reached = play(start, setup)
+        if reached[-1].rejection is not None:
+            raise ExampleMismatch(f"setup move {setup[-1]!r} is rejected")
+        start = reached[-1].after
     moves = [m.strip() for m in options.get("moves", "").split(";") if m.strip()]
     steps = play(start, moves)
     final = steps[-1].after if steps else start

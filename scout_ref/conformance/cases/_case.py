@@ -8,7 +8,7 @@ from typing import Any
 from scout_ref.components import OrientedCard, oriented
 from scout_ref.errors import Reason
 from scout_ref.notation import parse_move
-from scout_ref.position import build_state
+from scout_ref.position import build_reachable_state
 from scout_ref.setup import cards_in_play, new_game, shuffled_deck
 from scout_ref.state import Phase, State
 from scout_ref.turn import apply_move
@@ -80,8 +80,8 @@ def facing(
     """A play-phase state where ``seat`` holds ``hand`` and faces ``active_set`` of ``owner``.
 
     Every other seat holds ``others`` cards, the lowest unused ones, written ``low/high``; the
-    remaining cards are captured by the owner (see :func:`~scout_ref.position.build_state`,
-    which receives ``fields``).
+    remaining cards are captured and the chips filled in so that play can reach the position
+    (see :func:`~scout_ref.position.build_reachable_state`, which receives ``fields``).
     """
     texts = [active_set, hand, *fields.get("captured", [])]
     named = {c.card for text in texts for c in _oriented(text)}
@@ -93,7 +93,7 @@ def facing(
             continue
         take, free = free[:others], free[others:]
         hands.append(" ".join(f"{c.low}/{c.high}" for c in take))
-    return build_state(
+    return build_reachable_state(
         players, hands, active_set=active_set, owner=owner, turn=seat, rules=rules, **fields
     )
 

@@ -8,7 +8,7 @@ or captured card (SC-INFO-05), the two-player set-aside revealed (SC-INFO-06).
 from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, case, facing
-from scout_ref.position import build_state
+from scout_ref.position import build_reachable_state
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.simulation import random_game
 from scout_ref.state import State
@@ -19,7 +19,7 @@ its left; seats 1 and 3 scout too. The chapter's worked example plays the same m
 
 
 def _four() -> State:
-    return build_state(
+    return build_reachable_state(
         4, ["5/1 6/2 7/3", "9/1 2/8", "4/1 4/3", "3/2"], active_set="8/5 9/6", owner=3
     )
 
@@ -62,7 +62,9 @@ def observe_cases() -> list[Case]:
             "With two players a second scout goes in left of the first, which moves right; a "
             "show from the left then moves it back.",
             ["SC-INFO-04"],
-            state=build_state(2, ["1/2 1/3", "1/4 1/5"], active_set="7/2 6/2 5/2", owner=1),
+            state=build_reachable_state(
+                2, ["1/2 1/3", "1/4 1/5"], active_set="7/2 6/2 5/2", owner=1
+            ),
             moves=["scout L @1", "scout R~ @0", "show 0-1"],
             seat=1,
         ),

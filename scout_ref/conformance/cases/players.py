@@ -9,14 +9,14 @@ its 3 Scout chips and there is no Scout & Show. A port is dropped when it cannot
 of the case (a card that is not in play, a legal move that becomes illegal or a rejection whose
 reason changes).
 
-Which player counts a rule applies to is derived here from the rulebook text (chapter VAR2 is
-for two players; the rules that speak of 3 to 5 players, Scout & Show and the unbeaten set are
-for three to five), until the registry records it.
+A port must be a position that play reaches (chapter REACH): the chips and captured piles are
+placed as play allows, and a port that still breaks a condition of chapter REACH is dropped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from scout_ref.conformance.cases import (
     combinations,
@@ -32,29 +32,10 @@ from scout_ref.conformance.cases import (
 from scout_ref.conformance.cases._case import Case, case, facing
 from scout_ref.errors import ScoutError
 from scout_ref.notation import parse_move
+from scout_ref.reachability import check_reachable
 from scout_ref.registry import rules
 from scout_ref.state import Phase, State
 from scout_ref.turn import check_move
-
-COUNTS = (2, 3, 4, 5)
-THREE_TO_FIVE = frozenset(
-    [
-        "SC-COMP-03",
-        "SC-COMP-04",
-        "SC-SETUP-03",
-        "SC-SCOUT-03",
-        "SC-SCORE-02",
-        "SC-NOTE-04",
-        "SC-SNS-01",
-        "SC-SNS-02",
-        "SC-SNS-03",
-        "SC-END-02",
-        "SC-GAME-03",
-        "SC-VAR-02",
-    ]
-)
-"""Rules that speak only of 3 to 5 players (Scout & Show, the Scout chip reward, the unbeaten
-set and what follows from it)."""
 
 SOURCES: dict[str, tuple[Callable[[], list[Case]], ...]] = {
     "legal": (
@@ -92,10 +73,8 @@ SOURCES: dict[str, tuple[Callable[[], list[Case]], ...]] = {
 
 
 def applies(rule_id: str) -> tuple[int, ...]:
-    """The player counts ``rule_id`` applies to (derived; see the module docstring)."""
-    if rules()[rule_id].area == "VAR2":
-        return (2,)
-    return (3, 4, 5) if rule_id in THREE_TO_FIVE else COUNTS
+    """The player counts ``rule_id`` applies to (its ``players`` in the registry)."""
+    return rules()[rule_id].players
 
 
 def port(state: State, players: int) -> State | None:
@@ -115,16 +94,24 @@ def port(state: State, players: int) -> State | None:
     available = [not two] * players
     if not two:
         available[0] = state.scout_show_available[seat]
+    rebuilt = [
+        _rebuilt(state, players, new_owner, scout_chips=chips, scout_show_available=available),
+        _rebuilt(state, players, new_owner, scout_show_available=available),
+    ]
+    return next((s for s in rebuilt if s is not None and not check_reachable(s)), None)
+
+
+def _rebuilt(state: State, players: int, owner: int, **fields: Any) -> State | None:
+    """The hand and active set of ``state`` with seat 0 to act and ``owner`` owning the set."""
     try:
         return facing(
             players,
             " ".join(map(str, state.active_set)),
             " ".join(map(str, state.hand)),
             seat=0,
-            owner=new_owner,
+            owner=owner,
             rules=state.rules,
-            scout_chips=chips,
-            scout_show_available=available,
+            **fields,
         )
     except ScoutError:
         return None

@@ -16,9 +16,10 @@ TERMS = ("SC-SCORE-01", "SC-SCORE-02", "SC-SCORE-03", "SC-SCORE-06")
 def unbeaten(rules: Rules | None = None, players: int = 4) -> State:
     """Seat 0's run 5-6-7 loses its 5 to the last seat of the circle, which ends the round.
 
-    Seat 0 holds chips from earlier scouts and ends with cards still in hand.
+    Seat 0 holds a chip for each scout of the circle, seat 1 one from earlier, and seat 0
+    ends with cards still in hand.
     """
-    chips = [2, 1] + [0] * (players - 2)
+    chips = [players - 2, 1] + [0] * (players - 2)
     state = facing(
         players,
         "5/3 6/1 7/3",

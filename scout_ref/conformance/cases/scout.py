@@ -21,7 +21,15 @@ def _position(**fields: Any) -> State:
 def _big_hand() -> State:
     """Seat 1 holds 16 cards; the others hold little."""
     hand = "1/2 1/3 1/4 1/5 1/6 1/7 1/8 2/3 2/4 2/5 2/6 2/7 2/8 3/4 3/5 3/6"
-    return facing(4, "9/7 8/7", hand, others=1, scout_show_available=[True, False, True, True])
+    # Five cards beyond the deal and a used Scout & Show: six scouts, whose chips seat 0 holds.
+    return facing(
+        4,
+        "9/7 8/7",
+        hand,
+        others=1,
+        scout_show_available=[True, False, True, True],
+        scout_chips=[6, 0, 0, 0],
+    )
 
 
 def apply_cases() -> list[Case]:
@@ -63,9 +71,10 @@ def apply_cases() -> list[Case]:
             "apply-scout-chip-supply-unlimited",
             "An owner already holding 20 chips receives a 21st: the supply never runs out.",
             ["SC-COMP-03", "SC-SCOUT-03"],
-            state=_position(scout_chips=[20, 4, 0, 0]),
+            # Seat 0 showed 22 cards with a hand of 4: it scouted 15 back, paying seat 1.
+            state=_position(scout_chips=[20, 15, 0, 0]),
             move="scout R @0",
-            claim={"scout_chips": [21, 4, 0, 0]},
+            claim={"scout_chips": [21, 15, 0, 0]},
         ),
         case(
             "apply-scout-while-show-possible",
@@ -80,7 +89,7 @@ def apply_cases() -> list[Case]:
             ["SC-SCOUT-05", "SC-NOTE-05", "SC-SCOUT-03"],
             state=facing(4, "7/3", "4/9 7/1 8/4 2/5"),
             move="scout L @0",
-            claim={"active_set": [], "owner": 0, "turn": 2, "scout_chips": [1, 0, 0, 0]},
+            claim={"active_set": [], "owner": 0, "turn": 2, "scout_chips": [2, 0, 0, 0]},
         ),
         case(
             "apply-scout-hand-beyond-sixteen",

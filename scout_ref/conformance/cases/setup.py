@@ -14,12 +14,12 @@ MORE_FOCI = {
     True: ("SC-COMP-01", "SC-SETUP-01", "SC-SETUP-02", "SC-ORIENT-01", "SC-GAME-02", "SC-SETUP-04"),
 }
 """The other rules a first deal shows, each the focus of one more deck per player count."""
-DEAL = ("SC-SETUP-01", "SC-SETUP-02", "SC-SETUP-03", "SC-SETUP-04", "SC-ORIENT-01", "SC-GAME-02")
+DEAL = ("SC-SETUP-01", "SC-SETUP-02", "SC-SETUP-04", "SC-ORIENT-01", "SC-GAME-02")
 BY_PLAYERS = {
     2: ("SC-VAR2-01", "SC-VAR2-02", "SC-COMP-01"),
-    3: ("SC-COMP-01", "SC-COMP-04"),
-    4: ("SC-COMP-01", "SC-COMP-04"),
-    5: ("SC-COMP-01", "SC-COMP-04", "SC-GEN-01"),
+    3: ("SC-COMP-01", "SC-COMP-04", "SC-SETUP-03"),
+    4: ("SC-COMP-01", "SC-COMP-04", "SC-SETUP-03"),
+    5: ("SC-COMP-01", "SC-COMP-04", "SC-SETUP-03", "SC-GEN-01"),
 }
 
 
@@ -56,7 +56,7 @@ def deal_cases() -> list[Case]:
         case(
             "deal-setup-4p-high-tops",
             "A deck with every card's higher number on top: each card keeps its orientation.",
-            [*DEAL, "SC-COMP-01", "SC-COMP-02"],
+            [*DEAL, "SC-SETUP-03", "SC-COMP-01", "SC-COMP-02"],
             focus="SC-SETUP-02",
             input={"players": 4, "rules": rules_to_json(Rules()), "deck": turned},
             claim={"hands": [turned[s * 11 : s * 11 + 11] for s in range(4)]},
@@ -66,7 +66,7 @@ def deal_cases() -> list[Case]:
         case(
             "deal-setup-5p-whole-deck",
             "Five players use the whole deck: the 45 cards, one for each pair of numbers.",
-            [*DEAL, "SC-COMP-01"],
+            [*DEAL, "SC-SETUP-03", "SC-COMP-01"],
             focus="SC-COMP-01",
             input={"players": 5, "rules": rules_to_json(Rules()), "deck": turned_all()},
         )
@@ -76,7 +76,7 @@ def deal_cases() -> list[Case]:
         case(
             "deal-setup-4p-rotation-once-per-game",
             "With rotation once per game the first round still opens with the decisions.",
-            [*DEAL, "SC-VAR-04"],
+            [*DEAL, *BY_PLAYERS[4], "SC-VAR-04", "SC-GEN-04"],
             input={"players": 4, "rules": rules_to_json(once), "deck": cards(shuffled_deck(4, 7))},
             claim={"phase": "rotation"},
         )

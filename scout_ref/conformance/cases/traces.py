@@ -13,7 +13,7 @@ from scout_ref.simulation import GameRecord, random_game
 from scout_ref.state import RoundEnd
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
 
-ALWAYS = ("SC-SETUP-03", "SC-TURN-01", "SC-TURN-02", "SC-SHOW-05", "SC-SCORE-01", "SC-SCORE-03")
+ALWAYS = ("SC-TURN-01", "SC-TURN-02", "SC-SHOW-05", "SC-SCORE-01", "SC-SCORE-03")
 GAME = ("SC-GAME-01", "SC-GAME-02", "SC-GEN-03", "SC-SCORE-06")
 TWO_PLAYER = ("SC-VAR2-01", "SC-VAR2-02", "SC-VAR2-06")
 ALL_VARIANTS = Rules(
@@ -46,7 +46,7 @@ def steps(record: GameRecord, rounds: int) -> list[dict[str, object]]:
 def exercised(record: GameRecord, rounds: int) -> set[str]:
     """The rules the first ``rounds`` rounds of a game visibly exercise, from what happened."""
     two = record.players == 2
-    out = set(ALWAYS) | (set(TWO_PLAYER) if two else {"SC-GAME-03"})
+    out = set(ALWAYS) | (set(TWO_PLAYER) if two else {"SC-GAME-03", "SC-SETUP-03"})
     for rnd in record.rounds[:rounds]:
         kinds = {type(m) for m in rnd.moves}
         out |= {"SC-ORIENT-01", "SC-ORIENT-03"} if kinds & {Keep, Flip} else set()

@@ -1,0 +1,235 @@
+"""Chapter REACH: every position of random play meets every condition, and each condition has
+teeth (a hand-built position that no game reaches is caught, with the right ID)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+
+from scout_ref import (
+    MalformedInputError,
+    Phase,
+    Rotation,
+    Rules,
+    Seat,
+    State,
+    check_reachable,
+    new_game,
+    strategies,
+    validate_state,
+)
+from scout_ref.cli import main
+from scout_ref.position import build_reachable_state, build_state
+from scout_ref.reachability import scouts_since_show
+from scout_ref.variants import EmptySetChain
+from tests.invariants import reachable_states
+
+
+@pytest.mark.rule(
+    "SC-REACH-01",
+    "SC-REACH-02",
+    "SC-REACH-03",
+    "SC-REACH-04",
+    "SC-REACH-05",
+    "SC-REACH-06",
+    "SC-REACH-07",
+    "SC-REACH-08",
+    "SC-REACH-09",
+    "SC-REACH-10",
+    "SC-REACH-11",
+)
+@given(reachable_states(max_steps=1000))
+def test_random_play_never_breaks_a_condition(state: State) -> None:
+    assert check_reachable(state) == []
+    assert validate_state(state.to_json(), reachable=True) == []
+
+
+def _four(**fields: object) -> State:
+    """Seat 0 to act against seat 3's run; what play can produce unless ``fields`` say not."""
+    base: dict[str, object] = {"active_set": "6/3 7/2", "owner": 3, "turn": 0}
+    return build_reachable_state(4, ["2/5 4/2 9/1", "1/3", "5/6", "7/8"], **(base | fields))  # type: ignore[arg-type]
+
+
+def _emptied_hand_end(**fields: object) -> State:
+    base: dict[str, object] = {
+        "active_set": "5/1",
+        "owner": 0,
+        "turn": None,
+        "phase": "round_over",
+        "round_end": "empty_hand",
+    }
+    return build_reachable_state(3, ["", "4/1 7/2", "2/3 5/9"], **(base | fields))  # type: ignore[arg-type]
+
+
+def _moved_capture(state: State, giver: int, taker: int) -> State:
+    """``state`` with one captured card moved from one seat's pile to another's."""
+    piles = [list(p) for p in state.captured]
+    piles[taker] = sorted([*piles[taker], piles[giver].pop()])
+    return replace(state, captured=tuple(tuple(p) for p in piles))
+
+
+UNREACHABLE = [
+    pytest.param(
+        lambda: build_state(4, ["", "1/3", "5/6", "7/8"], active_set="6/3 7/2", owner=3),
+        "SC-REACH-02",
+        id="empty-hand-in-play",
+        marks=pytest.mark.rule("SC-REACH-02"),
+    ),
+    pytest.param(
+        lambda: build_state(3, ["1/2", "3/4", "5/6"], owner=None, turn=0),
+        "SC-REACH-03",
+        id="short-hands-before-any-show",
+        marks=pytest.mark.rule("SC-REACH-03"),
+    ),
+    pytest.param(
+        lambda: _four(active_set="6/3 8/2"),
+        "SC-REACH-04",
+        id="active-set-not-a-combination",
+        marks=pytest.mark.rule("SC-REACH-04"),
+    ),
+    pytest.param(
+        lambda: _four(active_set="", owner=3, turn=0),
+        "SC-REACH-05",
+        id="seat-after-owner-faces-emptied-set",
+        marks=pytest.mark.rule("SC-REACH-05"),
+    ),
+    pytest.param(
+        lambda: build_state(2, ["1/2 3/4", "5/6"], owner=1, turn=0, scout_chips=[3, 3]),
+        "SC-REACH-05",
+        id="two-player-emptied-set-without-a-paid-scout",
+        marks=pytest.mark.rule("SC-REACH-05"),
+    ),
+    pytest.param(
+        lambda: _four(owner=1, scout_chips=[0, 1, 0, 0]),
+        "SC-REACH-06",
+        id="owner-short-of-chips",
+        marks=pytest.mark.rule("SC-REACH-06"),
+    ),
+    pytest.param(
+        lambda: _emptied_hand_end(active_set="", owner=0),
+        "SC-REACH-07",
+        id="emptied-hand-with-empty-table",
+        marks=pytest.mark.rule("SC-REACH-07"),
+    ),
+    pytest.param(
+        lambda: build_state(
+            3,
+            ["2/1", "3/1", "4/1 5/1"],
+            active_set="",
+            owner=0,
+            turn=None,
+            phase="round_over",
+            round_end="unbeaten",
+            rules=Rules(empty_set_chain=EmptySetChain.RESET),
+        ),
+        "SC-REACH-07",
+        id="reset-chain-ended-by-emptied-set",
+        marks=pytest.mark.rule("SC-REACH-07", "SC-VAR-02"),
+    ),
+    pytest.param(
+        lambda: build_state(
+            2,
+            ["2/1", "3/1 4/1"],
+            active_set="9/8",
+            owner=0,
+            turn=None,
+            phase="round_over",
+            round_end="unbeaten",
+        ),
+        "SC-REACH-07",
+        id="two-player-unbeaten-but-could-scout",
+        marks=pytest.mark.rule("SC-REACH-07", "SC-VAR2-05"),
+    ),
+    pytest.param(
+        lambda: _emptied_hand_end(scores=[0, 0, 0]),
+        "SC-REACH-08",
+        id="round-one-totals-miss-the-round",
+        marks=pytest.mark.rule("SC-REACH-08"),
+    ),
+    pytest.param(
+        lambda: build_state(
+            4, ["2/5 4/2 9/1", "1/3", "5/6", "7/8"], active_set="6/3 7/2", owner=3, leftover_to=1
+        ),
+        "SC-REACH-09",
+        id="captured-more-than-shown",
+        marks=pytest.mark.rule("SC-REACH-09"),
+    ),
+    pytest.param(
+        lambda: build_state(2, ["9/1 8/1", "5/1"], active_set="7/6", owner=1, leftover_to=1),
+        "SC-REACH-09",
+        id="two-player-captured-more-than-shown",
+        marks=pytest.mark.rule("SC-REACH-09"),
+    ),
+    pytest.param(
+        lambda: _moved_capture(_four(scout_chips=[0, 0, 0, 0]), 2, 1),
+        "SC-REACH-11",
+        id="no-scout-yet-but-piles-break-the-chain",
+        marks=pytest.mark.rule("SC-REACH-11"),
+    ),
+    pytest.param(
+        lambda: replace(
+            new_game(3, seed=1, rules=Rules(rotation=Rotation.ONCE_PER_GAME)),
+            round=2,
+            start_player=Seat(1),
+            turn=Seat(1),
+        ),
+        "SC-REACH-10",
+        id="rotation-phase-in-round-two-once-per-game",
+        marks=pytest.mark.rule("SC-REACH-10", "SC-VAR-04"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("build", "rule"), UNREACHABLE)
+def test_each_condition_catches_a_position_no_game_reaches(build: object, rule: str) -> None:
+    state = build()  # type: ignore[operator]
+    assert validate_state(state.to_json()) == [], "the position must be valid, only unreachable"
+    assert rule in {v.rule for v in check_reachable(state)}
+
+
+@pytest.mark.rule("SC-REACH-06")
+def test_scouts_since_the_show_are_counted_from_the_turn() -> None:
+    assert scouts_since_show(_four()) == 0
+    assert scouts_since_show(_four(owner=1, scout_chips=[0, 2, 0, 0])) == 2
+    assert scouts_since_show(build_state(2, ["1/2", "3/4"], active_set="5/6", owner=1)) is None
+
+
+@pytest.mark.rule("SC-REACH-01")
+def test_the_loader_checks_reachability_only_when_asked() -> None:
+    data = _four(active_set="6/3 8/2").to_json()
+    assert State.from_json(data) == State.from_json(json.loads(json.dumps(data)))
+    with pytest.raises(MalformedInputError, match=r"neither a set nor a run \(SC-REACH-04\)"):
+        State.from_json(data, reachable=True)
+    problems = validate_state(data, reachable=True)
+    assert problems == [("/active_set", "is neither a set nor a run (SC-REACH-04)")]
+
+
+@pytest.mark.rule("SC-REACH-01")
+def test_a_reachable_state_loads_with_the_check() -> None:
+    state = _four()
+    assert State.from_json(state.to_json(), reachable=True) == state
+    assert State.from_json(new_game(5, seed=3).to_json(), reachable=True).phase is Phase.ROTATION
+
+
+@pytest.mark.rule("SC-REACH-01")
+def test_check_command_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
+    good.write_text(json.dumps(_four().to_json()), encoding="utf-8")
+    bad.write_text(json.dumps(_four(active_set="", turn=0).to_json()), encoding="utf-8")
+    broken.write_text("{}", encoding="utf-8")
+    assert main(["check", str(good)]) == 0
+    assert "meets every condition" in capsys.readouterr().out
+    assert main(["check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("SC-REACH-05 An emptied set was scouted away: /turn: ")
+    assert main(["check", str(broken)]) == 2
+
+
+@pytest.mark.rule("SC-REACH-01")
+@given(strategies.states())
+def test_the_public_strategy_states_are_reachable(state: State) -> None:
+    assert check_reachable(state) == []
