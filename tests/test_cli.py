@@ -162,3 +162,17 @@ def test_module_entry_point_exits_two_with_one_line_on_bad_input() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert _one_line_error(done.stderr).startswith("error: invalid --players")
+
+
+@pytest.mark.rule("SC-END-06")
+def test_simulate_reports_truncated_rounds_without_scoring_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = _run(capsys, "simulate", "--players", "3", "--games", "2", "--max-moves", "5")
+    assert status == 0
+    assert "2 rounds truncated at 5 moves: not scored" in out
+    assert "rounds ended by: truncated 2" in out
+    assert "final totals:" not in out
+    status, _, err = _run(capsys, "simulate", "--max-moves", "0")
+    assert status == 2
+    assert "--max-moves" in _one_line_error(err)

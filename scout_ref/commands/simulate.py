@@ -14,6 +14,7 @@ from scout_ref.game import winners
 from scout_ref.simulation import GameRecord, random_game
 
 PROGRESS_FROM = 50  # games; shorter runs finish before a bar would help
+MAX_MOVES = 10_000  # per round: far beyond any round of random play seen (see chapter END)
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,6 +24,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
     p.add_argument("--log", action="store_true", help="print every move and each round's scores")
+    p.add_argument(
+        "--max-moves",
+        type=int,
+        default=MAX_MOVES,
+        metavar="N",
+        help=f"stop a round after N moves (default {MAX_MOVES}); outside the rules (SC-END-06): "
+        "a round stopped so is reported as truncated and not scored, and its game has no winner",
+    )
     p.set_defaults(run=run)
 
 
@@ -32,6 +41,9 @@ def print_log(record: GameRecord) -> None:
         print(f"round {number}")
         for state, move in rnd.steps():
             print(f"  seat {state.turn}: {move}")
+        if rnd.truncated:
+            print(f"  round truncated after {len(rnd.moves)} moves: not scored (SC-END-06)")
+            return
         print(f"  round ended: {rnd.end.round_end.value if rnd.end.round_end else '?'}")
         for s in rnd.scores:
             exempt = " (exempt)" if s.exempt else ""
@@ -50,22 +62,33 @@ def run(args: argparse.Namespace) -> int:
         raise MalformedInputError("--players", [("", f"{args.players} is not 2 to 5")])
     if args.games < 1:
         raise MalformedInputError("--games", [("", "play at least one game")])
+    if args.max_moves < 1:
+        raise MalformedInputError("--max-moves", [("", "allow at least one move per round")])
     ends: Counter[str] = Counter()
     turns: list[int] = []
     scores: list[int] = []
     with Progress(disable=args.games < PROGRESS_FROM or not sys.stderr.isatty()) as bar:
         task = bar.add_task("playing", total=args.games)
         for k in range(args.games):
-            record = random_game(args.players, args.seed + k)
+            record = random_game(args.players, args.seed + k, max_moves=args.max_moves)
             if args.log:
                 print_log(record)
             for rnd in record.rounds:
-                ends[rnd.end.round_end.value if rnd.end.round_end else "?"] += 1
+                ends[rnd.end.round_end.value if rnd.end.round_end else "truncated"] += 1
                 turns.append(sum(1 for m in rnd.moves if str(m) not in ("keep", "flip")))
-            scores.extend(record.final.scores)
+            if not record.truncated:
+                scores.extend(record.final.scores)
             bar.advance(task)
     print(f"{args.games} games of {args.players} players, {len(turns)} rounds")
+    if ends["truncated"]:
+        print(
+            f"{ends['truncated']} rounds truncated at {args.max_moves} moves: not scored,"
+            " their games have no winner and no final totals (SC-END-06)"
+        )
     print("rounds ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
     print(f"turns per round: mean {statistics.mean(turns):.1f}, max {max(turns)}")
-    print(f"final totals: mean {statistics.mean(scores):.1f}, min {min(scores)}, max {max(scores)}")
+    if scores:
+        print(
+            f"final totals: mean {statistics.mean(scores):.1f}, min {min(scores)}, max {max(scores)}"
+        )
     return 0
