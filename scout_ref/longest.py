@@ -108,4 +108,3 @@ def longest_two_player_round(deals: int, seed: int = 0, budget: int = 20_000) ->
             break
     assert found is not None, "deals >= 1"
     return found
-

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import replace
 
 import pytest
 
-from scout_ref import EmptySetChain, Phase, Rotation, Rules, Scouting, State, apply_move
+from scout_ref import Phase, Rules, State, apply_move
 from scout_ref import parse_move as move
 from scout_ref.position import build_state
 from scout_ref.repetition import RepetitionDetector, first_repeat, position_key
-
-ALL_RULES = tuple(
-    Rules(owner_exemption=o, empty_set_chain=c, scouting=s, rotation=r)
-    for o, c, s, r in itertools.product((True, False), EmptySetChain, Scouting, Rotation)
-)
+from tests.invariants import ALL_RULES
 
 # Positions facing an empty table from which "show the leftmost k cards on an empty table,
 # else scout the left end to the far left" cycles: (hands, owner, k, period). The shown cards
@@ -48,7 +43,7 @@ def test_a_round_of_three_to_five_players_can_cycle_under_every_switch(
     period = CYCLES[players][3]
     states = _cycle(players, rules, 2 * period)
     assert all(s.phase is Phase.PLAY for s in states)
-    assert first_repeat(states) == first_repeat(states[:period + 1])
+    assert first_repeat(states) == first_repeat(states[: period + 1])
     found = first_repeat(states)
     assert found is not None
     assert (found.first, found.again) == (0, period)

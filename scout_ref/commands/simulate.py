@@ -88,7 +88,6 @@ def run(args: argparse.Namespace) -> int:
     print("rounds ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
     print(f"turns per round: mean {statistics.mean(turns):.1f}, max {max(turns)}")
     if scores:
-        print(
-            f"final totals: mean {statistics.mean(scores):.1f}, min {min(scores)}, max {max(scores)}"
-        )
+        mean, low, high = statistics.mean(scores), min(scores), max(scores)
+        print(f"final totals: mean {mean:.1f}, min {low}, max {high}")
     return 0
