@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test quick lint typecheck pytest docs docs-check vectors vectors-check bench clean
+.PHONY: demo test quick lint typecheck pytest docs docs-check vectors vectors-check verify bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/scout-ref conform
 
-test: lint typecheck pytest docs-check vectors-check
+test: lint typecheck pytest docs-check vectors-check verify
 
 quick: $(STAMP)
 	$(BIN)/pytest -q -m "not slow"
@@ -46,6 +46,11 @@ vectors: $(STAMP)
 
 vectors-check: $(STAMP)
 	$(BIN)/scout-ref vectors check && $(BIN)/scout-ref vectors lint
+
+# Every invariant at every position within one move of every state the vectors carry: about a
+# minute on 2 cores. Deeper runs: scout-ref verify --depth 2 (see benchmarks/verify.py).
+verify: $(STAMP)
+	$(BIN)/scout-ref verify --depth 1 --jobs 2
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -13,7 +13,6 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 
-from scout_ref._serialize import validate_state
 from scout_ref.components import Card
 from scout_ref.naive import broken_rules, first_reason
 from scout_ref.notation import (
@@ -127,8 +126,7 @@ def apply_checked(state: State, move: Move) -> State:
 def check_json_round_trip(state: State) -> None:
     """JSON text round-trips to an equal state with the same, stable digest."""
     data = state.to_json()
-    require(validate_state(data) == [], f"SC-GEN-03: invalid state {validate_state(data)}")
-    again = State.from_json(json.loads(json.dumps(data)))
+    again = State.from_json(json.loads(json.dumps(data)))  # validates: raises if invalid
     require(again == state, "SC-GEN-03: the state does not read back equal")
     require(again.to_json() == data, "SC-GEN-03: the JSON does not round-trip")
     require(again.digest() == state.digest() == state.digest(), "SC-GEN-03: unstable digest")
@@ -171,14 +169,15 @@ def check_accepted_iff_listed(state: State, moves: list[Move]) -> None:
     for move in well_formed_moves(state):
         rejection = check_move(state, move)
         got = None if rejection is None else rejection.reason
-        if (got is None) != (move in listed):
-            raise InvariantError(f"SC-TURN-02: {move}: {rejection}, listed: {move in listed}")
+        is_listed = move in listed
+        if (got is None) != is_listed:
+            raise InvariantError(f"SC-TURN-02: {move}: {rejection}, listed: {is_listed}")
         want = first_reason(broken_rules(state, move))
         if got is not want:
             raise InvariantError(f"SC-TURN-04: {move} rejected for {got}; first broken: {want}")
         if rejection is not None and rejection.rule not in known:
             raise InvariantError(f"{move}: unknown rule {rejection.rule}")
-        seen += move in listed
+        seen += is_listed
     require(seen == len(listed), "SC-TURN-02: a listed move lies outside the well-formed bounds")
 
 

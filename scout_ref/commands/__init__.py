@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from scout_ref.commands import adapter, conform, explain, play, replay, rules, simulate, vectors
+from scout_ref.commands import (
+    adapter,
+    conform,
+    explain,
+    play,
+    replay,
+    rules,
+    simulate,
+    vectors,
+    verify,
+)
 
 COMMANDS: tuple[ModuleType, ...] = (
     simulate,
@@ -19,4 +29,5 @@ COMMANDS: tuple[ModuleType, ...] = (
     conform,
     adapter,
     vectors,
+    verify,
 )
