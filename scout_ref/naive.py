@@ -70,16 +70,15 @@ def could_show(hand: Hand, active: Hand) -> bool:
 
 def scout_breaks(state: State, scout: Scout) -> set[Reason]:
     """The rules a scout by the player to act breaks (its card and slot, the chip, forcing)."""
-    assert state.turn is not None, "only called in the play phase"
     out = set()
-    active, hand = state.active_set, state.hands[state.turn]
+    active, hand = state.active_set, state.hand
     if not active:
         out.add(Reason.NO_ACTIVE_SET)
     elif scout.end is End.RIGHT and len(active) == 1:
         out.add(Reason.SINGLE_CARD_END)
     if not 0 <= scout.slot <= len(hand):
         out.add(Reason.SLOT_OUTSIDE_HAND)
-    if state.players == 2 and state.scout_chips[state.turn] == 0:
+    if state.players == 2 and state.turn is not None and state.scout_chips[state.turn] == 0:
         out.add(Reason.NO_SCOUT_CHIP)
     if state.rules.scouting is Scouting.FORCED and could_show(hand, active):
         out.add(Reason.SHOW_AVAILABLE)
@@ -87,37 +86,45 @@ def scout_breaks(state: State, scout: Scout) -> set[Reason]:
 
 
 def _after_scout(state: State, scout: Scout) -> tuple[Hand, Hand]:
-    assert state.turn is not None, "only called in the play phase"
     active = state.active_set
     card = active[0] if scout.end is End.LEFT else active[-1]
     rest = active[1:] if scout.end is End.LEFT else active[:-1]
     card = card.rotated() if scout.rotated else card
-    hand = list(state.hands[state.turn])
+    hand = list(state.hand)
     hand.insert(scout.slot, card)
     return tuple(hand), rest
 
 
+def scout_show_breaks(state: State, move: ScoutShow) -> set[Reason]:
+    """The rules a Scout & Show breaks: its availability, its scout, and its show judged on the
+    hand the scout leaves (any such hand has one card more than now)."""
+    out = scout_breaks(state, move.scout)
+    if state.players == 2:
+        out.add(Reason.SCOUT_SHOW_TWO_PLAYER)  # no Scout & Show chip to have used, either
+    elif state.turn is not None and not state.scout_show_available[state.turn]:
+        out.add(Reason.SCOUT_SHOW_USED)
+    if not out & UNDEFINED_HAND:
+        out |= show_breaks(*_after_scout(state, move.scout), move.show)
+    elif move.show.last > len(state.hand):
+        out.add(Reason.RANGE_OUTSIDE_HAND)
+    return out
+
+
 def broken_rules(state: State, move: Move) -> set[Reason]:
-    """Every reason that applies to ``move`` in ``state``; empty exactly when it is legal."""
-    rotation = isinstance(move, Keep | Flip)
-    if state.phase is not (Phase.ROTATION if rotation else Phase.PLAY):
-        return {Reason.WRONG_PHASE}
+    """Every reason that applies to ``move`` in ``state``, each judged on its own (the phase
+    too: a play move in the wrong phase is still judged on the hand of the player to act, which
+    is empty when nobody is); empty exactly when the move is legal."""
+    wanted = Phase.ROTATION if isinstance(move, Keep | Flip) else Phase.PLAY
+    out = set() if state.phase is wanted else {Reason.WRONG_PHASE}
     match move:
         case Keep() | Flip():
-            return set()
-        case Show():
-            return show_breaks(state.hand, state.active_set, move)
-        case Scout():
-            return scout_breaks(state, move)
-        case ScoutShow(scout, show):
-            out = scout_breaks(state, scout)
-            if state.players == 2:
-                out.add(Reason.SCOUT_SHOW_TWO_PLAYER)
-            if state.turn is not None and not state.scout_show_available[state.turn]:
-                out.add(Reason.SCOUT_SHOW_USED)
-            if not out & UNDEFINED_HAND:  # the hand after the scout exists: judge the show
-                out |= show_breaks(*_after_scout(state, scout), show)
             return out
+        case Show():
+            return out | show_breaks(state.hand, state.active_set, move)
+        case Scout():
+            return out | scout_breaks(state, move)
+        case ScoutShow():
+            return out | scout_show_breaks(state, move)
         case _:
             assert_never(move)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scout_ref import Move, State, apply_move, legal_moves, new_game
+from scout_ref._serialize import JSONObject
 from scout_ref.cli import main
 from scout_ref.conformance.vectors import schema_problems
 from scout_ref.perft import perft
@@ -68,7 +69,7 @@ def test_a_wrong_move_effect_is_an_apply_vector(monkeypatch: pytest.MonkeyPatch)
     assert "expected" not in case  # the engine's answer is the one in doubt
 
 
-def _schema_problems(kind: str, case: dict[str, object]) -> list[str]:
+def _schema_problems(kind: str, case: JSONObject) -> list[str]:
     document = {"spec_version": spec_version(), "kind": kind, "description": "x", "cases": [case]}
     return schema_problems(kind, document)
 
