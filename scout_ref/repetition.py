@@ -63,8 +63,8 @@ class RepetitionDetector:
     (None, 0)
     """
 
-    _first: dict[Hashable, int] = field(default_factory=dict)
-    _count: int = 0
+    _first: dict[Hashable, int] = field(default_factory=dict, init=False, repr=False)
+    _count: int = field(default=0, init=False, repr=False)
 
     def see(self, state: State) -> int | None:
         """Record the next position of the round; if it occurred before, return the index

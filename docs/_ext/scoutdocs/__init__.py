@@ -7,6 +7,7 @@
 * ``.. scout-example::`` builds a position, plays moves, checks the engine agrees, and draws it.
 * ``.. scout-card:: 7/3`` draws one card with a legend.
 * ``.. engine:: show`` documents the engine module of a chapter.
+* ``.. round-statistics::`` measures round lengths in random play when the docs build.
 
 Rule IDs in docstrings become links. When the docs are built, every rule must be rendered
 once and have at least one example.
@@ -22,6 +23,7 @@ from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
 from scoutdocs.examples import CardDirective, ExampleDirective
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
 from scoutdocs.rules import RuleIndexDirective, RuleRole, RulesDirective, ScoutDomain, example_list
+from scoutdocs.stats import RoundStatisticsDirective
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -35,6 +37,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("scout-example", ExampleDirective)
     app.add_directive("scout-card", CardDirective)
     app.add_directive("engine", EngineDirective)
+    app.add_directive("round-statistics", RoundStatisticsDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)
     app.connect("env-check-consistency", check_coverage)
