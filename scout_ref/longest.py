@@ -77,6 +77,8 @@ def longest_from(start: State, budget: int) -> LongRound:
         if nodes > budget or len(path) + turns_left_bound(state) <= len(best):
             return
         for move in sorted(legal_moves(state), key=lambda m: _order(state, m)):
+            if nodes > budget:
+                break
             path.append(move)
             visit(apply_move(state, move))
             path.pop()

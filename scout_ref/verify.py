@@ -109,10 +109,8 @@ def check_position(state: State) -> list[Move]:
     return moves
 
 
-def _walk(
-    root: State, depth: int, dealt: frozenset[Card], tally: Tally
-) -> Iterator[Counterexample]:
-    """Depth-first over the tree; yields the first problem found under ``root``, if any."""
+def _walk(root: State, depth: int, dealt: frozenset[Card], tally: Tally) -> Counterexample | None:
+    """Depth-first over the tree; the first problem found under ``root``, if any."""
     path: list[Move] = []
 
     def visit(state: State, left: int) -> Counterexample | None:
@@ -136,9 +134,7 @@ def _walk(
                 return found
         return None
 
-    found = visit(root, depth)
-    if found is not None:
-        yield found
+    return visit(root, depth)
 
 
 def verify_root(root: State, depth: int) -> Tally:
@@ -152,7 +148,8 @@ def verify_root(root: State, depth: int) -> Tally:
     """
     tally = Tally(roots=1)
     start = time.process_time()
-    tally.counterexamples += _walk(root, depth, dealt_cards(root), tally)
+    found = _walk(root, depth, dealt_cards(root), tally)
+    tally.counterexamples += [found] if found is not None else []
     tally.seconds = time.process_time() - start
     return tally
 
