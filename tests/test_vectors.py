@@ -22,9 +22,11 @@ from scout_ref import (
     State,
     apply_move,
     new_game,
+    next_round,
     oriented,
     parse_move,
 )
+from scout_ref._serialize import rules_from_json
 from scout_ref.cli import main
 from scout_ref.conformance.cases import GENERATORS
 from scout_ref.conformance.cases.targets import TARGETS
@@ -47,7 +49,7 @@ from scout_ref.conformance.vectors import (
 )
 from scout_ref.naive import broken_rules
 from scout_ref.registry import Status, rules
-from scout_ref.repetition import position_key
+from scout_ref.repetition import first_repeat, position_key
 
 Case = dict[str, Any]
 
@@ -379,21 +381,38 @@ def test_a_deal_without_deck_is_only_the_second_two_player_round() -> None:
     assert answer("deal", {"input": two})["state"]["round"] == 2
 
 
+def trace_states(trace: Case) -> list[State]:
+    """The state after each step of a trace (the engine's), from its first deal."""
+    states: list[State] = []
+    for step in trace["steps"]:
+        if "move" in step:
+            states.append(apply_move(states[-1], parse_move(step["move"])))
+        elif step["deal"] is None:
+            states.append(next_round(states[-1]))
+        else:
+            deck = [oriented(*map(int, c.split("/"))) for c in step["deal"]]
+            rules = rules_from_json(trace["game_rules"])
+            dealt = next_round(states[-1], deck) if states else None
+            states.append(dealt or new_game(trace["players"], deck, rules))
+    return states
+
+
+@pytest.mark.rule("SC-END-06")
+def test_no_trace_stops_at_a_move_cap() -> None:
+    # A trace ends with its round (or game), or stops a round whose position has repeated.
+    for kind, trace in all_cases():
+        if kind == "trace":
+            states = trace_states(trace)
+            finished = states[-1].phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+            assert finished or first_repeat(states) is not None, trace["id"]
+
+
 @pytest.mark.rule("SC-END-04", "SC-END-03")
 def test_the_cycle_trace_repeats_its_position_and_never_ends() -> None:
     document = json.loads((vectors_dir() / "trace" / "cycles.json").read_text(encoding="utf-8"))
     (cycle,) = document["cases"]
     assert "SC-END-04" in cycle["rules"]
-    states, state = [], None
-    for step in cycle["steps"]:
-        if "deal" in step:
-            state = new_game(
-                cycle["players"], [oriented(*map(int, c.split("/"))) for c in step["deal"]]
-            )
-        else:
-            assert state is not None
-            state = apply_move(state, parse_move(step["move"]))
-        states.append(state)
+    states = trace_states(cycle)
     play = [s for s in states if s.phase is Phase.PLAY]  # play[k]: after k moves of play
     assert len(play) == 25
     assert position_key(play[12]) == position_key(play[24])
