@@ -3,7 +3,8 @@
 The engine stops at the first broken rule. This module instead finds *all* the rules a move
 breaks, by brute force and without calling the engine's checks, so ``scout-ref verify`` and
 the tests can confirm that the engine accepts exactly the moves that break nothing and reports
-the first broken rule in the order of SC-TURN-04. A check that needs an earlier one to pass (a
+the first broken rule in the order of SC-TURN-04, and that each reason has a reject vector
+breaking that rule alone. A check that needs an earlier one to pass (a
 combination needs its cards in the hand) is skipped when that one fails: it is undefined, not
 passed. Not part of the engine; slow on purpose.
 """
