@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test quick lint typecheck pytest docs docs-check vectors vectors-check verify bench clean
+.PHONY: demo test quick lint typecheck pytest docs docs-check docs-onepage docs-pdf vectors vectors-check verify bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,20 @@ docs: $(STAMP)
 # The same from a fresh environment, so nothing cached hides a broken link or example.
 docs-check: $(STAMP)
 	$(BIN)/sphinx-build -b html -W -n --keep-going -E -q docs docs/_build/html
+
+# Every rule on one printable page: docs/_build/onepage/print.html (docs/print.rst).
+docs-onepage: $(STAMP)
+	$(BIN)/sphinx-build -b singlehtml -t onepage -W -n --keep-going -q docs docs/_build/onepage
+
+# The same page as a PDF, printed by headless Chromium (a system package: apt-get install
+# chromium). Optional: nothing else needs it, and without Chromium this target says so.
+CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
+docs-pdf: docs-onepage
+	@test -n "$(CHROMIUM)" || { echo "docs-pdf needs Chromium (apt-get install chromium)" >&2; exit 2; }
+	$(CHROMIUM) --headless --no-sandbox --disable-gpu --no-first-run --no-pdf-header-footer \
+	  --user-data-dir=$$(mktemp -d) --print-to-pdf=docs/_build/scout-rules.pdf \
+	  file://$(CURDIR)/docs/_build/onepage/print.html
+	@echo "docs/_build/scout-rules.pdf"
 
 vectors: $(STAMP)
 	$(BIN)/scout-ref vectors generate
