@@ -9,6 +9,12 @@ from collections import Counter
 
 from rich.progress import Progress
 
+from scout_ref.commands._output import (
+    add_json_argument,
+    add_view_arguments,
+    print_json,
+    wants_color,
+)
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import winners
 from scout_ref.simulation import GameRecord, random_game
@@ -23,7 +29,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
-    p.add_argument("--log", action="store_true", help="print every move and each round's scores")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--log", action="store_true", help="print every move and each round's scores")
+    add_json_argument(out, "simulate", "the summary")
+    add_view_arguments(p)
     p.add_argument(
         "--max-moves",
         type=int,
@@ -65,27 +74,52 @@ def run(args: argparse.Namespace) -> int:
     if args.max_moves < 1:
         raise MalformedInputError("--max-moves", [("", "allow at least one move per round")])
     ends: Counter[str] = Counter()
+    truncated = 0
     turns: list[int] = []
     scores: list[int] = []
-    with Progress(disable=args.games < PROGRESS_FROM or not sys.stderr.isatty()) as bar:
+    quiet = args.games < PROGRESS_FROM or not sys.stderr.isatty() or not wants_color(args)
+    with Progress(disable=quiet) as bar:
         task = bar.add_task("playing", total=args.games)
         for k in range(args.games):
             record = random_game(args.players, args.seed + k, max_moves=args.max_moves)
             if args.log:
                 print_log(record)
             for rnd in record.rounds:
-                ends[rnd.end.round_end.value if rnd.end.round_end else "truncated"] += 1
+                if rnd.end.round_end is None:
+                    truncated += 1
+                else:
+                    ends[rnd.end.round_end.value] += 1
                 turns.append(sum(1 for m in rnd.moves if str(m) not in ("keep", "flip")))
             if not record.truncated:
                 scores.extend(record.final.scores)
             bar.advance(task)
+    summary = {
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "rounds": len(turns),
+        "round_ends": dict(sorted(ends.items())),
+        "max_moves": args.max_moves,
+        "truncated_rounds": truncated,
+        "turns_per_round": {"mean": round(statistics.mean(turns), 1), "max": max(turns)},
+        "final_totals": {
+            "mean": round(statistics.mean(scores), 1),
+            "min": min(scores),
+            "max": max(scores),
+        }
+        if scores
+        else None,
+    }
+    if args.json:
+        print_json(summary)
+        return 0
     print(f"{args.games} games of {args.players} players, {len(turns)} rounds")
-    if ends["truncated"]:
+    if truncated:
         print(
-            f"{ends['truncated']} rounds truncated at {args.max_moves} moves: not scored,"
+            f"{truncated} rounds truncated at {args.max_moves} moves: not scored,"
             " their games have no winner and no final totals (SC-END-06)"
         )
-    print("rounds ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
+    print("rounds ended by: " + (", ".join(f"{k} {v}" for k, v in sorted(ends.items())) or "none"))
     print(f"turns per round: mean {statistics.mean(turns):.1f}, max {max(turns)}")
     if scores:
         mean, low, high = statistics.mean(scores), min(scores), max(scores)

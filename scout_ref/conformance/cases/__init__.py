@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from scout_ref.conformance.cases import (
     combinations,
+    information,
     notation,
     perft,
     rotation,
@@ -83,6 +84,7 @@ GENERATORS = (
         "A round that need not end (SC-END-04), cut after its position repeats.",
         traces.cycle_cases,
     ),
+    Generator("observe", "information", "What each seat knows.", information.observe_cases),
 )
 """Every vector file, in the order the manifest does not depend on (it sorts by path)."""
 
