@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test quick lint typecheck pytest docs docs-check docs-onepage docs-pdf vectors vectors-check bench bench-jobs zoo clean
+.PHONY: demo test quick lint typecheck pytest docs docs-check docs-onepage docs-pdf vectors vectors-check verify bench bench-jobs zoo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/scout-ref conform
 
-test: lint typecheck pytest docs-check vectors-check
+test: lint typecheck pytest docs-check vectors-check verify
 
 quick: $(STAMP)
 	$(BIN)/pytest -q -m "not slow"
@@ -60,6 +60,11 @@ vectors: $(STAMP)
 
 vectors-check: $(STAMP)
 	$(BIN)/scout-ref vectors check && $(BIN)/scout-ref vectors lint
+
+# Every invariant at every position within one move of every state the vectors and the example
+# state files carry: about a minute on 2 cores. A deeper run's cost: make bench.
+verify: $(STAMP)
+	$(BIN)/scout-ref verify --depth 1 --jobs 2 --vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

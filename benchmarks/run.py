@@ -1,4 +1,5 @@
-"""Speed of the reference engine: ``make bench`` (or ``python benchmarks/run.py [--quick]``).
+"""Speed of the reference engine and of ``scout-ref verify``: ``make bench`` (or
+``python benchmarks/run.py [--quick]``).
 
 Figures are CPU time (``time.process_time``), the best of several repeats, because the machines
 are shared and noisy. Each figure is also given as a ratio measured in the same run: against a
@@ -23,6 +24,8 @@ from scout_ref.notation import FLIP, KEEP, End, Scout, ScoutShow
 from scout_ref.perft import perft
 from scout_ref.position import build_state
 from scout_ref.simulation import random_game
+from scout_ref.state import Phase
+from scout_ref.verify import vector_states, verify_root
 
 # The issue's listing position: 4 players, Scout & Show available, facing another seat's run.
 LISTING_HAND = "3/7 4/1 5/9 5/2 6/8 2/10 7/1 8/3 9/4 1/6 10/5"
@@ -115,12 +118,26 @@ def bench_judging(moves: int) -> float:
     return best_of(3, lambda: judge_legal(ctx, case)) * 1000
 
 
+def bench_verify(depth: int) -> tuple[int, float, int]:
+    """``scout-ref verify`` at ``depth`` from the vectors' first 2- and 5-player play positions
+    (about 1,500 nodes at depth 2): nodes checked, nodes per CPU minute, and the nodes of the
+    same run from every vector state (counted with perft, not checked)."""
+    states = vector_states()
+    roots = [next(s for s in states if s.players == n and s.phase is Phase.PLAY) for n in (2, 5)]
+    start = time.process_time()
+    nodes = sum(verify_root(root, depth).nodes for root in roots)
+    per_minute = 60 * nodes / max(time.process_time() - start, 1e-9)
+    everything = sum(perft(s, d) for s in states for d in range(depth + 1))
+    return nodes, per_minute, everything
+
+
 def main() -> None:
     """Run every benchmark and print the figures with their ratios."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the script runs")
     args = parser.parse_args()
     repeats, calls, games, depth = (1, 5, 2, 1) if args.quick else (5, 500, 30, 3)
+    verify_depth = 1 if args.quick else 2
 
     fast_ms, naive_ms = bench_listing(repeats, calls)
     per_s = bench_games(repeats if not args.quick else 1, games)
@@ -139,6 +156,10 @@ def main() -> None:
     print(f"judging a legal reply of {large:,} moves: {judge_large:.1f} ms")
     ratio = judge_large / judge_small
     print(f"  {ratio:.0f}x the time for {small:,} moves ({large // small}x if linear)")
+    checked, per_minute, everything = bench_verify(verify_depth)
+    print(f"verify depth {verify_depth} from 2 play positions: {checked} nodes checked,")
+    print(f"  {per_minute:,.0f} nodes per CPU minute; the same depth from every vector state")
+    print(f"  is {everything:,} nodes, about {everything / per_minute:,.0f} CPU minutes")
 
 
 if __name__ == "__main__":

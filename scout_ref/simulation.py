@@ -2,6 +2,11 @@
 
 Used by ``scout-ref simulate``, the benchmarks and the property tests; the engine never imports
 it. The random generator is explicit, so a seed reproduces a game exactly.
+
+With 3 to 5 players a round need not end (SC-END-04), so a simulation may cap the moves of a
+round (``max_moves``). The cap is outside the rules (SC-END-06): a round it stops is
+*truncated*, keeps its unfinished end state, has no score, and ends the game record with no
+winner.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from dataclasses import dataclass
 from scout_ref.components import OrientedCard
 from scout_ref.game import next_round
 from scout_ref.notation import Move
+from scout_ref.repetition import Repeat, first_repeat
 from scout_ref.scoring import SeatScore, round_scores
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.state import Phase, State
@@ -22,7 +28,11 @@ from scout_ref.variants import Rules
 
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
-    """One played round: the dealt state, the moves in order, and the scored end state."""
+    """One played round: the dealt state, the moves in order, and the end state.
+
+    The end state is scored, unless the round was truncated by a move cap: then it is the
+    unfinished state the cap stopped at (SC-END-06).
+    """
 
     start: State
     moves: tuple[Move, ...]
@@ -38,14 +48,33 @@ class RoundRecord:
         return out
 
     @property
+    def truncated(self) -> bool:
+        """Whether a move cap stopped the round before it ended (SC-END-06)."""
+        return self.end.phase in (Phase.ROTATION, Phase.PLAY)
+
+    @property
     def scores(self) -> tuple[SeatScore, ...]:
-        """The round's score breakdown."""
+        """The round's score breakdown.
+
+        Raises:
+            ValueError: if the round was truncated: it has no score (SC-END-06).
+        """
+        if self.truncated:
+            raise ValueError(f"a round truncated after {len(self.moves)} moves has no score")
         return round_scores(self.end)
+
+    def first_repeat(self) -> Repeat | None:
+        """The first position of the round that had occurred before (SC-END-04), if any."""
+        return first_repeat([*(state for state, _ in self.steps()), self.end])
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A whole game: the rounds in order; the last round's end state is the final state."""
+    """A whole game: the rounds in order; the last round's end state is the final state.
+
+    A game whose last round was truncated by a move cap stops there, unfinished: its final
+    state is that round's unfinished state, and it has no winner.
+    """
 
     players: int
     rules: Rules
@@ -53,8 +82,13 @@ class GameRecord:
 
     @property
     def final(self) -> State:
-        """The game_over state."""
+        """The game_over state, or the unfinished state of a truncated last round."""
         return self.rounds[-1].end
+
+    @property
+    def truncated(self) -> bool:
+        """Whether a move cap stopped the game's last round (SC-END-06)."""
+        return self.rounds[-1].truncated
 
 
 Chooser = Callable[[random.Random, Sequence[Move]], Move]
@@ -67,11 +101,22 @@ def uniform(rng: random.Random, moves: Sequence[Move]) -> Move:
 
 
 def play_round(
-    state: State, rng: random.Random, choose: Chooser = uniform
+    state: State, rng: random.Random, choose: Chooser = uniform, max_moves: int | None = None
 ) -> tuple[State, tuple[Move, ...]]:
-    """Play ``state`` to the end of its round, each move picked by ``choose``."""
+    """Play ``state`` to the end of its round, each move picked by ``choose``.
+
+    With ``max_moves``, play stops after that many moves of the round (rotation decisions
+    included) even if the round has not ended; the state returned is then unfinished and
+    must not be scored (SC-END-06). Without it a 3-5 player round could, in principle, go on
+    forever (SC-END-04).
+
+    Raises:
+        ValueError: if ``max_moves`` is below 1.
+    """
+    if max_moves is not None and max_moves < 1:
+        raise ValueError(f"a move cap must allow at least one move, not {max_moves}")
     moves: list[Move] = []
-    while state.phase in (Phase.ROTATION, Phase.PLAY):
+    while state.phase in (Phase.ROTATION, Phase.PLAY) and len(moves) != max_moves:
         move = choose(rng, legal_moves(state))
         moves.append(move)
         state = apply_move(state, move)
@@ -79,23 +124,34 @@ def play_round(
 
 
 def random_game(
-    players: int, seed: int | str, rules: Rules | None = None, choose: Chooser = uniform
+    players: int,
+    seed: int | str,
+    rules: Rules | None = None,
+    choose: Chooser = uniform,
+    *,
+    max_moves: int | None = None,
 ) -> GameRecord:
     """A whole game of random moves (uniform unless ``choose`` says otherwise); the same seed
     gives the same game.
 
+    ``max_moves`` caps each round as in :func:`play_round`; a game with a truncated round stops
+    at that round (:attr:`GameRecord.truncated`).
+
     >>> g = random_game(3, seed=5)
     >>> g.final.phase.value, len(g.rounds)
     ('game_over', 3)
+    >>> cut = random_game(3, seed=5, max_moves=5)
+    >>> cut.truncated, len(cut.rounds), cut.final.phase.value
+    (True, 1, 'play')
     """
     rng = random.Random(seed)
     deck: Sequence[OrientedCard] | None = shuffled_deck(players, rng.getrandbits(64))
     state = new_game(players, deck, rules)
     records = []
     while True:
-        end, moves = play_round(state, rng, choose)
+        end, moves = play_round(state, rng, choose, max_moves)
         records.append(RoundRecord(state, moves, end))
-        if end.phase is Phase.GAME_OVER:
+        if end.phase is not Phase.ROUND_OVER:
             return GameRecord(players, state.rules, tuple(records))
         deck = None if players == 2 else shuffled_deck(players, rng.getrandbits(64))
         state = next_round(end, deck)

@@ -287,3 +287,21 @@ def test_output_paths_are_checked_before_the_run(
     assert status == 2
     assert option in _one_line_error(capsys.readouterr().err)
     assert make == "folder" or target.read_text("utf-8") == "keep me"
+
+
+@pytest.mark.rule("SC-END-06")
+def test_simulate_reports_truncated_rounds_without_scoring_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = _run(capsys, "simulate", "--players", "3", "--games", "2", "--max-moves", "5")
+    assert status == 0
+    assert "2 rounds truncated at 5 moves: not scored" in out
+    assert "rounds ended by: none" in out
+    assert main(["simulate", "--players", "3", "--games", "2", "--max-moves", "5", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["truncated_rounds"], summary["round_ends"]) == (2, {})
+    assert (summary["max_moves"], summary["final_totals"]) == (5, None)
+    assert "final totals:" not in out
+    status, _, err = _run(capsys, "simulate", "--max-moves", "0")
+    assert status == 2
+    assert "--max-moves" in _one_line_error(err)

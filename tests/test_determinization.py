@@ -23,8 +23,9 @@ from scout_ref import (
     sample_state,
 )
 from scout_ref.components import oriented
+from scout_ref.invariants import check_cards_conserved, dealt_cards
 from scout_ref.position import build_state
-from tests.invariants import check_cards_conserved, dealt_cards, history_walk, reachable_histories
+from tests.invariants import history_walk, reachable_histories
 
 
 @pytest.mark.rule("SC-INFO-07", "SC-INFO-05")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scout_ref import Card, MalformedInputError, check_reachable, validate_state
+from scout_ref.invariants import card_ids
 from scout_ref.position import build_reachable_state, build_state
 from scout_ref.setup import cards_in_play
-from tests.invariants import card_ids
 
 
 @pytest.mark.rule("SC-SETUP-01")

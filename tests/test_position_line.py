@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given
 
 from scout_ref import Card, MalformedInputError, Phase, State, new_game
+from scout_ref.invariants import card_ids
 from scout_ref.position_line import format_position, parse_position
 from scout_ref.registry import spec_dir
 from scout_ref.setup import cards_in_play
-from tests.invariants import card_ids, reachable_states
+from tests.invariants import reachable_states
 
 pytestmark = pytest.mark.rule
 

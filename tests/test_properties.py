@@ -27,18 +27,15 @@ from scout_ref import (
     legal_moves,
     parse_move,
 )
-from scout_ref.simulation import random_game
-from tests.invariants import (
-    ALL_RULES,
-    Sampling,
+from scout_ref.invariants import (
     check_accepted_iff_listed,
     check_json_round_trip,
     check_legal_list,
     check_listed_moves_apply,
-    play_checked_game,
-    reachable_states,
     well_formed_moves,
 )
+from scout_ref.simulation import random_game
+from tests.invariants import ALL_RULES, Sampling, play_checked_game, reachable_states
 
 players = st.integers(2, 5)
 all_rules = st.sampled_from(ALL_RULES)

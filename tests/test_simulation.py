@@ -48,3 +48,32 @@ def test_play_round_stops_when_the_round_is_over() -> None:
     assert end.phase is Phase.ROUND_OVER
     assert end.round_end is not None
     assert moves
+
+
+@pytest.mark.rule("SC-END-06")
+def test_a_capped_round_is_truncated_and_never_scored() -> None:
+    record = random_game(4, seed=3, max_moves=6)
+    assert record.truncated
+    assert len(record.rounds) == 1
+    rnd = record.rounds[0]
+    assert rnd.truncated
+    assert len(rnd.moves) == 6
+    assert rnd.end.phase is Phase.PLAY
+    assert rnd.end.round_end is None
+    assert rnd.end.scores == (0, 0, 0, 0)
+    with pytest.raises(ValueError, match="no score"):
+        _ = rnd.scores
+
+
+@pytest.mark.rule("SC-END-06")
+def test_a_cap_the_game_never_reaches_changes_nothing() -> None:
+    assert random_game(3, seed=4, max_moves=10_000) == random_game(3, seed=4)
+    assert not random_game(3, seed=4).truncated
+    with pytest.raises(ValueError, match="at least one move"):
+        play_round(random_game(3, seed=4).rounds[0].start, random.Random(0), max_moves=0)
+
+
+@pytest.mark.rule("SC-END-04")
+def test_rounds_of_random_play_record_their_first_repeated_position() -> None:
+    rounds = [r for seed in range(5) for r in random_game(2, seed=seed).rounds]
+    assert all(r.first_repeat() is None for r in rounds)  # SC-END-05: none in two-player play

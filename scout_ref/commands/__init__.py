@@ -19,6 +19,7 @@ from scout_ref.commands import (
     rules,
     simulate,
     vectors,
+    verify,
 )
 
 COMMANDS: tuple[ModuleType, ...] = (
@@ -32,4 +33,5 @@ COMMANDS: tuple[ModuleType, ...] = (
     conform,
     adapter,
     vectors,
+    verify,
 )

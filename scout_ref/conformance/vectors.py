@@ -60,7 +60,8 @@ def is_round_end(state: State) -> bool:
 
 
 def replay(case: Case) -> list[JSONObject]:
-    """The steps of a trace with the digests (and round-end states) the engine produces."""
+    """The steps of a trace with the digests the engine produces, and its states at each round
+    end and at the last step."""
     state: State | None = None
     out = []
     for step in case["steps"]:
@@ -81,6 +82,8 @@ def replay(case: Case) -> list[JSONObject]:
         if is_round_end(state):
             new["state"] = state.to_json()
         out.append(new)
+    if out and state is not None:
+        out[-1]["state"] = state.to_json()  # a round that need not end may stop mid-round
     return out
 
 
@@ -311,7 +314,7 @@ def is_variant_case(kind: str, case: Case) -> bool:
 
 def citation_problems(kind: str, case: Case) -> Iterator[str]:
     """Cited rule IDs that do not exist or may not be cited by this case."""
-    allowed = {Status.NORMATIVE}
+    allowed = {Status.NORMATIVE, Status.INFORMATIVE}
     if is_variant_case(kind, case):
         allowed.add(Status.VARIANT)
     registry = rules()

@@ -9,6 +9,7 @@
 * ``.. engine:: show`` documents the engine module of a chapter.
 * ``.. rule-history::`` lists what each spec version added, changed and retired.
 * ``.. scout-flow:: turn`` draws the flow of a turn (or ``round-end``) with its rule IDs.
+* ``.. round-statistics::`` measures round lengths in random play when the docs build.
 
 Rule IDs in docstrings become links. When the docs are built, every rule must be rendered
 once and have at least one example.
@@ -35,6 +36,7 @@ from scoutdocs.rules import (
     folded,
     visit_folded,
 )
+from scoutdocs.stats import RoundStatisticsDirective
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -52,6 +54,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("engine", EngineDirective)
     app.add_directive("scout-flow", FlowDirective)
     app.add_directive("rule-history", RuleHistoryDirective)
+    app.add_directive("round-statistics", RoundStatisticsDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)
     app.connect("env-check-consistency", check_coverage)

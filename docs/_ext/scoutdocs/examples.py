@@ -161,7 +161,8 @@ class ExampleDirective(SphinxDirective):
       be rejected.
     * ``:expect:`` one ``key = value`` per line, checked against the engine: ``verdict`` (legal
       or a reason code) and the observers of :data:`scoutdocs.scenario.OBSERVERS`, ``hand N``,
-      ``legal_has`` and ``legal_lacks``.
+      ``legal_has``, ``legal_lacks`` and ``repeat`` (``i j``: the position after move ``j``
+      is the one after move ``i``, 0 being the start, apart from chips and scores).
     * ``:seats:`` the hands to draw (default: the owner and the players who act); ``:name:``
       the anchor (default: from the title).
     """

@@ -31,6 +31,7 @@ from scout_ref import (
 )
 from scout_ref.errors import Rejection
 from scout_ref.position import build_reachable_state
+from scout_ref.repetition import first_repeat
 
 DEAL = "deal"  # the pseudo-move that deals the next round (a seeded deck, or the set-aside)
 
@@ -190,6 +191,9 @@ def observe(key: str, final: State, steps: tuple[Step, ...]) -> str:
         return _seen(final, steps, int(words[1]), int(words[2]))
     if key in ("legal_has", "legal_lacks"):
         raise ExampleMismatch("legal_has and legal_lacks are checked separately")
+    if key == "repeat":  # positions counted from the start (0) to after the last move
+        found = first_repeat([steps[0].before, *(s.after for s in steps)]) if steps else None
+        return "none" if found is None else f"{found.first} {found.again}"
     if key not in OBSERVERS:
         raise ExampleMismatch(f"unknown expectation {key!r}; known: {', '.join(OBSERVERS)}")
     return OBSERVERS[key](final)

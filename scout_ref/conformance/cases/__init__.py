@@ -82,6 +82,12 @@ GENERATORS = (
     Generator("perft", "deals", "Move-tree sizes from fresh deals.", perft.deal_cases),
     Generator("perft", "positions", "Move-tree sizes from tricky positions.", perft.position_cases),
     Generator("trace", "games", "Whole games and rounds, step by step.", traces.trace_cases),
+    Generator(
+        "trace",
+        "cycles",
+        "A round that need not end (SC-END-04), cut after its position repeats.",
+        traces.cycle_cases,
+    ),
     Generator("observe", "information", "What each seat knows.", information.observe_cases),
 )
 """Every vector file, in the order the manifest does not depend on (it sorts by path)."""

@@ -7,8 +7,10 @@ scored states at each round end are filled in from the reference engine.
 from __future__ import annotations
 
 from scout_ref._serialize import rules_to_json
+from scout_ref.components import oriented
 from scout_ref.conformance.cases._case import Case, cards, case
 from scout_ref.notation import Flip, Keep, Scout, ScoutShow
+from scout_ref.setup import cards_in_play
 from scout_ref.simulation import GameRecord, random_game
 from scout_ref.state import RoundEnd
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
@@ -111,3 +113,46 @@ def trace_cases() -> list[Case]:
             )
         )
     return out
+
+
+CYCLE_RULES = (
+    "SC-END-03",
+    "SC-END-04",
+    "SC-ORIENT-01",
+    "SC-ORIENT-03",
+    "SC-SCOUT-01",
+    "SC-SCOUT-02",
+    "SC-SCOUT-03",
+    "SC-SCOUT-05",
+    "SC-SHOW-02",
+    "SC-TURN-01",
+)
+
+
+def cycle_cases() -> list[Case]:
+    """A three-player round that need not end (SC-END-04), cut after its position repeats.
+
+    Seats 0 and 2 are dealt a 9 at the far left. In play, whoever faces an empty table shows
+    the leftmost card and the next player scouts it to the far left, so the player after them
+    faces an empty table again. The position after 12 moves of play comes back after 24, with
+    the Scout chips grown to 4 each; nothing ends the round.
+    """
+    nines = [oriented(9, 1), oriented(9, 2)]
+    rest = [oriented(c.low, c.high) for c in sorted(cards_in_play(3)) if 9 not in (c.low, c.high)]
+    rest += [oriented(9, k) for k in range(3, 9)]
+    deck = [nines[0], *rest[:11], *rest[11:23], nines[1], *rest[23:]]
+    play = ["show 0-0" if k % 2 == 0 else "scout L @0" for k in range(24)]
+    steps: list[dict[str, object]] = [{"deal": cards(deck)}]
+    steps += [{"move": m} for m in ["keep"] * 3 + play]
+    return [
+        case(
+            "trace-cycles-3p-repeat",
+            "A 3-player round that need not end: each show onto the empty table is scouted by "
+            "the next player, the position after 12 moves of play recurs after 24, and the "
+            "round goes on (the trace stops there; its last step carries the state).",
+            set(CYCLE_RULES),
+            players=3,
+            game_rules=rules_to_json(Rules()),
+            steps=steps,
+        )
+    ]

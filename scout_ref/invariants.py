@@ -1,0 +1,261 @@
+"""Invariants of play: what must hold at every position and across every move, whatever happens.
+
+``scout-ref verify`` checks them at every node of a game tree and the property tests on random
+play. Each ``check_*`` raises :class:`InvariantError` naming the rule it guards; a failure is a
+bug in the engine, never a rule verdict. Expectations are worked out here from first principles
+(counting cards and chips move by move, and :mod:`scout_ref.naive` for rejections), not by the
+engine function under test. Not part of the engine, which never imports it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+
+from scout_ref.components import Card
+from scout_ref.naive import broken_rules, first_reason
+from scout_ref.notation import (
+    End,
+    Flip,
+    Keep,
+    Move,
+    Scout,
+    ScoutShow,
+    Show,
+    move_sort_key,
+    parse_move,
+)
+from scout_ref.reachability import check_reachable
+from scout_ref.registry import rules as registry
+from scout_ref.scoring import round_scores
+from scout_ref.state import Phase, RoundEnd, Seat, State, evolve
+from scout_ref.turn import apply_move, check_move, legal_moves
+from scout_ref.variants import EmptySetChain
+
+
+class InvariantError(AssertionError):
+    """An invariant of play does not hold: the engine has a bug."""
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise :class:`InvariantError` with ``message`` unless ``condition`` holds.
+
+    Unlike ``assert``, it runs under ``python -O`` too.
+    """
+    if not condition:
+        raise InvariantError(message)
+
+
+def card_ids(state: State) -> Counter[Card]:
+    """How many times each card identity appears anywhere in ``state``."""
+    ids = Counter(c.card for hand in state.hands for c in hand)
+    ids.update(c.card for c in state.active_set)
+    ids.update(c.card for c in state.set_aside)
+    ids.update(c for pile in state.captured for c in pile)
+    return ids
+
+
+def dealt_cards(state: State) -> frozenset[Card]:
+    """The identities of the cards in play in the round ``state`` belongs to."""
+    return frozenset(card_ids(state))
+
+
+def check_cards_conserved(state: State, dealt: frozenset[Card]) -> None:
+    """Every card dealt for the round is in exactly one place (SC-SETUP-03, SC-VAR2-01)."""
+    ids = card_ids(state)
+    if any(k > 1 for k in ids.values()):
+        twice = sorted(str(c) for c, k in ids.items() if k > 1)
+        raise InvariantError(f"SC-SETUP-03: cards in two places: {twice}")
+    if ids.keys() != dealt:
+        raise InvariantError(f"SC-SETUP-03: gained {set(ids) - dealt}, lost {dealt - set(ids)}")
+
+
+def scout_part(move: Move) -> Scout | None:
+    """The scout a move makes, alone or as part of a Scout & Show."""
+    match move:
+        case Scout():
+            return move
+        case ScoutShow(scout, _):
+            return scout
+        case _:
+            return None
+
+
+def check_dealt_chips(state: State) -> None:
+    """A round starts with 3 chips each for 2 players (SC-VAR2-02), none for 3-5."""
+    wanted = 3 if state.is_two_player else 0
+    require(state.scout_chips == (wanted,) * state.players, f"chips dealt: {state.scout_chips}")
+
+
+def check_chips_moved(before: State, move: Move, after: State) -> None:
+    """A scout gives the owner a chip (SC-SCOUT-03) or, with 2 players, costs the scouting
+    player one (SC-VAR2-03); nothing else changes the chips."""
+    chips = list(before.scout_chips)
+    if scout_part(move) is not None:
+        if before.is_two_player:
+            assert before.turn is not None, "a scout is made by the player to act"
+            chips[before.turn] -= 1
+        else:
+            assert before.owner is not None, "a scout needs an active set with an owner"
+            chips[before.owner] += 1
+    if list(after.scout_chips) != chips:
+        rule = "SC-VAR2-03" if before.is_two_player else "SC-SCOUT-03"
+        raise InvariantError(f"{rule}: chips {after.scout_chips}, want {chips}")
+
+
+def check_legal_list(state: State, moves: list[Move]) -> None:
+    """The list is non-empty in a phase with turns, duplicate-free and in canonical order."""
+    if state.phase in (Phase.ROTATION, Phase.PLAY):
+        require(bool(moves), "SC-TURN-02: a player to act always has a move (no passing)")
+    else:
+        require(moves == [], "SC-TURN-03: no moves once the round is over")
+    require(len(set(moves)) == len(moves), "SC-NOTE-06: legal move list has duplicates")
+    require(moves == sorted(moves, key=move_sort_key), "SC-NOTE-06: not in canonical order")
+
+
+def apply_checked(state: State, move: Move) -> State:
+    """Apply a listed move; neither ``check_move`` nor ``apply_move`` may alter ``state``."""
+    before = state.to_json()
+    require(check_move(state, move) is None, f"SC-TURN-02: listed move {move} is rejected")
+    require(state.to_json() == before, "SC-GEN-03: check_move changed the state")
+    after = apply_move(state, move)
+    require(state.to_json() == before, "SC-GEN-03: apply_move changed the state")
+    return after
+
+
+def check_json_round_trip(state: State) -> None:
+    """JSON text round-trips to an equal state with the same, stable digest."""
+    data = state.to_json()
+    again = State.from_json(json.loads(json.dumps(data)))  # validates: raises if invalid
+    require(again == state, "SC-GEN-03: the state does not read back equal")
+    require(again.to_json() == data, "SC-GEN-03: the JSON does not round-trip")
+    require(again.digest() == state.digest() == state.digest(), "SC-GEN-03: unstable digest")
+
+
+def check_listed_moves_apply(state: State, moves: list[Move]) -> None:
+    """Every listed move reads back from its notation and applies (SC-NOTE-01..04)."""
+    for move in moves:
+        require(parse_move(str(move)) == move, f"SC-NOTE-01: {move} does not read back")
+        apply_move(state, move)
+
+
+def _shows(limit: int) -> list[Show]:
+    return [Show(i, j) for j in range(limit) for i in range(j + 1)]
+
+
+def well_formed_moves(state: State) -> Iterator[Move]:
+    """Every move whose indices reach at most one past the hand, legal or not.
+
+    Shows end before ``len(hand) + 2``, scout slots go up to ``len(hand) + 1``, and a Scout &
+    Show's show ends before ``len(hand) + 3`` (the hand has grown by one).
+    """
+    h = len(state.hand)
+    yield Keep()
+    yield Flip()
+    yield from _shows(h + 2)
+    scouts = [Scout(e, r, k) for e in End for r in (False, True) for k in range(h + 2)]
+    yield from scouts
+    after_scout = _shows(h + 3)
+    for scout in scouts:
+        yield from (ScoutShow(scout, show) for show in after_scout)
+
+
+def check_accepted_iff_listed(state: State, moves: list[Move]) -> None:
+    """A well-formed move is accepted exactly when it is listed, and a rejection reports the
+    first broken rule in the order of SC-TURN-04, as the naive oracle finds them all."""
+    listed = set(moves)
+    known = registry()
+    seen = 0
+    for move in well_formed_moves(state):
+        rejection = check_move(state, move)
+        got = None if rejection is None else rejection.reason
+        is_listed = move in listed
+        if (got is None) != is_listed:
+            raise InvariantError(f"SC-TURN-02: {move}: {rejection}, listed: {is_listed}")
+        want = first_reason(broken_rules(state, move))
+        if got is not want:
+            raise InvariantError(f"SC-TURN-04: {move} rejected for {got}; first broken: {want}")
+        if rejection is not None and rejection.rule not in known:
+            raise InvariantError(f"{move}: unknown rule {rejection.rule}")
+        seen += is_listed
+    require(seen == len(listed), "SC-TURN-02: a listed move lies outside the well-formed bounds")
+
+
+def check_round_end(before: State, move: Move, end: State) -> None:
+    """The round ended for a reason the rules give (SC-END-01, SC-END-02, SC-VAR2-05)."""
+    seat = before.turn
+    assert seat is not None, "a move is made by the player to act"
+    match end.round_end:
+        case RoundEnd.EMPTY_HAND:
+            require(isinstance(move, Show | ScoutShow), "SC-END-01: only a show empties a hand")
+            require(not end.hands[seat], "SC-END-01: the hand is not empty")
+        case RoundEnd.UNBEATEN if end.is_two_player:
+            other = Seat(1 - seat) if isinstance(move, Show) else seat
+            resumed = evolve(end, phase=Phase.PLAY, turn=other, round_end=None)
+            require(legal_moves(resumed) == [], "SC-VAR2-05: the next player still had a move")
+        case RoundEnd.UNBEATEN:
+            require(isinstance(move, Scout), "SC-END-02: only a scout can complete the circle")
+            back = (seat + 1) % end.players == end.owner
+            require(back, "SC-END-02: the turn is not back at the owner")
+            reset = end.rules.empty_set_chain is EmptySetChain.RESET
+            require(bool(end.active_set) or not reset, "SC-VAR-02: an emptied set resets")
+        case None:
+            raise InvariantError("SC-GEN-03: a finished round records how it ended")
+
+
+def check_turn_passed(before: State, move: Move, after: State) -> None:
+    """The turn went where the rules send it, the round going on (SC-ORIENT-03, SC-TURN-01)."""
+    seat = before.turn
+    assert seat is not None, "a move is made by the player to act"
+    following = Seat((seat + 1) % before.players)
+    if before.phase is Phase.ROTATION:
+        done = following == before.start_player
+        require(after.phase is (Phase.PLAY if done else Phase.ROTATION), "SC-ORIENT-03")
+        require(after.turn == (before.start_player if done else following), "SC-ORIENT-01")
+    elif before.is_two_player:
+        again = seat if isinstance(move, Scout) else following
+        require(after.turn == again, "SC-VAR2-03: the turn after a two-player move")
+    else:
+        require(after.turn == following, "SC-TURN-01: the turn passes to the next seat")
+        if after.turn == after.owner:
+            # Only the reset variant lets the turn reach the owner of an emptied set (SC-VAR-02).
+            require(not after.active_set, "SC-END-02: an unbeaten set must end the round")
+            reset = after.rules.empty_set_chain is EmptySetChain.RESET
+            require(reset, "SC-END-02: the circle closed and the round went on")
+
+
+def check_round_score(start: State, end: State) -> None:
+    """Round score = captured + chips - hand, the hand exempt for an unbeaten owner (SCORE).
+
+    ``start`` is any state of the round before it ended: the running totals do not change
+    during a round.
+    """
+    breakdown = round_scores(end)
+    for s in range(end.players):
+        exempt = end.rules.owner_exemption and end.round_end is RoundEnd.UNBEATEN and end.owner == s
+        penalty = 0 if exempt else len(end.hands[s])
+        expected = len(end.captured[s]) + end.scout_chips[s] - penalty
+        got = end.scores[s] - start.scores[s]
+        require(got == expected, f"SC-SCORE-06: seat {s} scored {got}, want {expected}")
+        require(breakdown[s].total == expected, f"seat {s}: {breakdown[s]} != {expected}")
+        require(breakdown[s].exempt == exempt, f"SC-SCORE-04: seat {s}")
+
+
+def check_position_reachable(state: State) -> None:
+    """Play never produces a position that chapter REACH rules out (SC-REACH-01 to -11)."""
+    violations = check_reachable(state)
+    require(not violations, "; ".join(map(str, violations)))
+
+
+def check_move_effects(before: State, move: Move, after: State, dealt: frozenset[Card]) -> None:
+    """Everything a move must do, whatever the move: cards kept, chips moved, the position one
+    that play can reach, the turn passed or the round ended and scored."""
+    check_cards_conserved(after, dealt)
+    check_chips_moved(before, move, after)
+    check_position_reachable(after)
+    if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        check_round_end(before, move, after)
+        check_round_score(before, after)
+    else:
+        check_turn_passed(before, move, after)

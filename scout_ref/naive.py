@@ -1,0 +1,138 @@
+"""Every rule a move breaks, worked out naively: the oracle for rejection precedence (SC-TURN-04).
+
+The engine stops at the first broken rule. This module instead finds *all* the rules a move
+breaks, by brute force and without calling the engine's checks, so ``scout-ref verify`` and
+the tests can confirm that the engine accepts exactly the moves that break nothing and reports
+the first broken rule in the order of SC-TURN-04, and that each reason has a reject vector
+breaking that rule alone. A check that needs an earlier one to pass (a
+combination needs its cards in the hand) is skipped when that one fails: it is undefined, not
+passed. Not part of the engine; slow on purpose.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import pairwise
+from typing import assert_never
+
+from scout_ref.errors import Reason
+from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show
+from scout_ref.state import Hand, Phase, State
+from scout_ref.variants import Scouting
+
+Strength = tuple[int, bool, int]
+
+UNDEFINED_HAND = {Reason.NO_ACTIVE_SET, Reason.SINGLE_CARD_END, Reason.SLOT_OUTSIDE_HAND}
+"""Scout faults after which there is no new hand for a Scout & Show's show to be judged on."""
+
+
+def strength(numbers: list[int]) -> Strength | None:
+    """(size, is a set, smallest number) of a combination, or None if the numbers form none.
+
+    A set has equal numbers; a run steps by exactly +1, or exactly -1, from card to card. One
+    card is a set of one: it only ever meets other single cards, where the number decides.
+    """
+    if not numbers:
+        return None
+    steps = {b - a for a, b in pairwise(numbers)}
+    if steps <= {0}:
+        return (len(numbers), True, numbers[0])
+    if steps in ({1}, {-1}):
+        return (len(numbers), False, min(numbers))
+    return None
+
+
+def _beats(show: Strength, active: Hand) -> bool:
+    if not active:
+        return True
+    target = strength([c.top for c in active])
+    return target is not None and show > target
+
+
+def show_breaks(hand: Hand, active: Hand, show: Show) -> set[Reason]:
+    """The rules a show of ``hand[first..last]`` onto ``active`` breaks."""
+    if not 0 <= show.first <= show.last < len(hand):
+        return {Reason.RANGE_OUTSIDE_HAND}
+    found = strength([c.top for c in hand[show.first : show.last + 1]])
+    if found is None:
+        return {Reason.NOT_A_COMBINATION}
+    return set() if _beats(found, active) else {Reason.NOT_STRONGER}
+
+
+@lru_cache(maxsize=4096)  # asked once per scout of the same position
+def could_show(hand: Hand, active: Hand) -> bool:
+    """Whether any range of ``hand`` beats ``active``: every range tried."""
+    return any(
+        not show_breaks(hand, active, Show(i, j))
+        for i in range(len(hand))
+        for j in range(i, len(hand))
+    )
+
+
+def scout_breaks(state: State, scout: Scout) -> set[Reason]:
+    """The rules a scout by the player to act breaks (its card and slot, the chip, forcing)."""
+    out = set()
+    active, hand = state.active_set, state.hand
+    if not active:
+        out.add(Reason.NO_ACTIVE_SET)
+    elif scout.end is End.RIGHT and len(active) == 1:
+        out.add(Reason.SINGLE_CARD_END)
+    if not 0 <= scout.slot <= len(hand):
+        out.add(Reason.SLOT_OUTSIDE_HAND)
+    if state.players == 2 and state.turn is not None and state.scout_chips[state.turn] == 0:
+        out.add(Reason.NO_SCOUT_CHIP)
+    if state.rules.scouting is Scouting.FORCED and could_show(hand, active):
+        out.add(Reason.SHOW_AVAILABLE)
+    return out
+
+
+def _after_scout(state: State, scout: Scout) -> tuple[Hand, Hand]:
+    active = state.active_set
+    card = active[0] if scout.end is End.LEFT else active[-1]
+    rest = active[1:] if scout.end is End.LEFT else active[:-1]
+    card = card.rotated() if scout.rotated else card
+    hand = list(state.hand)
+    hand.insert(scout.slot, card)
+    return tuple(hand), rest
+
+
+def scout_show_breaks(state: State, move: ScoutShow) -> set[Reason]:
+    """The rules a Scout & Show breaks: its availability, its scout, and its show judged on the
+    hand the scout leaves (any such hand has one card more than now)."""
+    out = scout_breaks(state, move.scout)
+    if state.players == 2:
+        out.add(Reason.SCOUT_SHOW_TWO_PLAYER)  # no Scout & Show chip to have used, either
+    elif state.turn is not None and not state.scout_show_available[state.turn]:
+        out.add(Reason.SCOUT_SHOW_USED)
+    if not out & UNDEFINED_HAND:
+        out |= show_breaks(*_after_scout(state, move.scout), move.show)
+    elif move.show.last > len(state.hand):
+        out.add(Reason.RANGE_OUTSIDE_HAND)
+    return out
+
+
+def broken_rules(state: State, move: Move) -> set[Reason]:
+    """Every reason that applies to ``move`` in ``state``, each judged on its own (the phase
+    too: a play move in the wrong phase is still judged on the hand of the player to act, which
+    is empty when nobody is); empty exactly when the move is legal."""
+    wanted = Phase.ROTATION if isinstance(move, Keep | Flip) else Phase.PLAY
+    out = set() if state.phase is wanted else {Reason.WRONG_PHASE}
+    match move:
+        case Keep() | Flip():
+            return out
+        case Show():
+            return out | show_breaks(state.hand, state.active_set, move)
+        case Scout():
+            return out | scout_breaks(state, move)
+        case ScoutShow():
+            return out | scout_show_breaks(state, move)
+        case _:
+            assert_never(move)
+
+
+_ORDER = {reason: k for k, reason in enumerate(Reason)}
+
+
+def first_reason(reasons: set[Reason]) -> Reason | None:
+    """The reason SC-TURN-04 reports among ``reasons``: the first in its order."""
+    return min(reasons, key=_ORDER.__getitem__, default=None)

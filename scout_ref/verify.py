@@ -1,0 +1,217 @@
+"""Exhaustive checking: every invariant of play at every node of a game tree, to a given depth.
+
+The property tests check the invariants of :mod:`scout_ref.invariants` on random play; here the
+tree that perft counts is walked in full, so within ``depth`` moves of each starting position
+nothing is left to chance: every position reached is checked (the legal list, JSON, "accepted
+if and only if listed", rejection precedence against :mod:`scout_ref.naive`, the state left
+unchanged) and so is every move (cards, chips, the turn, how the round ended and its score).
+Positions where the round is over are leaves. Used by ``scout-ref verify``; not part of the
+engine.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import repeat
+from pathlib import Path
+
+from scout_ref._serialize import JSONObject, JSONValue
+from scout_ref.components import Card
+from scout_ref.errors import ScoutError
+from scout_ref.invariants import (
+    InvariantError,
+    check_accepted_iff_listed,
+    check_json_round_trip,
+    check_legal_list,
+    check_listed_moves_apply,
+    check_move_effects,
+    dealt_cards,
+    require,
+    well_formed_moves,
+)
+from scout_ref.naive import broken_rules
+from scout_ref.notation import Move, move_sort_key
+from scout_ref.registry import RULE_ID, spec_dir
+from scout_ref.state import State
+from scout_ref.turn import apply_move, legal_moves
+
+
+@dataclass(frozen=True, slots=True)
+class Counterexample:
+    """A broken invariant: where (``state``, reached from ``root`` by ``path``), what, and the
+    move whose effect was wrong (None when the position itself is wrong)."""
+
+    root: State
+    path: tuple[Move, ...]
+    state: State
+    move: Move | None
+    problem: str
+
+    @property
+    def rules(self) -> list[str]:
+        """The rule IDs the problem names (SC-GEN-03 if it names none)."""
+        return sorted(set(RULE_ID.findall(self.problem))) or ["SC-GEN-03"]
+
+    def vector(self) -> tuple[str, JSONObject]:
+        """The counterexample as a vector case, with its kind.
+
+        A wrong position becomes a ``legal`` case whose expected moves the naive oracle lists;
+        a wrong move effect becomes an ``apply`` case without ``expected``: the engine's answer
+        is the one in doubt, so the expected state is filled in once the engine is fixed.
+        """
+        base: JSONObject = {
+            "id": f"verify-{self.state.digest()[:12]}",
+            "description": f"Found by scout-ref verify: {self.problem}.",
+            "rules": list[JSONValue](self.rules),
+            "focus": self.rules[0],
+            "state": self.state.to_json(),
+        }
+        if self.move is not None:
+            return "apply", base | {"id": f"apply-{base['id']}", "move": str(self.move)}
+        legal = [m for m in well_formed_moves(self.state) if not broken_rules(self.state, m)]
+        moves = [str(m) for m in sorted(set(legal), key=move_sort_key)]
+        expected: JSONObject = {"moves": list[JSONValue](moves)}
+        return "legal", base | {"id": f"legal-{base['id']}", "expected": expected}
+
+
+@dataclass
+class Tally:
+    """What a run has covered: starting positions, nodes checked, CPU seconds, problems."""
+
+    roots: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+    counterexamples: list[Counterexample] = field(default_factory=list)
+
+    @property
+    def per_second(self) -> float:
+        """Nodes checked per CPU second."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+def check_position(state: State) -> list[Move]:
+    """Check every invariant of one position; return its legal moves.
+
+    Raises:
+        InvariantError: if one fails.
+    """
+    before = state.to_json()
+    moves = legal_moves(state)
+    check_legal_list(state, moves)
+    check_json_round_trip(state)
+    check_accepted_iff_listed(state, moves)
+    check_listed_moves_apply(state, moves)
+    require(state.to_json() == before, "SC-GEN-03: checking its moves changed the state")
+    return moves
+
+
+def _walk(root: State, depth: int, dealt: frozenset[Card], tally: Tally) -> Counterexample | None:
+    """Depth-first over the tree; the first problem found under ``root``, if any."""
+    path: list[Move] = []
+
+    def visit(state: State, left: int) -> Counterexample | None:
+        tally.nodes += 1
+        try:
+            moves = check_position(state)
+        except (InvariantError, ScoutError) as exc:
+            return Counterexample(root, tuple(path), state, None, str(exc))
+        if left == 0:
+            return None
+        for move in moves:
+            after = apply_move(state, move)
+            try:
+                check_move_effects(state, move, after, dealt)
+            except (InvariantError, ScoutError) as exc:
+                return Counterexample(root, tuple(path), state, move, str(exc))
+            path.append(move)
+            found = visit(after, left - 1)
+            path.pop()
+            if found is not None:
+                return found
+        return None
+
+    return visit(root, depth)
+
+
+def verify_root(root: State, depth: int) -> Tally:
+    """Check every node within ``depth`` moves of ``root``; the first problem found under it
+    is recorded and the rest of its tree abandoned.
+
+    >>> from scout_ref import new_game
+    >>> t = verify_root(new_game(3, seed=1), depth=2)
+    >>> t.nodes, t.counterexamples
+    (7, [])
+    """
+    tally = Tally(roots=1)
+    start = time.process_time()
+    found = _walk(root, depth, dealt_cards(root), tally)
+    tally.counterexamples += [found] if found is not None else []
+    tally.seconds = time.process_time() - start
+    return tally
+
+
+def verify(roots: Sequence[State], depth: int, jobs: int = 1) -> Iterator[Tally]:
+    """:func:`verify_root` for each root, in order, on ``jobs`` processes.
+
+    CPU seconds are counted in the process that did the work, so the nodes per CPU second do
+    not depend on ``jobs``.
+    """
+    if jobs <= 1:
+        yield from (verify_root(root, depth) for root in roots)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(verify_root, roots, repeat(depth))
+
+
+def merge(total: Tally, part: Tally) -> None:
+    """Add ``part`` to ``total``."""
+    total.roots += part.roots
+    total.nodes += part.nodes
+    total.seconds += part.seconds
+    total.counterexamples += part.counterexamples
+
+
+def _carried_states(case: JSONObject) -> Iterator[JSONValue]:
+    """Every state a vector case carries: its state, its expected or input state, and the
+    scored states of a trace."""
+    yield case.get("state")
+    for key in ("expected", "input"):
+        part = case.get(key)
+        if isinstance(part, dict):
+            yield part.get("state")
+    steps = case.get("steps")
+    for step in steps if isinstance(steps, list) else []:
+        if isinstance(step, dict):
+            yield step.get("state")
+
+
+def vector_states(root: Path | None = None) -> list[State]:
+    """The distinct states carried by the vector files, in file and case order."""
+    folder = root or spec_dir() / "vectors"
+    found: dict[str, State] = {}
+    for path in sorted(folder.glob("*/*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        for case in document["cases"]:
+            for data in _carried_states(case):
+                if data is not None:
+                    state = State.from_json(data)
+                    found.setdefault(state.digest(), state)
+    return list(found.values())
+
+
+def problem_text(problem: Counterexample) -> str:
+    """A counterexample for people: where it is, what broke, and the vector to save."""
+    kind, case = problem.vector()
+    moves = "; ".join(str(m) for m in problem.path) or "(none)"
+    lines = [
+        f"counterexample under root {problem.root.digest()[:12]}, after moves: {moves}",
+        f"  {problem.problem}",
+        f"  as a {kind} vector"
+        + (" (fill in expected.state once the engine is fixed):" if kind == "apply" else ":"),
+        json.dumps(case, indent=2, sort_keys=True),
+    ]
+    return "\n".join(lines)
