@@ -1,6 +1,6 @@
 """Where each rule is enforced, tested and exercised, found by reading the code, never by hand.
 
-* enforcing code: functions and methods marked ``@implements(...)`` (their ``__rules__``);
+* enforcing code: functions and methods marked ``@implements(...)`` (the registry's map);
 * tests: ``@pytest.mark.rule(...)`` on test functions and classes, and module ``pytestmark``,
   read with :mod:`ast` so the tests are not imported;
 * vectors: every case object with an ``id`` and a ``rules`` list in ``spec/vectors/**/*.json``.
@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 import scout_ref
+from scout_ref.registry import enforced_by
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -75,7 +76,7 @@ def enforcers() -> dict[str, tuple[Enforcer, ...]]:
     for modname in _modules():
         module = importlib.import_module(modname)
         for qualname, func, is_method in _marked(module):
-            for rule in getattr(func, "__rules__", ()):
+            for rule in enforced_by(func):
                 entry = Enforcer(modname, qualname, exported.get(id(func)), is_method)
                 if entry not in found[rule]:
                     found[rule].append(entry)
