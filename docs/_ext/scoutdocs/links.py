@@ -56,9 +56,10 @@ def _modules() -> Iterator[str]:
 def _marked(module: object) -> Iterator[tuple[str, object, bool]]:
     """(qualname, function, is_method) for every object defined in ``module``."""
     name = getattr(module, "__name__", "")
-    for attr, obj in vars(module).items():
-        if getattr(obj, "__module__", None) != name:
+    for attr, found in vars(module).items():
+        if getattr(found, "__module__", None) != name:
             continue
+        obj = inspect.unwrap(found) if callable(found) else found  # e.g. functools.cache
         if inspect.isfunction(obj):
             yield attr, obj, False
         elif inspect.isclass(obj):
