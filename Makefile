@@ -11,8 +11,8 @@ CBIN := $(CVENV)/bin
 CSTAMP := $(CVENV)/.installed-stamp
 SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '*.md')
 
-.PHONY: demo test quick lint typecheck pytest test-compiled docs docs-check vectors \
-	vectors-check compiled bench clean
+.PHONY: demo test quick lint typecheck pytest test-compiled docs docs-check docs-onepage \
+	docs-pdf vectors vectors-check compiled bench bench-jobs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,20 @@ docs: $(STAMP)
 docs-check: $(STAMP)
 	$(BIN)/sphinx-build -b html -W -n --keep-going -E -q docs docs/_build/html
 
+# Every rule on one printable page: docs/_build/onepage/print.html (docs/print.rst).
+docs-onepage: $(STAMP)
+	$(BIN)/sphinx-build -b singlehtml -t onepage -W -n --keep-going -q docs docs/_build/onepage
+
+# The same page as a PDF, printed by headless Chromium (a system package: apt-get install
+# chromium). Optional: nothing else needs it, and without Chromium this target says so.
+CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
+docs-pdf: docs-onepage
+	@test -n "$(CHROMIUM)" || { echo "docs-pdf needs Chromium (apt-get install chromium)" >&2; exit 2; }
+	$(CHROMIUM) --headless --no-sandbox --disable-gpu --no-first-run --no-pdf-header-footer \
+	  --user-data-dir=$$(mktemp -d) --print-to-pdf=docs/_build/scout-rules.pdf \
+	  file://$(CURDIR)/docs/_build/onepage/print.html
+	@echo "docs/_build/scout-rules.pdf"
+
 vectors: $(STAMP)
 	$(BIN)/scout-ref vectors generate
 
@@ -82,6 +96,9 @@ vectors-check: $(STAMP)
 
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/run.py --compiled $(CBIN)/python
+
+bench-jobs: $(STAMP)
+	$(BIN)/python benchmarks/conform_jobs.py
 
 clean:
 	rm -rf $(VENV) $(CVENV) build docs/_build .mypy_cache .pytest_cache .ruff_cache .hypothesis

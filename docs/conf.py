@@ -23,6 +23,14 @@ extensions = [
 ]
 
 exclude_patterns = ["_build"]
+# ``make docs-onepage`` (tag ``onepage``) builds only print.rst, every rule on one printable
+# page; the other pages are read for their rules but not written, so none is in its toctree.
+if tags.has("onepage"):  # noqa: F821 - Sphinx passes ``tags`` to conf.py
+    root_doc = "print"
+    suppress_warnings = ["toc.not_included"]
+    html_sidebars = {"**": []}  # one page: no navigation or search to other pages
+else:
+    exclude_patterns.append("print.rst")
 nitpicky = True
 default_role = "literal"
 toc_object_entries = False

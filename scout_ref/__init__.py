@@ -12,8 +12,10 @@ Start a game with :func:`new_game`, list moves with :func:`legal_moves`, check o
 from scout_ref._serialize import validate_state
 from scout_ref.combinations import Combination, Kind, classify
 from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.determinization import observed_moves, sample_history, sample_state
 from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection, ScoutError
 from scout_ref.game import next_round, winners
+from scout_ref.information import Event, History, Observation, PublicView, Recall, observation
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
 from scout_ref.scoring import SeatScore, round_scores
 from scout_ref.setup import new_game, shuffled_deck
@@ -26,16 +28,21 @@ __all__ = [
     "Combination",
     "EmptySetChain",
     "End",
+    "Event",
     "Flip",
     "Hand",
+    "History",
     "IllegalMoveError",
     "Keep",
     "Kind",
     "MalformedInputError",
     "Move",
+    "Observation",
     "OrientedCard",
     "Phase",
+    "PublicView",
     "Reason",
+    "Recall",
     "Rejection",
     "Rotation",
     "RoundEnd",
@@ -55,9 +62,13 @@ __all__ = [
     "legal_moves",
     "new_game",
     "next_round",
+    "observation",
+    "observed_moves",
     "oriented",
     "parse_move",
     "round_scores",
+    "sample_history",
+    "sample_state",
     "shuffled_deck",
     "validate_state",
     "winners",

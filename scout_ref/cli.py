@@ -8,13 +8,21 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import os
 import sys
 from collections.abc import Sequence
 
 from scout_ref.commands import COMMANDS
+from scout_ref.conformance.protocol import PROTOCOL_VERSION
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_version
+
+
+def version_line() -> str:
+    """The package version, and the versions of the contracts it implements."""
+    package = importlib.metadata.version("scout-ref")
+    return f"scout-ref {package} (spec {spec_version()}, adapter protocol SCP {PROTOCOL_VERSION})"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scout-ref",
         description="The SCOUT rulebook's reference engine, conformance runner and tools.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s (spec {spec_version()})")
+    parser.add_argument("--version", action="version", version=version_line())
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(subparsers)

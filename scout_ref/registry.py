@@ -30,8 +30,21 @@ class Status(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class RuleChange:
+    """One entry of a rule's history: the spec version that changed it, and how."""
+
+    version: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rule:
-    """One numbered rule of the rulebook."""
+    """One numbered rule of the rulebook.
+
+    ``since`` is the spec version that introduced the ID and ``changed`` every later version that
+    changed its meaning, oldest first; an ID is never reused, so this history is the ID's whole
+    life (a retired rule keeps its entry as a tombstone).
+    """
 
     id: str
     title: str
@@ -39,6 +52,8 @@ class Rule:
     area: str
     statement: str
     status: Status
+    since: str
+    changed: tuple[RuleChange, ...] = ()
 
 
 def spec_dir() -> Path:
@@ -59,6 +74,8 @@ def rules() -> dict[str, Rule]:
     chapter_of_area = {ch["area"]: ch["stem"] for ch in data["chapters"]}
     out: dict[str, Rule] = {}
     for entry in data["rules"]:
+        if "since" not in entry:  # the key other branches' new rules may still lack
+            raise ValueError(f'spec/rules.json: {entry["id"]} has no "since" (its first version)')
         area = entry["id"].split("-")[1]
         out[entry["id"]] = Rule(
             id=entry["id"],
@@ -67,6 +84,8 @@ def rules() -> dict[str, Rule]:
             area=area,
             statement=entry["statement"],
             status=Status(entry["status"]),
+            since=entry["since"],
+            changed=tuple(RuleChange(c["version"], c["what"]) for c in entry.get("changed", ())),
         )
     return out
 

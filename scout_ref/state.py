@@ -135,6 +135,23 @@ class State:
 
         return state_from_json(data)
 
+    def position(self) -> str:
+        """The canonical position line of this state (``spec/POSITION.md``)."""
+        from scout_ref.position_line import format_position  # noqa: PLC0415 - it imports State
+
+        return format_position(self)
+
+    @classmethod
+    def from_position(cls, text: str) -> State:
+        """The state a position line describes; raises :class:`~scout_ref.MalformedInputError`.
+
+        >>> State.from_position("3p hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1").owner
+        1
+        """
+        from scout_ref.position_line import parse_position  # noqa: PLC0415 - it imports State
+
+        return parse_position(text)
+
     def digest(self) -> str:
         """SHA-256 of the RFC 8785 canonical JSON: a stable identity for this state."""
         from scout_ref._serialize import state_digest  # noqa: PLC0415 - it imports State

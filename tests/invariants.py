@@ -21,6 +21,7 @@ from scout_ref import (
     EmptySetChain,
     End,
     Flip,
+    History,
     Keep,
     Move,
     Phase,
@@ -345,3 +346,41 @@ def reachable_states(draw: st.DrawFn, max_steps: int = 400) -> State:
     seed = draw(st.integers(0, 2**32))
     steps = draw(st.integers(0, max_steps))
     return walk(players, rules, seed, steps)
+
+
+def history_walk(players: int, rules: Rules, seed: int, rounds: int, steps: int) -> History:
+    """A history of up to ``steps`` random moves from the deal of a round reached by random play.
+
+    ``rounds`` earlier rounds are played out first (fewer if the game ends), so the history
+    starts at a round's deal, as a real one does.
+    """
+    rng = random.Random(seed)
+    state = new_game(players, shuffled_deck(players, rng.getrandbits(64)), rules)
+    for _ in range(rounds):
+        while state.phase in (Phase.ROTATION, Phase.PLAY):
+            state = apply_move(state, rng.choice(legal_moves(state)))
+        if state.phase is Phase.GAME_OVER:
+            break
+        deck = None if players == 2 else shuffled_deck(players, rng.getrandbits(64))
+        state = next_round(state, deck)
+    history = History.begin(state)
+    for _ in range(steps):
+        moves = legal_moves(history.state)
+        if not moves:
+            break
+        history = history.then(rng.choice(moves))
+    return history
+
+
+@st.composite
+def reachable_histories(draw: st.DrawFn, max_steps: int = 120) -> History:
+    """A round's history from its deal, any player count, rules switches and round.
+
+    Shrinks towards fewer players, official rules, the first round and fewer moves.
+    """
+    players = draw(st.integers(2, 5))
+    rules = draw(st.sampled_from(ALL_RULES))
+    seed = draw(st.integers(0, 2**32))
+    rounds = draw(st.integers(0, 2))
+    steps = draw(st.integers(0, max_steps))
+    return history_walk(players, rules, seed, rounds, steps)

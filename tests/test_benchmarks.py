@@ -20,3 +20,14 @@ def test_benchmark_script_runs_and_checks_its_position() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "734 moves" in done.stdout
+
+
+@pytest.mark.rule
+def test_jobs_benchmark_runs_and_finds_identical_reports() -> None:
+    """The script exits 1 if ``--jobs 1`` and ``--jobs 4`` give different reports."""
+    script = BENCH.parent / "conform_jobs.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--quick"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "reports identical: yes" in done.stdout

@@ -102,11 +102,40 @@ def test_rejects_unparseable_option_with_status_two(capsys: pytest.CaptureFixtur
 
 
 @pytest.mark.rule
-def test_version_names_the_spec(capsys: pytest.CaptureFixture[str]) -> None:
+def test_version_names_package_spec_and_protocol(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0
-    assert spec_version() in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.startswith("scout-ref 1.")
+    assert f"spec {spec_version()}" in out
+    assert "protocol SCP 1" in out
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize(
+    ("patterns", "expected"),
+    [
+        (["sc-set-05"], ["SC-SET-05"]),
+        (["SC-SHOW-0[12]"], ["SC-SHOW-01", "SC-SHOW-02"]),
+        (["*-var2-0[1-2]", "sc-set-05"], ["SC-SET-05", "SC-VAR2-01", "SC-VAR2-02"]),
+    ],
+)
+def test_rules_take_ids_in_any_case_and_globs(
+    capsys: pytest.CaptureFixture[str], patterns: list[str], expected: list[str]
+) -> None:
+    status, out, _ = _run(capsys, "rules", *patterns)
+    assert status == 0
+    assert [line.split()[0] for line in out.splitlines() if line.startswith("SC-")] == expected
+    assert out.splitlines()[-1] == f"{len(expected)} rules"
+
+
+@pytest.mark.rule
+def test_simulate_json_and_log_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--log", "--json"])
+    assert info.value.code == 2
+    assert "not allowed with" in capsys.readouterr().err
 
 
 @pytest.mark.rule

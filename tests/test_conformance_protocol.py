@@ -122,3 +122,32 @@ def test_bad_request_gets_a_one_line_errored_reply() -> None:
     reply = answer({"id": 9, "type": "legal", "state": {"players": 7}})
     assert reply["type"] == "errored"
     assert "\n" not in reply["message"]
+
+
+@pytest.mark.rule("SC-INFO-04")
+def test_observe_reply_is_the_reference_observation() -> None:
+    request = {"id": 3, "type": "observe", "state": STATE.to_json(), "moves": ["scout L @1"]}
+    request["seat"] = 2
+    assert shape_problem(request, "request") is None
+    reply = read_reply(answer(request), request)
+    assert isinstance(reply, Result)
+    assert reply.data["observation"]["public"]["hands"][0] == [None, "5/2", None, None]
+
+
+@pytest.mark.parametrize(
+    ("moves", "seat", "detail"),
+    [
+        (["show 0-0"], 0, "illegal move 'show 0-0'"),
+        (["scout L @1"], 5, "seat must be a seat"),
+        ("scout L @1", 0, "moves must be a list"),
+    ],
+)
+def test_bad_observe_request_gets_a_one_line_errored_reply(
+    moves: object, seat: int, detail: str
+) -> None:
+    reply = answer(
+        {"id": 4, "type": "observe", "state": STATE.to_json(), "moves": moves, "seat": seat}
+    )
+    assert reply["type"] == "errored"
+    assert detail in reply["message"]
+    assert "\n" not in reply["message"]

@@ -30,6 +30,8 @@ WRONG_ENGINES = [
     ("wrong_rotation_keeps_order", "SC-ORIENT-02"),
     ("wrong_free_two_player_scout", "SC-VAR2-03"),
     ("wrong_fixed_start_player", "SC-GAME-02"),
+    ("wrong_leaks_a_card", "SC-INFO-01"),
+    ("wrong_forgets_scouted_place", "SC-INFO-04"),
 ]
 
 pytestmark = pytest.mark.rule(*(rule for _, rule in WRONG_ENGINES))

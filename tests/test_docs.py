@@ -7,6 +7,7 @@ example fails the build.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -83,34 +84,48 @@ def test_every_rule_is_anchored_in_its_chapter_and_the_index(built: Path) -> Non
         assert f'id="{rule.id}"' in index, rule.id
 
 
-@pytest.mark.slow
-@pytest.mark.rule
-def test_every_rule_has_a_statement_and_an_example(built: Path) -> None:
+def _rule_sections(built: Path) -> dict[str, str]:
+    """Every live rule's section of its chapter page, as HTML."""
     pages = {
         area: (built / f"{page}.html").read_text(encoding="utf-8") for page, area in _chapters()
     }
+    out = {}
     for rule in rules().values():
-        if rule.status is Status.RETIRED:
-            continue
-        html = pages[rule.area]
-        start = html.index(f'id="{rule.id}"')
-        end = html.find("<section", start + 1)
-        section = html[start : end if end != -1 else len(html)]
-        assert "scout-rule-statement" in section, rule.id
+        if rule.status is not Status.RETIRED:
+            page = pages[rule.area]
+            start = page.index(f'id="{rule.id}"')
+            end = page.find("<section", start + 1)
+            out[rule.id] = page[start : end if end != -1 else len(page)]
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_every_rule_has_a_statement_and_an_example(built: Path) -> None:
+    for rule_id, section in _rule_sections(built).items():
+        assert "scout-rule-statement" in section, rule_id
         examples = section[section.index(">Examples<") :]
-        assert re.search(r'href="[^"]*#example-', examples), rule.id
+        assert re.search(r'href="[^"]*#example-', examples), rule_id
 
 
-def _tiny_project(root: Path, body: str) -> Path:
-    """A one-page Sphinx project that uses the rulebook's extension."""
+def _tiny_project(root: Path, body: str, conf: str = "") -> Path:
+    """A one-page Sphinx project that uses the rulebook's extension (``conf`` ends conf.py)."""
     source = root / "src"
     source.mkdir()
     (source / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\nextensions = ['scoutdocs']\n",
+        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\nextensions = ['scoutdocs']\n"
+        + conf,
         encoding="utf-8",
     )
     (source / "index.rst").write_text(f"Page\n====\n\n{body}", encoding="utf-8")
     return source
+
+
+def _failed_build(source: Path, out: Path) -> str:
+    """The warnings of a build that must fail under -W."""
+    status, warnings = _sphinx(source, out, "-W")
+    assert status != 0
+    return warnings
 
 
 @pytest.mark.slow
@@ -139,3 +154,63 @@ def test_an_unknown_rule_id_fails_the_build(tmp_path: Path) -> None:
     status, warnings = _sphinx(source, tmp_path, "-W")
     assert status != 0
     assert "unknown rule ID SC-SHOW-99" in warnings
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_rules_page_gives_every_rule_its_text(built: Path) -> None:
+    index = (built / "rules.html").read_text(encoding="utf-8")
+    for rule in rules().values():
+        start = index.index(f'id="{rule.id}"')
+        entry = index[start : index.find("</li>", start)].replace("\u2019", "'")
+        opening = RULE_ID.split(rule.statement)[0][:24]  # before any link or typography
+        assert html.escape(opening, quote=False) in entry, rule.id
+        scoped = hasattr(rule, "players")  # the registry's scope key, from issue 10
+        assert ("players</span>" in entry) is scoped, rule.id
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_rule_pages_show_examples_before_the_folded_lists(built: Path) -> None:
+    for rule_id, section in _rule_sections(built).items():
+        folded = section.index('<details class="scout-folded">')
+        assert section.find("scout-example") < folded, rule_id
+        assert ">Tested by<" in section[folded:], rule_id
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_every_rule_id_is_in_the_general_index(built: Path) -> None:
+    index = (built / "genindex.html").read_text(encoding="utf-8")
+    for rule in rules().values():
+        assert f"{rule.id} (" in index, rule.id
+
+
+@pytest.mark.rule
+def test_faq_answers_at_least_25_disputes_each_with_an_example() -> None:
+    text = (DOCS / "faq.rst").read_text(encoding="utf-8")
+    questions = re.split(r"\n[^\n]+\n\.{4,}\n", text)[1:]
+    assert len(questions) >= 25
+    for answer in questions:
+        assert ":rule:`SC-" in answer
+        assert ".. scout-example::" in answer
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_a_flow_citing_an_unknown_rule_fails_the_build(tmp_path: Path) -> None:
+    bad = "f.Flow('bad', (f.Box('a', 0, 0, f.Kind.START, 'a', ('SC-SHOW-99',)),), ())"
+    conf = f"from scoutdocs import flowcharts as f\nf.FLOWS['bad'] = {bad}\n"
+    source = _tiny_project(tmp_path, ".. scout-flow:: bad\n", conf)
+    assert "SC-SHOW-99 is not a live rule" in _failed_build(source, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+def test_a_version_missing_from_the_changelog_fails_the_build(tmp_path: Path) -> None:
+    changelog = tmp_path / "CHANGELOG.md"
+    changelog.write_text("# Changelog\n\n## Unreleased\n", encoding="utf-8")
+    conf = f"import scoutdocs.history as h\nh.CHANGELOG = h.Path({str(changelog)!r})\n"
+    source = _tiny_project(tmp_path, ".. rule-history::\n", conf)
+    warnings = _failed_build(source, tmp_path)
+    assert "CHANGELOG.md has no section for version 1.0.0" in warnings

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from scout_ref import Reason, Rules, Scouting, State, check_move, legal_moves, parse_move
 from scout_ref.cli import main
 from scout_ref.explain import explain
+from scout_ref.notation import move_sort_key
 from scout_ref.position import build_state
 from scout_ref.simulation import random_game
 
@@ -163,6 +165,63 @@ def test_cli_bad_input_is_one_line_and_status_2(
     elif content is not None:
         path.write_text(content, encoding="utf-8")
     assert main(["explain", str(path), move]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {what}")
+    assert err.count("\n") == 1
+
+
+POSITION = "3p hands 3/7 3/1 9/2 5/8 6/4 | 1/4 2/7 | 8/2 7/1 active_set 4/9 5/1 owner 2"
+
+
+@pytest.mark.rule("SC-SET-04")
+def test_cli_reads_a_position_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The newcomer's one command line: a position and a move give verdict, reasoning, rules."""
+    assert main(["explain", POSITION, "show 0-1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("show 0-1 by seat 0: legal\nreasoning:")
+    assert "a set beats a run, so the show beats it" in out
+    assert "rules cited:" in out
+
+
+@pytest.mark.rule("SC-SET-04")
+@pytest.mark.parametrize("content", [POSITION + "\n", "JSON"])
+def test_cli_reads_a_file_or_stdin(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    content: str,
+) -> None:
+    text = json.dumps(State.from_position(POSITION).to_json()) if content == "JSON" else content
+    path = tmp_path / "position.txt"
+    path.write_text(text, encoding="utf-8")
+    assert main(["explain", str(path), "show 0-1"]) == 0
+    from_file = capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["explain", "-", "show 0-1"]) == 0
+    assert capsys.readouterr().out == from_file
+
+
+@pytest.mark.rule("SC-NOTE-06")
+def test_legal_lists_the_moves_in_canonical_order(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["legal", POSITION]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    state = State.from_position(POSITION)
+    assert lines[:-1] == [str(m) for m in sorted(legal_moves(state), key=move_sort_key)]
+    assert lines[-1] == f"{len(lines) - 1} legal moves (seat 0 to act, play phase)"
+
+
+@pytest.mark.rule("SC-NOTE-02")
+@pytest.mark.parametrize(
+    ("source", "what"),
+    [
+        ("3p hands 3/7 | 5/5 | -", "invalid position: column 16"),
+        ("no-such-file.json", "invalid file"),
+    ],
+)
+def test_cli_bad_position_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], source: str, what: str
+) -> None:
+    assert main(["legal", source]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: {what}")
     assert err.count("\n") == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import sys
@@ -12,10 +13,11 @@ from typing import TypeAlias
 import pexpect
 import pytest
 
-from scout_ref import new_game, oriented
+from scout_ref import Seat, new_game, observation, oriented
 from scout_ref.cli import main
 from scout_ref.notation import parse_move
 from scout_ref.play.bots import GreedyBot, RandomBot, best_strength
+from scout_ref.play.view import HELP
 from scout_ref.position import build_state
 from scout_ref.rotation import rotate_hand
 from scout_ref.setup import cards_in_play
@@ -127,6 +129,38 @@ def test_rules_switches_reach_the_game(tmp_path: Path) -> None:
     assert '"scouting": "forced"' in text
 
 
+POSITION = "3p round 3 turn 2 hands 3/7 3/1 | 1/4 2/7 | 8/2 7/1 active_set 4/9 5/1 owner 0"
+
+
+@pytest.mark.rule("SC-GAME-01")
+def test_play_goes_on_from_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seats", "greedy,random,greedy", "--seed", "2", "--from", POSITION]) == 0
+    out = capsys.readouterr().out
+    assert "Round 3 of 3: seat 2 to act." in out
+    assert out.count(" over: ") == 1  # the last round, then the game ends
+    assert "Game over." in out
+
+
+@pytest.mark.rule("SC-GEN-01")
+@pytest.mark.parametrize(
+    ("extra", "problem"),
+    [
+        (["--seats", "greedy,greedy"], "2 seats for a 3-player position"),
+        (["--record", "x.json"], "a record starts with a deal"),
+    ],
+)
+def test_play_from_refuses_what_cannot_fit(
+    capsys: pytest.CaptureFixture[str], extra: list[str], problem: str
+) -> None:
+    assert main(["play", "--from", POSITION, *extra]) == 2
+    assert problem in capsys.readouterr().err
+
+
+@pytest.mark.rule
+def test_help_fits_an_80_column_terminal() -> None:
+    assert all(len(line) <= 78 for line in HELP)
+
+
 @pytest.mark.rule("SC-GEN-01")
 @pytest.mark.parametrize(
     "seats", ["human", "human,robot", "random,random,random,random,random,random"]
@@ -161,18 +195,58 @@ def test_greedy_flips_to_the_stronger_hand() -> None:
     state = new_game(3, [*mine, *(oriented(c.low, c.high) for c in rest)])
     assert best_strength(state.hand) == (3, False, 1)
     assert best_strength(rotate_hand(state.hand)) == (3, False, 5)
-    assert str(GreedyBot().choose(state)) == "flip"
+    assert str(GreedyBot().choose(observation(state, Seat(0)))) == "flip"
 
 
 @pytest.mark.rule("SC-SHOW-03")
 def test_greedy_sheds_the_most_cards() -> None:
     state = build_state(3, ["3/1 3/9 7/2 8/1 9/4", "5/6", "1/4"], active_set="6/2 5/3", owner=2)
-    assert str(GreedyBot().choose(state)) == "show 2-4"
+    assert str(GreedyBot().choose(observation(state, Seat(0)))) == "show 2-4"
 
 
 @pytest.mark.rule("SC-SCOUT-04")
 def test_random_bot_is_reproducible() -> None:
     state = build_state(3, ["3/1 3/9 7/2 8/1 9/4", "5/6", "1/4"], active_set="6/2 5/3", owner=2)
-    picks = [str(RandomBot(random.Random(5)).choose(state)) for _ in range(2)]
+    picks = [str(RandomBot(random.Random(5)).choose(observation(state, Seat(0)))) for _ in range(2)]
     assert picks[0] == picks[1]
     assert parse_move(picks[0]) is not None
+
+
+@pytest.mark.rule("SC-INFO-01")
+def test_bots_decide_the_same_whatever_the_hidden_cards() -> None:
+    # Seats 1 and 2 swap a card seat 0 cannot see: seat 0's observation, and so its bots'
+    # choices, stay the same.
+    state = build_state(
+        3, ["3/1 3/9 7/2 8/1 9/4", "5/6 6/7", "1/4 4/5"], active_set="6/2 5/3", owner=2
+    )
+    other = build_state(
+        3, ["3/1 3/9 7/2 8/1 9/4", "1/4 6/7", "5/6 4/5"], active_set="6/2 5/3", owner=2
+    )
+    mine, theirs = observation(state, Seat(0)), observation(other, Seat(0))
+    assert mine == theirs
+    for seed in range(5):
+        assert RandomBot(random.Random(seed)).choose(mine) == RandomBot(random.Random(seed)).choose(
+            theirs
+        )
+    assert GreedyBot().choose(mine) == GreedyBot().choose(theirs)
+
+
+@pytest.mark.rule("SC-INFO-01")
+def test_the_human_sees_only_their_hand_unless_revealed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for reveal in (False, True):
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        args = ["play", "--seats", "human,greedy,greedy", "--seed", "1", "--plain"]
+        main([*args, "--reveal"] if reveal else args)
+        line = next(x for x in capsys.readouterr().out.splitlines() if "seat 1 (greedy):" in x)
+        assert ("/" in line) is reveal
+        assert ("?" in line) is not reveal
+
+
+@pytest.mark.rule("SC-GAME-01")
+def test_color_view_can_be_forced_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seats", "greedy,greedy", "--seed", "1", "--color"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[" in out
+    assert "Game over." in out

@@ -239,3 +239,20 @@ def test_implements_records_the_ids_in_the_registry_map() -> None:
     assert enforced_by(probe) == ()
     assert implements("SC-GEN-01")(probe) is probe
     assert enforced_by(probe) == ("SC-GEN-01",)
+
+
+def _version(text: str) -> tuple[int, ...]:
+    assert re.fullmatch(r"\d+\.\d+\.\d+", text), f"{text!r} is not a spec version"
+    return tuple(int(x) for x in text.split("."))
+
+
+@pytest.mark.rule
+def test_rule_history_is_ordered_and_within_the_spec() -> None:
+    current = _version(spec_version())
+    for rule in rules().values():
+        versions = [_version(rule.since), *(_version(c.version) for c in rule.changed)]
+        assert versions == sorted(set(versions)), f"{rule.id}: history out of order"
+        assert versions[-1] <= current, f"{rule.id}: history names a version after the spec's"
+        assert all(c.what.strip() for c in rule.changed), rule.id
+    retired = [r for r in rules().values() if r.status is Status.RETIRED]
+    assert all(r.changed for r in retired), "a retired rule records when and why it was retired"

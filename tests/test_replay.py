@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -126,3 +127,37 @@ def test_bad_deck_card_is_status_2(
     deck = ["11/3", *recorded["cases"][0]["steps"][0]["deal"][1:]]
     assert main(["replay", write(tmp_path, tampered(recorded, 0, deal=deck))]) == 2
     assert "/cases/0/steps/0/deal/0: no card has the numbers 11 and 3" in capsys.readouterr().err
+
+
+TRACE = str(vectors_dir() / "trace" / "games.json")
+
+
+@pytest.mark.rule("SC-GAME-01")
+def test_at_prints_the_position_after_a_step(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", TRACE, "--at", "2"]) == 0
+    head, line = capsys.readouterr().out.splitlines()
+    assert head == "trace-games-2p-game-1 step 2 (seat 1: flip)"
+    assert line.startswith("2p turn 0 hands ")
+
+
+@pytest.mark.rule
+def test_at_outside_the_case_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", TRACE, "--at", "9999"]) == 2
+    assert "has steps 0 to" in capsys.readouterr().err
+
+
+@pytest.mark.rule("SC-GAME-01")
+def test_step_pauses_after_each_step_until_q(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nq\n"))
+    assert main(["replay", TRACE, "--step"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("[Enter] next step, q stop") == 3
+    assert out.rstrip().endswith("stopped at step 2")
+
+
+@pytest.mark.rule
+def test_case_selects_one_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", TRACE, "--case", "nope"]) == 2
+    assert "no case 'nope'" in capsys.readouterr().err

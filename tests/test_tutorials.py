@@ -21,7 +21,7 @@ import pytest
 from scout_ref.cli import main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGES = ["playing", "explaining", "property-testing"]
+PAGES = ["playing", "explaining", "property-testing", "fair-bot"]
 COMMAND = re.compile(r"\$ (?:printf '(?P<input>[^']*)' \| )?scout-ref (?P<args>.*)")
 
 

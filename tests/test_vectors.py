@@ -21,6 +21,7 @@ from scout_ref.cli import main
 from scout_ref.combinations import beats, classify
 from scout_ref.conformance.cases import GENERATORS
 from scout_ref.conformance.cases.targets import TARGETS
+from scout_ref.conformance.positions import add_positions
 from scout_ref.conformance.vectors import (
     KINDS,
     MANIFEST,
@@ -122,9 +123,9 @@ NOT_INPUTS = ("id", "description", "rules", "expected")
 @pytest.mark.parametrize(("kind", "case"), case_params())
 def test_case_matches_the_engine(kind: str, case: Case) -> None:
     if kind == "trace":
-        assert replay(case) == case["steps"]
+        assert add_positions({"steps": replay(case)})["steps"] == case["steps"]
     else:
-        assert answer(kind, case) == case["expected"]
+        assert add_positions({"expected": answer(kind, case)})["expected"] == case["expected"]
 
 
 @pytest.mark.rule
@@ -301,15 +302,15 @@ def _edit(root: Path, path: str, case_id: str, key: str, value: object) -> None:
 
 @pytest.mark.rule
 def test_check_passes_on_fresh_files(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["vectors", "check", "--dir", str(copy)]) == 0
-    assert capsys.readouterr().out == ""
+    assert main(["vectors", "check", "--vectors-dir", str(copy)]) == 0
+    assert capsys.readouterr().out.endswith("are up to date with the case generators\n")
 
 
 @pytest.mark.rule
 def test_check_lists_every_stale_file(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (copy / "legal" / "rotation.json").unlink()
     (copy / "legal" / "extra.json").write_text("{}\n", encoding="utf-8")
-    assert main(["vectors", "check", "--dir", str(copy)]) == 1
+    assert main(["vectors", "check", "--vectors-dir", str(copy)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in out] == ["legal/extra.json", "legal/rotation.json"]
 
@@ -317,7 +318,7 @@ def test_check_lists_every_stale_file(copy: Path, capsys: pytest.CaptureFixture[
 @pytest.mark.rule
 def test_generate_restores_the_files(copy: Path) -> None:
     (copy / "score" / "two_player.json").write_text("{}\n", encoding="utf-8")
-    assert main(["vectors", "generate", "--dir", str(copy)]) == 0
+    assert main(["vectors", "generate", "--vectors-dir", str(copy)]) == 0
     assert stale_paths(copy, build_documents()) == []
 
 
@@ -384,6 +385,22 @@ def test_generate_restores_the_files(copy: Path) -> None:
         pytest.param(
             "legal/rotation.json",
             "legal-rotation-keep-or-flip",
+            "position",
+            "3p hands - | - | -",
+            "/position: describes another state than /state",
+            id="position-of-another-state",
+        ),
+        pytest.param(
+            "legal/rotation.json",
+            "legal-rotation-keep-or-flip",
+            "position",
+            "3p hands 1/2 | 1/2 | -",
+            "/position: invalid position: column",
+            id="unreadable-position",
+        ),
+        pytest.param(
+            "legal/rotation.json",
+            "legal-rotation-keep-or-flip",
             "claim",
             {"moves": []},
             "Unevaluated properties are not allowed ('claim' was unexpected)",
@@ -417,15 +434,15 @@ def test_lint_reports_a_stale_manifest(small: Path) -> None:
 
 @pytest.mark.rule
 def test_lint_command_exit_statuses(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["vectors", "lint", "--dir", str(small)]) == 0
+    assert main(["vectors", "lint", "--vectors-dir", str(small)]) == 0
     (small / "deal" / "setup.json").write_text("not json", encoding="utf-8")
-    assert main(["vectors", "lint", "--dir", str(small)]) == 1
+    assert main(["vectors", "lint", "--vectors-dir", str(small)]) == 1
     assert "deal/setup.json: not JSON" in capsys.readouterr().out
 
 
 @pytest.mark.rule
 def test_missing_folder_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["vectors", "lint", "--dir", str(tmp_path / "nowhere")]) == 2
+    assert main(["vectors", "lint", "--vectors-dir", str(tmp_path / "nowhere")]) == 2
     assert capsys.readouterr().err.startswith("error: ")
 
 

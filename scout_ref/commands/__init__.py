@@ -8,12 +8,23 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from scout_ref.commands import adapter, conform, explain, play, replay, rules, simulate, vectors
+from scout_ref.commands import (
+    adapter,
+    conform,
+    explain,
+    legal,
+    play,
+    replay,
+    rules,
+    simulate,
+    vectors,
+)
 
 COMMANDS: tuple[ModuleType, ...] = (
     simulate,
     rules,
     explain,
+    legal,
     play,
     replay,
     conform,

@@ -5,15 +5,23 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
 
-from rich.console import Console
-
+from scout_ref.commands._output import (
+    add_json_argument,
+    add_vectors_dir_argument,
+    add_view_arguments,
+    console,
+    print_json,
+)
 from scout_ref.conformance.fuzz import fuzz
-from scout_ref.conformance.outcomes import Context
+from scout_ref.conformance.outcomes import Case, Context
+from scout_ref.conformance.pool import PoolRun, Timeouts, parse_timeouts, run_pool
 from scout_ref.conformance.process import Adapter, Limits
-from scout_ref.conformance.report import Run, print_report, write_json, write_junit
-from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, run_cases, select
+from scout_ref.conformance.progress import RunProgress
+from scout_ref.conformance.report import Run, print_report, to_json, write_json, write_junit
+from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, select
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_dir
 
@@ -52,11 +60,30 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--fuzz", type=int, default=0, metavar="N", help="also play N random games")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the fuzz games")
     p.add_argument(
-        "--timeout", type=float, default=10.0, metavar="SECONDS", help="per request (default 10)"
+        "--timeout",
+        action="append",
+        default=[],
+        metavar="[KIND=]SECONDS",
+        help="seconds to wait for a reply: for every kind (default 10), or for one kind "
+        "(perft=60 by default); repeatable, e.g. --timeout 20 --timeout perft=300",
+    )
+    add_vectors_dir_argument(p, "--vectors")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run cases on N adapter processes at once (default 1); the report is the same",
     )
     p.add_argument(
-        "--vectors", type=Path, metavar="DIR", help="vector folder (default: spec/vectors)"
+        "--fail-fast", action="store_true", help="stop starting cases after the first failure"
     )
+    p.add_argument(
+        "--list", action="store_true", help="list the selected cases without running them"
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_json_argument(p, "conform", "the report (or, with --list, the cases)")
+    add_view_arguments(p)
     p.add_argument(
         "--save",
         type=Path,
@@ -77,40 +104,96 @@ def adapter_command(text: str | None) -> list[str]:
     return words
 
 
+def list_cases(cases: list[Case], as_json: bool) -> int:
+    """``--list``: the selected cases, one per line, without running them."""
+    if as_json:
+        print_json(
+            {
+                "cases": [
+                    {"id": c.id, "kind": c.kind, "source": c.source, "rules": list(c.rules)}
+                    for c in cases
+                ]
+            }
+        )
+        return 0
+    for c in cases:
+        print(f"{c.id}  [{c.kind}; {', '.join(c.rules)}]")
+    print(f"{len(cases)} cases selected")
+    return 0
+
+
+def judge(
+    args: argparse.Namespace, contexts: list[Context], cases: list[Case], timeouts: Timeouts
+) -> PoolRun:
+    """Run the cases on the contexts' adapters with a progress bar, then the fuzz games."""
+    out = console(args)
+    show = not (args.quiet or args.json) and out.is_terminal
+    with RunProgress(len(cases), out, enabled=show) as bar:
+        pool = run_pool(
+            contexts,
+            cases,
+            timeouts,
+            fail_fast=args.fail_fast,
+            on_start=bar.started,
+            on_done=bar.done,
+        )
+    if args.fuzz and (not args.kind or "fuzz" in args.kind) and not pool.stopped_early:
+        first = contexts[0]
+        first.adapter.limits = replace(first.adapter.limits, timeout=timeouts.of("fuzz"))
+        before = len(first.findings)
+        pool.results += fuzz(first, args.fuzz, args.seed)
+        pool.findings += first.findings[before:]
+    return pool
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the selected cases and fuzz games, report, and return 0 only if all passed."""
-    if args.fuzz < 0 or args.timeout <= 0:
-        raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --timeout > 0")])
+    if args.fuzz < 0 or args.jobs < 1:
+        raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --jobs >= 1")])
+    timeouts = parse_timeouts(args.timeout, [*VECTOR_KINDS, "fuzz"])
     kinds = [k for k in args.kind if k != "fuzz"]
     only_fuzz = bool(args.kind) and not kinds
-    cases = [] if only_fuzz else load_cases(args.vectors or spec_dir() / "vectors")
-    selected = select(cases, args.rule, kinds)
+    cases = [] if only_fuzz else load_cases(args.vectors_dir or spec_dir() / "vectors")
+    patterns = [p.upper() for p in args.rule]
+    selected = select(cases, patterns, kinds)
     if not selected and not args.fuzz:
         raise MalformedInputError("selection", [("", "no case matches --rule and --kind")])
+    if args.list:
+        return list_cases(selected, args.json)
     save = args.save or (args.report / "findings" if args.report else Path(FINDINGS))
     command = adapter_command(args.adapter)
-    limits = Limits(timeout=args.timeout, startup_timeout=max(10.0, args.timeout))
-    adapter = Adapter(command, limits)
-    ctx = Context(adapter, args.strictness, save)
+    limits = Limits(timeout=timeouts.default, startup_timeout=max(10.0, timeouts.default))
+    jobs = max(1, min(args.jobs, len(selected)))
+    contexts = [Context(Adapter(command, limits), args.strictness, save) for _ in range(jobs)]
     try:
-        results = run_cases(ctx, selected)
-        if args.fuzz and (not args.kind or "fuzz" in args.kind):
-            results += fuzz(ctx, args.fuzz, args.seed)
+        pool = judge(args, contexts, selected, timeouts)
     finally:
-        adapter.close()
+        for ctx in contexts:
+            ctx.adapter.close()
     report = Run(
         command=command,
-        hello=adapter.hello,
+        hello=contexts[0].adapter.hello,
         strictness=args.strictness,
-        results=results,
-        findings=ctx.findings,
-        restarts=adapter.restarts,
-        broken=adapter.broken,
-        rule_patterns=args.rule,
+        results=pool.results,
+        findings=pool.findings,
+        restarts=sum(c.adapter.restarts for c in contexts),
+        broken=any(c.adapter.broken for c in contexts),
+        rule_patterns=patterns,
     )
-    print_report(report, Console(highlight=False, width=None if sys.stdout.isatty() else 120))
+    write_outputs(args, report, f"{len(pool.results)} of {len(selected)}", pool.stopped_early)
+    return 0 if report.conformant else 1
+
+
+def write_outputs(args: argparse.Namespace, report: Run, ran: str, stopped_early: bool) -> None:
+    """Print the report (table or JSON) and write the files asked for."""
+    if args.json:
+        print_json(to_json(report))
+    else:
+        out = console(args)
+        if stopped_early:
+            out.print(f"stopped early (--fail-fast): {ran} cases run", highlight=False)
+        print_report(report, out)
     if args.report:
         write_json(report, args.report)
     if args.junit:
         write_junit(report, args.junit)
-    return 0 if report.conformant else 1

@@ -8,11 +8,13 @@ import random
 import sys
 from pathlib import Path
 
+from scout_ref.commands._io import read_state
+from scout_ref.commands._output import add_view_arguments, wants_color
 from scout_ref.errors import MalformedInputError
 from scout_ref.play.record import trace_case, trace_document
 from scout_ref.play.screen import PlainScreen, RichScreen
 from scout_ref.play.table import SEAT_KINDS, Game, Quit, Screen, seat_labels
-from scout_ref.state import MAX_PLAYERS, MIN_PLAYERS
+from scout_ref.state import MAX_PLAYERS, MIN_PLAYERS, State
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
 
 
@@ -61,13 +63,25 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--seats",
-        default="human,greedy,greedy",
+        default=None,
         help="2 to 5 comma-separated seats, each human, random or greedy "
-        "(default human,greedy,greedy); seat 0 starts",
+        "(default human,greedy,greedy); seat 0 starts round 1",
     )
     p.add_argument("--seed", type=int, help="fixes the deals and the bots (default: random)")
     p.add_argument("--record", metavar="FILE", help="write the game as a trace vector")
-    p.add_argument("--plain", action="store_true", help="plain text even on a terminal")
+    p.add_argument(
+        "--from",
+        dest="start",
+        metavar="POSITION",
+        help="play on from a position (a position line, a file or -) instead of a new deal; "
+        "its rules switches apply, and the seats default to human then greedy bots",
+    )
+    p.add_argument(
+        "--reveal",
+        action="store_true",
+        help="show every hand to the human, for teaching (normally only what they know)",
+    )
+    add_view_arguments(p)
     add_rules_arguments(p)
     p.set_defaults(run=run)
 
@@ -89,18 +103,40 @@ def parse_seats(text: str) -> tuple[str, ...]:
     return kinds
 
 
+def starting_point(args: argparse.Namespace) -> tuple[tuple[str, ...], State | None]:
+    """The seat kinds and, with ``--from``, the position to start from.
+
+    Raises:
+        MalformedInputError: for bad seats, seats that do not match the position, or
+            ``--from`` with ``--record`` (a trace starts with a deal).
+    """
+    start = None if args.start is None else read_state(args.start)
+    if start is None:
+        return parse_seats(args.seats or "human,greedy,greedy"), None
+    if args.record:
+        raise MalformedInputError("--record", [("", "a record starts with a deal, not --from")])
+    default = ",".join(["human"] + ["greedy"] * (start.players - 1))
+    kinds = parse_seats(args.seats or default)
+    if len(kinds) != start.players:
+        raise MalformedInputError(
+            "--seats", [("", f"{len(kinds)} seats for a {start.players}-player position")]
+        )
+    return kinds, start
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the game; write the record if asked. Leaving early is not an error."""
-    kinds = parse_seats(args.seats)
+    kinds, start = starting_point(args)
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     labels = seat_labels(kinds)
     screen: Screen
-    if args.plain or not sys.stdout.isatty():
-        screen = PlainScreen(labels, echo=not sys.stdin.isatty())
+    if wants_color(args):
+        screen = RichScreen.for_terminal(labels, force=args.color)
     else:
-        screen = RichScreen.for_terminal(labels)
+        screen = PlainScreen(labels, echo=not sys.stdin.isatty())
     screen.say([f"SCOUT, {len(kinds)} players: {', '.join(labels)}; seed {seed}."])
-    game = Game(kinds, seed, rules_from_args(args), screen)
+    rules = rules_from_args(args) if start is None else start.rules
+    game = Game(kinds, seed, rules, screen, start=start, reveal=args.reveal)
     try:
         game.run()
     except Quit:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from scout_ref.commands._io import read_json
+from scout_ref.commands._output import add_json_argument, print_json
 from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import MalformedInputError
-from scout_ref.play.record import Replayed, TraceDivergence, case_setup, replay
+from scout_ref.play.record import JSON, Replayed, TraceDivergence, case_setup, replay
 from scout_ref.play.view import round_summary
 from scout_ref.state import Phase
 
@@ -19,8 +21,22 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="step through a recorded game (any trace vector file) and check it",
         description="Exit status: 0 every step matches, 1 the engine diverges, 2 bad input.",
     )
-    p.add_argument("file", help="a trace vector file, e.g. one written by play --record")
+    p.add_argument(
+        "file", help="a trace vector file, e.g. one written by play --record (- reads stdin)"
+    )
     p.add_argument("--quiet", action="store_true", help="one summary line per case")
+    p.add_argument("--case", metavar="ID", help="only the case with this ID (default: every case)")
+    at = p.add_mutually_exclusive_group()
+    at.add_argument(
+        "--at",
+        type=int,
+        metavar="N",
+        help="print the position after step N (0 is the first deal) of the first selected case",
+    )
+    at.add_argument(
+        "--step", action="store_true", help="pause after every step: Enter goes on, q stops"
+    )
+    add_json_argument(p, "replay", "every step (or, with --at, the state at step N)")
     p.set_defaults(run=run)
 
 
@@ -48,23 +64,99 @@ def print_step(r: Replayed) -> None:
         print("\n".join("    " + line for line in round_summary(r.state, [""] * 5)))
 
 
-def run(args: argparse.Namespace) -> int:
-    """Replay every case; stop with status 1 at the first divergence."""
-    cases = trace_cases(read_json(args.file))
-    total = 0
-    for i, case in enumerate(cases):
-        case_id, players, rules, steps = case_setup(case, f"/cases/{i}")
-        if not args.quiet:
-            print(f"{case_id}: {players} players, {len(steps)} steps")
-        try:
-            for r in replay(players, rules, steps, f"/cases/{i}"):
-                if not args.quiet:
-                    print_step(r)
-        except TraceDivergence as exc:
-            print(f"{case_id}: diverges at {exc}")
-            return 1
-        total += len(steps)
-        if args.quiet:
-            print(f"{case_id}: {len(steps)} steps match")
-    print(f"{len(cases)} cases, {total} steps: every step matches the engine")
+def step_json(r: Replayed) -> JSON:
+    """One replayed step as ``replay --json`` writes it."""
+    return {
+        "index": r.index,
+        "seat": r.seat,
+        "move": r.text,
+        "digest": r.state.digest(),
+        "position": r.state.position(),
+    }
+
+
+def _cases(args: argparse.Namespace) -> list[tuple[int, object]]:
+    cases = list(enumerate(trace_cases(read_json(args.file))))
+    if args.case is None:
+        return cases
+    chosen: list[tuple[int, object]] = [
+        (i, c) for i, c in cases if isinstance(c, dict) and c.get("id") == args.case
+    ]
+    if not chosen:
+        raise MalformedInputError("--case", [("", f"no case {args.case!r} in {args.file!r}")])
+    return chosen
+
+
+def run_at(args: argparse.Namespace) -> int:
+    """``--at N``: the state after step N of the first selected case."""
+    i, case = _cases(args)[0]
+    case_id, players, rules, steps = case_setup(case, f"/cases/{i}")
+    if not 0 <= args.at < len(steps):
+        raise MalformedInputError("--at", [("", f"{case_id} has steps 0 to {len(steps) - 1}")])
+    try:
+        *_, r = (r for r in replay(players, rules, steps[: args.at + 1], f"/cases/{i}"))
+    except TraceDivergence as exc:
+        print(f"{case_id}: diverges at {exc}")
+        return 1
+    if args.json:
+        print_json({"case": case_id, "at": step_json(r), "state": r.state.to_json()})
+    else:
+        who = "deal" if r.seat is None else f"seat {r.seat}: {r.text}"
+        print(f"{case_id} step {r.index} ({who})")
+        print(r.state.position())
     return 0
+
+
+def replay_case(args: argparse.Namespace, i: int, case: object) -> tuple[JSON, bool]:
+    """Replay one case, printing as asked; its ``--json`` record and whether to go on."""
+    quiet = args.quiet or args.json
+    case_id, players, rules, steps = case_setup(case, f"/cases/{i}")
+    if not quiet:
+        print(f"{case_id}: {players} players, {len(steps)} steps")
+    record: JSON = {"id": case_id, "players": players, "steps": [], "divergence": None}
+    try:
+        for r in replay(players, rules, steps, f"/cases/{i}"):
+            record["steps"].append(step_json(r))
+            if not quiet:
+                print_step(r)
+            if args.step and not pause(r):
+                print(f"stopped at step {r.index}")
+                return record, False
+    except TraceDivergence as exc:
+        record["divergence"] = str(exc)
+        if not args.json:
+            print(f"{case_id}: diverges at {exc}")
+        return record, False
+    if args.quiet and not args.json:
+        print(f"{case_id}: {len(steps)} steps match")
+    return record, True
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay every selected case; stop with status 1 at the first divergence."""
+    if args.step and args.file == "-":
+        raise MalformedInputError("--step", [("", "answers are read from stdin: name the file")])
+    if args.at is not None:
+        return run_at(args)
+    cases = _cases(args)
+    done: list[JSON] = []
+    for i, case in cases:
+        record, go_on = replay_case(args, i, case)
+        done.append(record)
+        if not go_on:
+            break
+    matches = all(r["divergence"] is None for r in done)
+    if args.json:
+        print_json({"file": args.file, "cases": done, "matches": matches})
+    elif len(done) == len(cases) and matches:
+        total = sum(len(r["steps"]) for r in done)
+        print(f"{len(cases)} cases, {total} steps: every step matches the engine")
+    return 0 if matches else 1
+
+
+def pause(r: Replayed) -> bool:
+    """Show the position after a step and wait for a line; False when the user stops."""
+    print(f"        {r.state.position()}")
+    print("        [Enter] next step, q stop: ", end="", flush=True)
+    answer = sys.stdin.readline()
+    return bool(answer) and answer.strip().lower() not in ("q", "quit")

@@ -1,17 +1,26 @@
-"""``scout-ref rules [ID]``: the rule registry, or one rule."""
+"""``scout-ref rules [PATTERN ...]``: the rule registry, or the rules matching the patterns."""
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 
+from scout_ref.commands._output import add_json_argument, print_json, rule_json
 from scout_ref.errors import MalformedInputError
-from scout_ref.registry import RULE_ID, Rule, rules
+from scout_ref.registry import Rule, rules
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``rules``."""
-    p = subparsers.add_parser("rules", help="list the rules, or show one rule")
-    p.add_argument("id", nargs="?", help="a rule ID such as SC-SHOW-03, or an area such as SHOW")
+    p = subparsers.add_parser("rules", help="list the rules, or the rules matching patterns")
+    p.add_argument(
+        "patterns",
+        nargs="*",
+        metavar="PATTERN",
+        help="a rule ID (SC-SHOW-03), a glob ('SC-SHOW-*', '*-01') or an area (SHOW), "
+        "in any case; several patterns list every rule matching one of them",
+    )
+    add_json_argument(p, "rules", "the rules")
     p.set_defaults(run=run)
 
 
@@ -20,21 +29,31 @@ def describe(rule: Rule) -> str:
     return f"{rule.id}  [{rule.status.value}]  {rule.title}\n    {rule.statement}"
 
 
+def matching(pattern: str) -> list[Rule]:
+    """The rules an ID, glob or area names, in rulebook order; case does not matter.
+
+    Raises:
+        MalformedInputError: if no rule matches.
+    """
+    wanted = pattern.upper()
+    found = [r for r in rules().values() if fnmatch.fnmatchcase(r.id, wanted) or r.area == wanted]
+    if not found:
+        raise MalformedInputError(
+            "rule pattern", [("", f"{pattern!r} matches no rule ID and names no area")]
+        )
+    return found
+
+
 def run(args: argparse.Namespace) -> int:
-    """Print the matching rules."""
-    registry = rules()
-    wanted: str | None = args.id
-    if wanted is None:
-        selected = list(registry.values())
-    elif RULE_ID.fullmatch(wanted):
-        if wanted not in registry:
-            raise MalformedInputError("rule ID", [("", f"{wanted!r} is not in the registry")])
-        selected = [registry[wanted]]
+    """Print the matching rules (every rule without a pattern)."""
+    if args.patterns:
+        ids = {r.id for p in args.patterns for r in matching(p)}
+        selected = [r for r in rules().values() if r.id in ids]
     else:
-        selected = [r for r in registry.values() if r.area == wanted.upper()]
-        if not selected:
-            raise MalformedInputError(
-                "rule ID", [("", f"{wanted!r} is neither a rule ID nor an area")]
-            )
-    print("\n".join(describe(r) for r in selected))
+        selected = list(rules().values())
+    if args.json:
+        print_json({"rules": [rule_json(r) for r in selected]})
+    else:
+        print("\n".join(describe(r) for r in selected))
+        print(f"{len(selected)} rules")
     return 0

@@ -9,6 +9,12 @@ from collections import Counter
 
 from rich.progress import Progress
 
+from scout_ref.commands._output import (
+    add_json_argument,
+    add_view_arguments,
+    print_json,
+    wants_color,
+)
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import winners
 from scout_ref.simulation import GameRecord, random_game
@@ -22,7 +28,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
-    p.add_argument("--log", action="store_true", help="print every move and each round's scores")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--log", action="store_true", help="print every move and each round's scores")
+    add_json_argument(out, "simulate", "the summary")
+    add_view_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -53,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     ends: Counter[str] = Counter()
     turns: list[int] = []
     scores: list[int] = []
-    with Progress(disable=args.games < PROGRESS_FROM or not sys.stderr.isatty()) as bar:
+    quiet = args.games < PROGRESS_FROM or not sys.stderr.isatty() or not wants_color(args)
+    with Progress(disable=quiet) as bar:
         task = bar.add_task("playing", total=args.games)
         for k in range(args.games):
             record = random_game(args.players, args.seed + k)
@@ -64,6 +74,22 @@ def run(args: argparse.Namespace) -> int:
                 turns.append(sum(1 for m in rnd.moves if str(m) not in ("keep", "flip")))
             scores.extend(record.final.scores)
             bar.advance(task)
+    summary = {
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "rounds": len(turns),
+        "round_ends": dict(sorted(ends.items())),
+        "turns_per_round": {"mean": round(statistics.mean(turns), 1), "max": max(turns)},
+        "final_totals": {
+            "mean": round(statistics.mean(scores), 1),
+            "min": min(scores),
+            "max": max(scores),
+        },
+    }
+    if args.json:
+        print_json(summary)
+        return 0
     print(f"{args.games} games of {args.players} players, {len(turns)} rounds")
     print("rounds ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
     print(f"turns per round: mean {statistics.mean(turns):.1f}, max {max(turns)}")

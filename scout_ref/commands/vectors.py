@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from scout_ref.commands._output import add_vectors_dir_argument
 from scout_ref.conformance.vectors import (
     build_documents,
     lint,
@@ -24,20 +25,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="generate: write the files from the case generators; check: fail if generating "
         "would change a file; lint: validate the files as they are",
     )
-    p.add_argument(
-        "--dir",
-        type=Path,
-        default=None,
-        help="the vectors folder (default: spec/vectors of this installation)",
-    )
+    add_vectors_dir_argument(p, "--dir")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Generate, check or lint; exit 1 listing every stale file or problem."""
-    root: Path = args.dir or vectors_dir()
+    root: Path = args.vectors_dir or vectors_dir()
     if args.action != "generate" and not root.is_dir():
-        raise MalformedInputError("--dir", [("", f"{str(root)!r} is not a folder")])
+        raise MalformedInputError("--vectors-dir", [("", f"{str(root)!r} is not a folder")])
     if args.action == "lint":
         problems = lint(root)
         print("\n".join(problems) if problems else f"{root}: every vector file is sound")
@@ -50,4 +46,6 @@ def run(args: argparse.Namespace) -> int:
     stale = stale_paths(root, texts)
     for path in stale:
         print(f"{path}: would change; run scout-ref vectors generate")
+    if not stale:
+        print(f"{len(texts)} files under {root} are up to date with the case generators")
     return 1 if stale else 0

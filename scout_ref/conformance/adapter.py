@@ -15,10 +15,11 @@ from typing import IO, Any
 
 from scout_ref._serialize import deal_from_json, score_to_json
 from scout_ref.errors import IllegalMoveError, MalformedInputError
+from scout_ref.information import History, observation
 from scout_ref.notation import parse_move
 from scout_ref.perft import divide
 from scout_ref.registry import spec_version
-from scout_ref.state import Phase, State
+from scout_ref.state import Phase, Seat, State
 from scout_ref.turn import apply_move, legal_moves
 
 Message = dict[str, Any]
@@ -30,7 +31,7 @@ HELLO: Message = {
     "language": "python",
     "version": spec_version(),
     "capabilities": {
-        "kinds": ["deal", "legal", "apply", "score", "perft"],
+        "kinds": ["deal", "legal", "apply", "score", "perft", "observe"],
         "players": [2, 3, 4, 5],
         "variants": True,
     },
@@ -110,12 +111,28 @@ def _perft(request: Message) -> Message:
     return {"nodes": nodes, "divide": split}
 
 
+def _observe(request: Message) -> Message:
+    seat = request.get("seat")
+    moves = request.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise _bad("observe request", "moves must be a list of moves in canonical notation")
+    start = load_state(request.get("state"))
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < start.players:
+        raise _bad("observe request", f"seat must be a seat of the {start.players} players")
+    try:
+        history = History.replay(start, map(parse_move, moves))
+    except IllegalMoveError as exc:
+        raise _bad("observe request", str(exc)) from None
+    return {"observation": observation(history, Seat(seat)).to_json()}
+
+
 _HANDLERS: dict[str, Callable[[Message], Message]] = {
     "deal": lambda r: {"state": dump_state(deal_from_json(r.get("input")))},
     "legal": lambda r: {"moves": [str(m) for m in legal_moves(load_state(r.get("state")))]},
     "apply": _apply,
     "score": lambda r: score(load_state(r.get("state"))),
     "perft": _perft,
+    "observe": _observe,
 }
 
 

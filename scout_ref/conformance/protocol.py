@@ -20,8 +20,8 @@ PROTOCOL_VERSION = 1
 MAX_LINE = 1 << 20
 """The longest line (in bytes) an adapter may print; a longer one is a flood."""
 
-KINDS = ("deal", "legal", "apply", "score", "perft")
-"""The request types an adapter may support."""
+KINDS = ("deal", "legal", "apply", "score", "perft", "observe")
+"""The request types an adapter may support (``observe`` is optional: chapter INFO)."""
 
 _RESULT_SHAPE = {
     "deal": "state_result",
@@ -29,6 +29,7 @@ _RESULT_SHAPE = {
     "legal": "legal_result",
     "score": "score_result",
     "perft": "perft_result",
+    "observe": "observe_result",
 }
 
 Message = dict[str, Any]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.bisect import bisect_perft
+from scout_ref.conformance.observe import observation_verdict
 from scout_ref.conformance.outcomes import (
     Case,
     CaseResult,
@@ -42,7 +43,7 @@ from scout_ref.turn import apply_move
 STRICTNESS = ("legality", "reason")
 """How rejections are judged: any rejection passes, or the reason code must match too."""
 
-VECTOR_KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace")
+VECTOR_KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
 
 _NEEDS = {
     "deal": {"deal"},
@@ -52,6 +53,7 @@ _NEEDS = {
     "score": {"score"},
     "perft": {"perft"},
     "trace": {"deal", "apply"},
+    "observe": {"observe"},
     "fuzz": {"deal", "legal", "apply", "score"},
 }
 """The request types each kind of case is sent as."""
@@ -241,6 +243,16 @@ def judge_trace(ctx: Context, case: Case) -> Verdict:
     return Outcome.PASSED, ""
 
 
+def judge_observe(ctx: Context, case: Case) -> Verdict:
+    """What a seat knows after a history (chapter INFO): the expected observation, exactly."""
+    data = case.data
+    given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
+    reply = ctx.adapter.request("observe", **given)
+    if not isinstance(reply, Result):
+        return _reply_verdict(reply) or (Outcome.ERRORED, "")
+    return observation_verdict(data["expected"]["observation"], reply.data["observation"])
+
+
 def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
     """The reference's state after a trace step; the state before it matched its digest."""
     try:
@@ -259,6 +271,7 @@ JUDGES: dict[str, Callable[[Context, Case], Verdict]] = {
     "score": judge_score,
     "perft": judge_perft,
     "trace": judge_trace,
+    "observe": judge_observe,
 }
 
 

@@ -21,6 +21,8 @@ import referencing
 
 from scout_ref._serialize import deal_from_json, rules_from_json, score_to_json
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
+from scout_ref.conformance.observe import observe_answer
+from scout_ref.conformance.positions import add_positions, position_problems
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.notation import move_sort_key, parse_move
 from scout_ref.perft import divide, perft
@@ -30,7 +32,7 @@ from scout_ref.turn import apply_move, check_move, legal_moves
 
 JSONObject = dict[str, Any]
 
-KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace")
+KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
 """The vector kinds, each documented in ``spec/vectors/README.md`` with its schema."""
 
 MANIFEST = "manifest.json"
@@ -118,6 +120,7 @@ _ANSWERS: dict[str, Callable[[Case], JSONObject]] = {
     "score": _score,
     "perft": _perft,
     "trace": lambda case: {"steps": replay(case)},
+    "observe": observe_answer,
 }
 
 
@@ -179,6 +182,7 @@ def vector_case(kind: str, case: Case) -> Case:
         out |= answer(kind, case)
     else:
         out["expected"] = answer(kind, case)
+    add_positions(out)
     if "claim" in case:
         problems = claim_problems(kind, case["claim"], out.get("expected", {}))
         if problems:
@@ -260,7 +264,7 @@ def stale_paths(root: Path, texts: dict[str, str]) -> list[str]:
 
 @cache
 def _registry() -> referencing.Registry[Any]:
-    schemas = [spec_dir() / "schema" / "state.schema.json"]
+    schemas = [spec_dir() / "schema" / f"{n}.schema.json" for n in ("state", "observation")]
     schemas += sorted((spec_dir() / "schema" / "vectors").glob("*.schema.json"))
     resources = []
     for path in schemas:
@@ -364,7 +368,12 @@ def lint_document(path: str, document: JSONObject, seen: dict[str, str]) -> list
     if document["kind"] != kind:
         problems.append(f"{path}: kind {document['kind']!r} does not match its folder")
     topic = path.rsplit("/", maxsplit=1)[-1].removesuffix(".json")
-    checks: tuple[CaseCheck, ...] = (citation_problems, state_problems, answer_problems)
+    checks: tuple[CaseCheck, ...] = (
+        citation_problems,
+        state_problems,
+        position_problems,
+        answer_problems,
+    )
     for case in document["cases"]:
         cid = case["id"]
         if cid in seen:

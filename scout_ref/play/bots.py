@@ -1,4 +1,8 @@
-"""Built-in players: a uniformly random bot and a greedy one, both deterministic given a seed."""
+"""Built-in players: a uniformly random bot and a greedy one, both deterministic given a seed.
+
+Bots play fair: they decide from their own :class:`~scout_ref.Observation` (chapter INFO),
+never from the full state, so they cannot see another player's hidden cards.
+"""
 
 from __future__ import annotations
 
@@ -7,26 +11,27 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from scout_ref.combinations import Strength, beating_ranges, strength_of
+from scout_ref.determinization import observed_moves
+from scout_ref.information import Observation
 from scout_ref.notation import FLIP, KEEP, Move, Scout, ScoutShow, Show
 from scout_ref.rotation import rotate_hand
 from scout_ref.scout import scouted
 from scout_ref.show import tops
-from scout_ref.state import Hand, Phase, State
-from scout_ref.turn import legal_moves
+from scout_ref.state import Hand, Phase
 
 NO_STRENGTH: Strength = (0, False, 0)
 
 
 class Bot(Protocol):
-    """A player that picks one of the legal moves of the state it is given."""
+    """A player that picks one of its legal moves from what it knows."""
 
     @property
     def kind(self) -> str:
         """The name of the bot's strategy, as typed in ``--seats``."""
         ...
 
-    def choose(self, state: State) -> Move:
-        """The move to make; ``state`` has this bot to act and at least one legal move."""
+    def choose(self, obs: Observation) -> Move:
+        """The move to make; ``obs`` is this bot's observation, with it to act."""
         ...
 
 
@@ -37,9 +42,9 @@ class RandomBot:
     rng: random.Random
     kind: str = "random"
 
-    def choose(self, state: State) -> Move:
+    def choose(self, obs: Observation) -> Move:
         """A uniformly random legal move."""
-        return self.rng.choice(legal_moves(state))
+        return self.rng.choice(observed_moves(obs))
 
 
 def best_strength(hand: Hand) -> Strength:
@@ -65,12 +70,12 @@ class GreedyBot:
 
     kind: str = "greedy"
 
-    def choose(self, state: State) -> Move:
+    def choose(self, obs: Observation) -> Move:
         """The greedy move."""
-        if state.phase is Phase.ROTATION:
-            flipped = best_strength(rotate_hand(state.hand)) > best_strength(state.hand)
+        if obs.public.phase is Phase.ROTATION:
+            flipped = best_strength(rotate_hand(obs.hand)) > best_strength(obs.hand)
             return FLIP if flipped else KEEP
-        moves = legal_moves(state)
+        moves = observed_moves(obs)
         shows = [m for m in moves if isinstance(m, Show)]
         if shows:
             return max(shows, key=_size)
@@ -79,9 +84,9 @@ class GreedyBot:
             return max(pairs, key=lambda m: _size(m.show))
         scouts = [m for m in moves if isinstance(m, Scout)]
         if scouts:
-            return max(scouts, key=lambda m: best_strength(self._after(state, m)))
+            return max(scouts, key=lambda m: best_strength(self._after(obs, m)))
         return moves[0]  # only one-card Scout & Shows are left
 
     @staticmethod
-    def _after(state: State, scout: Scout) -> Hand:
-        return scouted(state.hand, state.active_set, scout)[0]
+    def _after(obs: Observation, scout: Scout) -> Hand:
+        return scouted(obs.hand, obs.public.active_set, scout)[0]

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scout_ref.explain import Explanation, rule_text
+from scout_ref.information import Observation, PublicView
 from scout_ref.notation import Move
 from scout_ref.play import view
 from scout_ref.state import State
@@ -55,9 +56,9 @@ class PlainScreen:
         """Print the lines."""
         print("\n".join(lines), flush=True)
 
-    def turn(self, state: State) -> None:
-        """Print the table for the human to act."""
-        self.say(["", *view.turn_view(state, self.labels)])
+    def turn(self, obs: Observation, reveal: State | None) -> None:
+        """Print the table as the human to act knows it."""
+        self.say(["", *view.turn_view(obs, self.labels, reveal)])
 
     def moved(self, before: State, move: Move) -> None:
         """Print who did what."""
@@ -96,9 +97,10 @@ class RichScreen:
     console: Console
 
     @classmethod
-    def for_terminal(cls, labels: tuple[str, ...]) -> RichScreen:
-        """A screen on the current terminal, capped at 80 columns."""
-        console = Console(highlight=False)
+    def for_terminal(cls, labels: tuple[str, ...], *, force: bool = False) -> RichScreen:
+        """A screen on the current terminal, capped at 80 columns; ``force`` draws in colour
+        even when standard output is not a terminal (``--color``)."""
+        console = Console(highlight=False, force_terminal=force or None)
         console.width = min(console.width, MAX_WIDTH)
         return cls(labels, console)
 
@@ -111,13 +113,14 @@ class RichScreen:
         for line in lines:
             self.console.print(_style(line))
 
-    def turn(self, state: State) -> None:
-        """Draw a rule, the scoreboard table, the active set and the hand."""
-        self.console.rule(Text(view.turn_heading(state, self.labels), style="bold"))
-        self.console.print(self._scoreboard(state))
-        self.say(view.hand_view(state))
+    def turn(self, obs: Observation, reveal: State | None) -> None:
+        """Draw a rule, the scoreboard table, the other hands, the active set and the hand."""
+        self.console.rule(Text(view.turn_heading(obs.public, self.labels), style="bold"))
+        self.console.print(self._scoreboard(obs.public))
+        self.say(view.others_view(obs, self.labels, reveal))
+        self.say(view.hand_view(obs))
 
-    def _scoreboard(self, state: State) -> Table:
+    def _scoreboard(self, state: PublicView) -> Table:
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
         for name in ("seat", "player", "hand", "captured", "chips", "S&S", "score"):
             table.add_column(name, justify="left" if name == "player" else "right")

@@ -12,16 +12,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from scout_ref.determinization import observed_moves
 from scout_ref.errors import MalformedInputError
 from scout_ref.explain import Explanation, explain
 from scout_ref.game import next_round
+from scout_ref.information import History, Observation, observation
 from scout_ref.notation import Move, parse_move
 from scout_ref.play.bots import Bot, GreedyBot, RandomBot
 from scout_ref.play.record import JSON, deal_step, move_step
 from scout_ref.play.view import HELP, moves_listing, rule_lines
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.state import Phase, State
-from scout_ref.turn import apply_move, check_move, legal_moves
+from scout_ref.turn import check_move
 from scout_ref.variants import Rules
 
 SEAT_KINDS = ("human", "random", "greedy")
@@ -38,8 +40,8 @@ class Screen(Protocol):
         """Plain information: help, move lists, rules."""
         ...
 
-    def turn(self, state: State) -> None:
-        """The table as the human to act sees it."""
+    def turn(self, obs: Observation, reveal: State | None) -> None:
+        """The table as the human to act knows it; ``reveal`` shows every hand, for teaching."""
         ...
 
     def moved(self, before: State, move: Move) -> None:
@@ -86,28 +88,39 @@ class Game:
     seed: int
     rules: Rules
     screen: Screen
+    reveal: bool = False
     steps: list[JSON] = field(default_factory=list)
     finished_steps: int = 0  # steps up to the end of the last finished round
+    start: State | None = None  # a position to play on from, instead of a fresh deal
 
     def run(self) -> State:
         """Play to the end of the game; raises :class:`Quit` if the human leaves."""
         players = len(self.kinds)
         bots = [make_bot(k, self.seed, s) for s, k in enumerate(self.kinds)]
         rng = random.Random(self.seed)
-        deck = shuffled_deck(players, rng.getrandbits(64))
-        state = new_game(players, deck, self.rules)
-        self.steps.append(deal_step(deck, state))
+        if self.start is None:
+            deck = shuffled_deck(players, rng.getrandbits(64))
+            state = new_game(players, deck, self.rules)
+            self.steps.append(deal_step(deck, state))
+        else:
+            state = self.start
         while True:
-            self.screen.say([f"Round {state.round} of {state.rounds}: seat {state.turn} starts."])
+            who = f"seat {state.turn} starts" if self.start is None else f"seat {state.turn} to act"
+            self.screen.say([f"Round {state.round} of {state.rounds}: {who}."])
+            history = History.begin(state)  # what each seat knows follows from it (chapter INFO)
             while state.phase in (Phase.ROTATION, Phase.PLAY):
                 seat = state.turn
                 assert seat is not None, "the rotation and play phases have a seat to act"
                 bot = bots[seat]
-                move = self._ask_human(state) if bot is None else bot.choose(state)
+                if bot is None:
+                    move = self._ask_human(state, observation(history, seat))
+                else:
+                    move = bot.choose(observation(history, seat))
                 self.screen.moved(state, move)
-                state = apply_move(state, move)
+                history = history.then(move)
+                state = history.state
                 self.steps.append(move_step(move, state))
-            self.finished_steps = len(self.steps)
+            self.finished_steps = len(self.steps) if self.start is None else 0
             self.screen.round_over(state)
             if state.phase is Phase.GAME_OVER:
                 self.screen.game_over(state)
@@ -116,27 +129,30 @@ class Game:
             state = next_round(state, next_deck)
             self.steps.append(deal_step(next_deck, state))
 
-    def _ask_human(self, state: State) -> Move:
+    def _ask_human(self, state: State, obs: Observation) -> Move:
         """Read lines until the human types a legal move; commands are answered on the way."""
-        self.screen.turn(state)
+        self._show(state, obs)
         prompt = "move" if self.kinds.count("human") == 1 else f"seat {state.turn} move"
         while True:
             try:
                 text = " ".join(self.screen.ask(prompt).split())
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
-            move = self._command(state, text)
+            move = self._command(state, obs, text)
             if move is not None:
                 return move
 
-    def _command(self, state: State, text: str) -> Move | None:
+    def _show(self, state: State, obs: Observation) -> None:
+        self.screen.turn(obs, state if self.reveal else None)
+
+    def _command(self, state: State, obs: Observation, text: str) -> Move | None:
         """Answer one line: a command, or a move that is returned when legal."""
         word, _, rest = text.partition(" ")
         if text in ("", "?", "??"):
             if text:
-                self.screen.say(moves_listing(legal_moves(state), every=text == "??"))
+                self.screen.say(moves_listing(observed_moves(obs), every=text == "??"))
             else:
-                self.screen.turn(state)
+                self._show(state, obs)
             return None
         if text == "help":
             self.screen.say(HELP)

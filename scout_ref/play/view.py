@@ -1,7 +1,9 @@
 """What the player sees, as plain text lines at most 80 columns wide.
 
 Both screens show the same content: the plain screen prints these lines as they are, the rich
-screen styles them. Nothing here decides a rule; scores and verdicts come from the engine.
+screen styles them. Nothing here decides a rule; scores and verdicts come from the engine. The
+player to act is shown their observation (chapter INFO), never another hidden hand, unless
+``--reveal`` asks for every hand.
 """
 
 from __future__ import annotations
@@ -12,23 +14,24 @@ from typing import assert_never
 
 from scout_ref.combinations import classify
 from scout_ref.game import winners
+from scout_ref.information import Observation, PublicView
 from scout_ref.notation import Flip, Keep, Move, Scout, ScoutShow, Show
 from scout_ref.registry import rules
 from scout_ref.rotation import rotate_hand
 from scout_ref.scoring import round_scores
 from scout_ref.show import tops
-from scout_ref.state import Hand, Phase, RoundEnd, State
+from scout_ref.state import Hand, Phase, RoundEnd, Seat, State, total_rounds
 
 CARDS_PER_ROW = 20  # 9 columns of labels + 3 per card stays within 80 columns
 
 HELP = [
     "Moves, in canonical notation (hand positions count from 0 at the left):",
-    "  keep | flip            at a round's start: keep the hand, or turn it end over end",
-    "  show i-j               show the cards at positions i to j (one card: show 3-3)",
+    "  keep | flip            at a round's start: keep the hand, or rotate it",
+    "  show i-j               show the cards at positions i to j (one: show 3-3)",
     "  scout L @k             take the left end card of the active set into slot k",
     "  scout R~ @k            take the right end card, rotated (~), into slot k;",
-    "                         slots run from 0 (far left) to the hand size (far right)",
-    "  scout L @k + show i-j  Scout & Show (once a round); i-j count in the new hand",
+    "                         slots run from 0 (far left) to the hand size",
+    "  scout L @k + show i-j  Scout & Show (once a round); i-j in the new hand",
     "Commands:",
     "  ?                      your legal moves (?? lists every Scout & Show too)",
     "  explain MOVE           why MOVE is legal or not, rule by rule",
@@ -49,20 +52,38 @@ def cards_block(title: str, cards: Hand) -> list[str]:
     return out
 
 
-def scoreboard(state: State, labels: Sequence[str]) -> list[str]:
+def scoreboard(view: PublicView, labels: Sequence[str]) -> list[str]:
     """One line per seat: who, cards in hand, captured, chips, Scout & Show, total score."""
     out = ["  seat player    hand captured chips  S&S  score"]
-    for s in range(state.players):
-        sns = "-" if state.is_two_player else ("yes" if state.scout_show_available[s] else "used")
-        mark = ">" if state.turn == s else " "
+    for s in range(view.players):
+        sns = "-" if view.players == 2 else ("yes" if view.scout_show_available[s] else "used")
+        mark = ">" if view.turn == s else " "
         out.append(
-            f"{mark} {s:>4} {labels[s]:<9}{len(state.hands[s]):>5}{len(state.captured[s]):>9}"
-            f"{state.scout_chips[s]:>6}{sns:>5}{state.scores[s]:>7}"
+            f"{mark} {s:>4} {labels[s]:<9}{len(view.hands[s]):>5}{len(view.captured[s]):>9}"
+            f"{view.scout_chips[s]:>6}{sns:>5}{view.scores[s]:>7}"
         )
     return out
 
 
-def active_block(state: State) -> list[str]:
+def others_view(obs: Observation, labels: Sequence[str], reveal: State | None) -> list[str]:
+    """The other hands as the player knows them (``?`` hidden; scouted cards are public), or,
+    with ``reveal``, every card of every hand."""
+    if reveal is None:
+        out = ["Other hands (? = hidden; scouted cards stay public, SC-INFO-04):"]
+    else:
+        out = ["Every hand (--reveal, for teaching):"]
+    for s in range(obs.public.players):
+        if s == obs.seat:
+            continue
+        cards = obs.sees(Seat(s)) if reveal is None else reveal.hands[s]
+        text = " ".join("?" if c is None else str(c) for c in cards) or "(empty)"
+        out += textwrap.wrap(
+            f"seat {s} ({labels[s]}): {text}", 78, initial_indent="  ", subsequent_indent="    "
+        )
+    return out
+
+
+def active_block(state: PublicView) -> list[str]:
     """The active set with its owner and what it is, or a note that the table is empty."""
     if not state.active_set:
         owner = "" if state.owner is None else f" (seat {state.owner} owned the last one)"
@@ -73,36 +94,41 @@ def active_block(state: State) -> list[str]:
     return cards_block(f"Active set of seat {state.owner}: {what}", state.active_set)
 
 
-def turn_heading(state: State, labels: Sequence[str]) -> str:
+def turn_heading(view: PublicView, labels: Sequence[str]) -> str:
     """Which round it is and who is to act."""
-    seat = state.turn
+    seat = view.turn
     assert seat is not None, "only a seat to act is shown the table"
-    return f"Round {state.round} of {state.rounds}, seat {seat} ({labels[seat]}) to act"
+    rounds = total_rounds(view.players)
+    return f"Round {view.round} of {rounds}, seat {seat} ({labels[seat]}) to act"
 
 
-def hand_view(state: State) -> list[str]:
+def hand_view(obs: Observation) -> list[str]:
     """The cards of the player to act: both ways up at rotation, else with the active set."""
-    if state.phase is Phase.ROTATION:
+    view, hand, seat = obs.public, obs.hand, obs.seat
+    if view.phase is Phase.ROTATION:
         return [
-            *cards_block("Your hand as dealt (keep):", state.hand),
-            *cards_block("Your hand turned over (flip):", rotate_hand(state.hand)),
+            *cards_block("Your hand as dealt (keep):", hand),
+            *cards_block("Your hand turned over (flip):", rotate_hand(hand)),
             "Keep or flip your hand for this round? (keep / flip)",
         ]
-    out = active_block(state)
-    out += cards_block(f"Your hand ({len(state.hand)} cards):", state.hand)
-    seat = state.turn
-    assert seat is not None, "only a seat to act is shown the table"
-    if state.is_two_player:
-        chips = state.scout_chips[seat]
+    out = active_block(view)
+    out += cards_block(f"Your hand ({len(hand)} cards):", hand)
+    if view.players == 2:
+        chips = view.scout_chips[seat]
         out.append(f"Scout chips left: {chips} (each scout costs one, SC-VAR2-03)")
-    elif state.scout_show_available[seat]:
+    elif view.scout_show_available[seat]:
         out.append("Scout & Show is available to you this round.")
     return out
 
 
-def turn_view(state: State, labels: Sequence[str]) -> list[str]:
-    """Everything the player to act needs: scores, the active set and their hand."""
-    return [turn_heading(state, labels), *scoreboard(state, labels), *hand_view(state)]
+def turn_view(obs: Observation, labels: Sequence[str], reveal: State | None = None) -> list[str]:
+    """Everything the player to act knows: scores, the other hands, the table, their hand."""
+    return [
+        turn_heading(obs.public, labels),
+        *scoreboard(obs.public, labels),
+        *others_view(obs, labels, reveal),
+        *hand_view(obs),
+    ]
 
 
 def move_line(before: State, move: Move, label: str) -> str:

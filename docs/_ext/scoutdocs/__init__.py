@@ -3,10 +3,12 @@
 * ``:rule:`SC-SHOW-03``` links to a rule; an unknown ID fails the build.
 * ``.. rules:: SHOW`` renders a chapter's rules with what enforces, tests and exercises them,
   and places the chapter's examples under them.
-* ``.. rule-index::`` lists every rule (the page ``rules.html``).
+* ``.. rule-index::`` lists every rule with its scope and text (the page ``rules.html``).
 * ``.. scout-example::`` builds a position, plays moves, checks the engine agrees, and draws it.
 * ``.. scout-card:: 7/3`` draws one card with a legend.
 * ``.. engine:: show`` documents the engine module of a chapter.
+* ``.. rule-history::`` lists what each spec version added, changed and retired.
+* ``.. scout-flow:: turn`` draws the flow of a turn (or ``round-end``) with its rule IDs.
 
 Rule IDs in docstrings become links. When the docs are built, every rule must be rendered
 once and have at least one example.
@@ -18,10 +20,21 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from scoutdocs.allrules import RuleIndexDirective
 from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
 from scoutdocs.examples import CardDirective, ExampleDirective
+from scoutdocs.flows import FlowDirective, depart_flow_figure, flow_figure, visit_flow_figure
+from scoutdocs.history import RuleHistoryDirective
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
-from scoutdocs.rules import RuleIndexDirective, RuleRole, RulesDirective, ScoutDomain, example_list
+from scoutdocs.rules import (
+    RuleRole,
+    RulesDirective,
+    ScoutDomain,
+    depart_folded,
+    example_list,
+    folded,
+    visit_folded,
+)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -30,11 +43,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(ScoutDomain)
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_node(example_list)
+    app.add_node(folded, html=(visit_folded, depart_folded))
+    app.add_node(flow_figure, html=(visit_flow_figure, depart_flow_figure))
     app.add_directive("rules", RulesDirective)
     app.add_directive("rule-index", RuleIndexDirective)
     app.add_directive("scout-example", ExampleDirective)
     app.add_directive("scout-card", CardDirective)
     app.add_directive("engine", EngineDirective)
+    app.add_directive("scout-flow", FlowDirective)
+    app.add_directive("rule-history", RuleHistoryDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)
     app.connect("env-check-consistency", check_coverage)

@@ -1,9 +1,10 @@
 """SVG pictures of SCOUT positions: hands in order with their indices, the active set and its owner.
 
-A card is drawn as it lies: its top number large in the upper part, its bottom number small and
-upside down in the lower part, each part in the colour of its number, so a reader can see at a
-glance what a rotation would give. Text outside the cards uses ``currentColor`` so the pictures
-follow the page's light or dark theme.
+A card is drawn as it lies: its top number large in the upper part, its bottom number smaller
+and upside down in the lower part, each part in the colour of its number, so a reader can see at
+a glance what a rotation would give. Text outside the cards uses ``currentColor`` so the pictures
+follow the page's light or dark theme. A picture names every seat it leaves out, and a picture
+of a scored round shows each seat's captured pile, chips and the sum (:mod:`scoutdocs.tally`).
 """
 
 from __future__ import annotations
@@ -12,17 +13,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from scout_ref import OrientedCard, Phase, State
+from scout_ref import OrientedCard, Phase, State, round_scores
+from scoutdocs.tally import TALLY_H, tally_svg, tally_width
 
-CARD_W = 46
-CARD_H = 70
-TOP_H = 46  # the upper part, holding the number that counts
+CARD_W = 48
+CARD_H = 84
+TOP_H = 50  # the upper part, holding the number that counts; the lower part holds the other
 GAP = 6
 MARGIN = 8
 LABEL_H = 22
 INDEX_H = 32  # the index under each card, and below it the @slot mark of a scout
 ROW_GAP = 12
 MIN_WIDTH = 300  # room for the row labels of short hands
+NOTE_H = 20  # the line that names the seats a picture leaves out
+CHAR_W = 7  # a generous width of one character of 13px text
 PHONE_ROW = 6  # cards per line in the pictures for narrow screens
 
 # One colour per number, dark enough for white numerals in both themes.
@@ -77,7 +81,7 @@ def card_svg(card: OrientedCard, x: int, y: int, *, marked: bool = False) -> str
         f'stroke="#fff" stroke-opacity="0.6"/>'
         f'<text x="{cx}" y="{y + 33}" font-size="26" font-weight="700" text-anchor="middle" '
         f'fill="#fff"{_underline(card.top)}>{card.top}</text>'
-        f'<text x="{cx}" y="{by + 5}" font-size="13" font-weight="600" text-anchor="middle" '
+        f'<text x="{cx}" y="{by + 7}" font-size="19" font-weight="700" text-anchor="middle" '
         f'fill="#fff"{_underline(card.bottom)} transform="rotate(180 {cx} {by})">'
         f"{card.bottom}</text></g>"
     )
@@ -155,22 +159,38 @@ def seat_label(state: State, seat: int) -> str:
     return " · ".join(parts)
 
 
+def _active_label(state: State) -> str:
+    owner = "no owner" if state.owner is None else f"owner: seat {state.owner}"
+    if state.round_end is not None:
+        what = "Left on the table" if state.active_set else "Nothing left on the table"
+        return f"{what} ({owner}); scores nothing"
+    return f"{'Active set' if state.active_set else 'No active set'} ({owner})"
+
+
+def omitted_note(state: State, seats: Sequence[int]) -> str:
+    """The seats a picture leaves out, with their hand sizes, or "" when every seat is drawn."""
+    left_out = [s for s in range(state.players) if s not in seats]
+    if not left_out:
+        return ""
+    sizes = [f"seat {s} ({len(state.hands[s])} in hand)" for s in left_out]
+    return "Not drawn: " + ", ".join(sizes)
+
+
 def state_svg(
     state: State, seats: Sequence[int], marks: Marks, title: str, per_row: int = 99
 ) -> str:
     """A picture of the active set and the given seats' hands, ``per_row`` cards to a line.
 
-    In the rotation phase the table is always empty, so only the hands are drawn.
+    In the rotation phase the table is always empty, so only the hands are drawn. Once the
+    round is scored every hand gets its scoring line; seats left out are named at the bottom.
     """
     rows: list[str] = []
     y = MARGIN
+    scored = state.round_end is not None
+    scores = round_scores(state) if scored else ()
     if state.phase is not Phase.ROTATION:
-        owner = "no owner" if state.owner is None else f"owner: seat {state.owner}"
-        active = "Active set" if state.active_set else "No active set"
         ends = _end_labels(len(state.active_set))
-        rows += _row(
-            f"{active} ({owner})", state.active_set, y, ends, marks.active, per_row=per_row
-        )
+        rows += _row(_active_label(state), state.active_set, y, ends, marks.active, per_row=per_row)
         y += LABEL_H + _lines(len(state.active_set), per_row) * (CARD_H + INDEX_H) + ROW_GAP
     widest = max([len(state.active_set), *(len(state.hands[s]) + 1 for s in seats)])
     for seat in seats:
@@ -180,8 +200,24 @@ def state_svg(
         rows += _row(seat_label(state, seat), hand, y, indices, marked, per_row=per_row)
         if seat == marks.seat and marks.slot is not None:
             rows.append(_slot_mark(marks.slot, y, per_row))
-        y += LABEL_H + _lines(len(hand), per_row) * (CARD_H + INDEX_H) + ROW_GAP
-    width = max(MIN_WIDTH, 2 * MARGIN + min(widest, per_row) * (CARD_W + GAP))
+        y += LABEL_H + _lines(len(hand), per_row) * (CARD_H + INDEX_H)
+        if scored:
+            rows.append(tally_svg(scores[seat], len(hand), MARGIN, y - 6))
+            y += TALLY_H - 6
+        y += ROW_GAP
+    note = omitted_note(state, seats)
+    if note:
+        rows.append(
+            f'<text x="{MARGIN}" y="{y + 12}" font-size="13" font-style="italic" '
+            f'fill="currentColor">{escape(note)}</text>'
+        )
+        y += NOTE_H
+    width = max(
+        MIN_WIDTH,
+        2 * MARGIN + min(widest, per_row) * (CARD_W + GAP),
+        *(2 * MARGIN + tally_width(scores[s], len(state.hands[s])) for s in seats if scored),
+        2 * MARGIN + CHAR_W * len(note),
+    )
     height = y - ROW_GAP + MARGIN
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="scout-picture" role="img" '

@@ -84,16 +84,26 @@ def _figure(state: State, seats: list[int], marks: Marks, caption: str) -> str:
     return f'<figure class="scout-figure">{wide}<figcaption>{escape(caption)}</figcaption></figure>'
 
 
+def _drawn(state: State, seats: list[int]) -> list[int]:
+    """The seats to draw: all of them once the round is scored, since every score counts."""
+    return list(range(state.players)) if state.round_end is not None else seats
+
+
 def pictures(outcome: Outcome, seats: list[int]) -> str:
-    """Before and after pictures of an example (one picture if nothing was applied)."""
+    """Before and after pictures of an example (one picture if nothing was applied).
+
+    A scored round is drawn with every seat, since every seat's score is part of it.
+    """
     steps = outcome.steps
     first = _marks_before(steps[0]) if steps else Marks()
     moves = [str(s.move) if s.move is not None else "deal" for s in steps]
     applied = [s for s in steps if s.rejection is None]
-    figures = [_figure(outcome.start, seats, first, "Before" if applied else "The position")]
+    start, final = outcome.start, outcome.final
+    caption = "Before" if applied else "The position"
+    figures = [_figure(start, _drawn(start, seats), first, caption)]
     if applied:
         caption = "After " + "; ".join(moves[: len(applied)])
-        figures.append(_figure(outcome.final, seats, _marks_after(applied[-1]), caption))
+        figures.append(_figure(final, _drawn(final, seats), _marks_after(applied[-1]), caption))
     return f'<div class="scout-pictures">{"".join(figures)}</div>'
 
 

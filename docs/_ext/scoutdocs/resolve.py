@@ -12,7 +12,7 @@ from sphinx.util import logging
 
 from scout_ref.registry import Status, rules
 from scoutdocs import links
-from scoutdocs.rules import example_list, scout_domain
+from scoutdocs.rules import anchor_uri, example_list, scout_domain
 
 logger = logging.getLogger(__name__)
 
@@ -28,13 +28,16 @@ class ExampleLinks(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         examples = scout_domain(self.env).examples
         for placeholder in list(self.document.findall(example_list)):
-            found = examples.get(placeholder["rule"], [])
+            # the examples on this page first, then those elsewhere (the FAQ, the quick start)
+            entries = examples.get(placeholder["rule"], [])
+            found = [e for e in entries if e[0] == self.env.docname]
+            found += [e for e in entries if e[0] != self.env.docname]
             out: list[nodes.Node] = []
             for k, (docname, anchor, title) in enumerate(found):
                 if k:
                     out.append(nodes.Text("; "))
-                uri = self.app.builder.get_relative_uri(self.env.docname, docname)
-                ref = nodes.reference("", title, internal=True, refuri=f"{uri}#{anchor}")
+                uri = anchor_uri(self.app.builder, self.env.docname, docname, anchor)
+                ref = nodes.reference("", title, internal=True, refuri=uri)
                 out.append(ref)
             placeholder.replace_self(out or [nodes.emphasis("none yet", "none yet")])
 

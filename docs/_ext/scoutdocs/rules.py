@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Set
+from html import escape
 from typing import Any, ClassVar, cast
 
 from docutils import nodes
@@ -31,6 +32,19 @@ LISTED_PER_FILE = 12  # tests or vectors named per file under a rule; the rest a
 
 class example_list(nodes.General, nodes.Element):
     """Placeholder for the links to a rule's worked examples, filled in once all are read."""
+
+
+class folded(nodes.General, nodes.Element):
+    """A block shown closed (HTML ``<details>``) under its one-line ``summary``."""
+
+
+def visit_folded(translator: Any, node: folded) -> None:
+    summary = escape(node["summary"])
+    translator.body.append(f'<details class="scout-folded"><summary>{summary}</summary>')
+
+
+def depart_folded(translator: Any, node: folded) -> None:
+    translator.body.append("</details>")
 
 
 def chapters() -> list[tuple[int, str, str, str]]:
@@ -146,7 +160,9 @@ class ScoutDomain(Domain):
         if page is None:
             return None
         title = f"{target}: {rules()[target].title}"
-        return make_refnode(builder, fromdocname, page, target, contnode, title)
+        ref = make_refnode(builder, fromdocname, page, target, contnode, title)
+        ref["refuri"] = anchor_uri(builder, fromdocname, page, target)
+        return ref
 
     def resolve_any_xref(  # noqa: PLR0917 - Sphinx's signature
         self,
@@ -163,6 +179,12 @@ class ScoutDomain(Domain):
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for rule_id, page in self.rule_pages.items():
             yield rule_id, f"{rule_id} {rules()[rule_id].title}", "rule", page, rule_id, 0
+
+
+def anchor_uri(builder: Any, fromdocname: str, docname: str, anchor: str) -> str:
+    """The link from one page to an anchor on another; in a single-page build, the anchor."""
+    uri = str(builder.get_relative_uri(fromdocname, docname))
+    return f"#{anchor}" if uri.startswith("#") else f"{uri}#{anchor}"
 
 
 def scout_domain(env: Any) -> ScoutDomain:
@@ -234,18 +256,36 @@ def _field(name: str, body: nodes.Element) -> nodes.field:
     return field
 
 
-def rule_section(rule: Rule, number: str, stems: set[str]) -> nodes.section:
-    """One rule: anchor, number and title, ID and status, statement, and what backs it."""
+def rule_section(rule: Rule, number: str) -> nodes.section:
+    """One rule as a reader at the table wants it: number and title, ID and status, statement.
+
+    The examples follow (the rules directive places them) and then :func:`implementers`. The ID
+    and the title go into the general index, so the index page finds a rule either way.
+    """
     section = nodes.section(ids=[rule.id], classes=["scout-rule", f"scout-{rule.status.value}"])
     section += nodes.title(f"{number} {rule.title}", f"{number} {rule.title}")
+    section += addnodes.index(
+        entries=[
+            ("single", f"{rule.id} ({rule.title})", rule.id, "", None),
+            ("single", f"{rule.title} ({rule.id})", rule.id, "", None),
+        ]
+    )
     badge = nodes.paragraph(classes=["scout-rule-badge"])
     badge += nodes.literal(rule.id, rule.id, classes=["scout-rule-id"])
     badge += nodes.Text(" ")
     badge += nodes.inline(rule.status.value, rule.status.value, classes=["scout-status"])
+    badge += nodes.Text(" ")
+    history = f"since {rule.since}" + "".join(f", changed in {c.version}" for c in rule.changed)
+    badge += nodes.inline("", history, classes=["scout-since"])
     section += badge
     statement = nodes.paragraph(classes=["scout-rule-statement"])
     statement += rule_text(rule.statement)
     section += statement
+    return section
+
+
+def implementers(rule: Rule, stems: set[str]) -> folded:
+    """What backs a rule in code, tests and vectors, folded away under the rule's examples."""
     fields = nodes.field_list(classes=["scout-rule-fields"])
     fields += _field("Enforced by", _enforced_by(rule.id, stems))
     node_ids = (t.partition("::") for t in links.tests().get(rule.id, ()))
@@ -257,8 +297,24 @@ def rule_section(rule: Rule, number: str, stems: set[str]) -> nodes.section:
     para = nodes.paragraph()
     para += example_list(rule=rule.id)
     fields += _field("Examples", para)
-    section += fields
-    return section
+    tests, vector_count = len(links.tests().get(rule.id, ())), sum(map(len, cases.values()))
+    box = folded(summary=f"For implementers: code, {tests} tests, {vector_count} vectors")
+    box += fields
+    return box
+
+
+def _has_example(section: nodes.section) -> bool:
+    return any(
+        isinstance(c, nodes.Element) and "scout-example" in c["classes"] for c in section.children
+    )
+
+
+def _examples_elsewhere(rule_id: str) -> nodes.paragraph:
+    """For a rule whose examples sit under other rules: links to them, before the fold."""
+    para = nodes.paragraph(classes=["scout-example-see"])
+    para += nodes.strong("Examples: ", "Examples: ")
+    para += example_list(rule=rule_id)
+    return para
 
 
 class RulesDirective(SphinxDirective):
@@ -293,10 +349,13 @@ class RulesDirective(SphinxDirective):
         )
         module += nodes.literal(f"scout_ref/{stem}.py", f"scout_ref/{stem}.py")
         intro += module
-        intro += nodes.Text("; each rule below names the functions that enforce it.")
+        intro += nodes.Text(
+            "; under each rule, the folded list for implementers names the functions that "
+            "enforce it and the tests and vectors that check it."
+        )
         for rule in rules().values():
             if rule.area == area:
-                sections[rule.id] = rule_section(rule, numbers[rule.id], stems)
+                sections[rule.id] = rule_section(rule, numbers[rule.id])
                 self.set_source_info(sections[rule.id])
                 domain.note_rule(rule.id, sections[rule.id])
         first = next(iter(sections.values()))
@@ -310,35 +369,8 @@ class RulesDirective(SphinxDirective):
                     f"content of a rules directive must be examples whose first rule is in {area}"
                 )
             sections[home] += child
+        for rule_id, section in sections.items():
+            if not _has_example(section):
+                section.append(_examples_elsewhere(rule_id))
+            section.append(implementers(rules()[rule_id], stems))
         return [intro, *sections.values()]
-
-
-class RuleIndexDirective(SphinxDirective):
-    """``.. rule-index::``: every rule by chapter, each row anchored at its ID."""
-
-    def run(self) -> list[nodes.Node]:
-        numbers = display_numbers()
-        out: list[nodes.Node] = []
-        for number, _, area, title in chapters():
-            section = nodes.section(ids=[f"chapter-{area.lower()}"])
-            heading = f"{number}. {title}"
-            section += nodes.title(heading, heading)
-            items = nodes.bullet_list(classes=["scout-rule-index"])
-            for rule in rules().values():
-                if rule.area != area:
-                    continue
-                item = nodes.list_item(ids=[rule.id])
-                para = nodes.paragraph()
-                para += rule_ref(rule.id)
-                para += nodes.Text(f" {numbers[rule.id]} {rule.title}")
-                if rule.status is not Status.NORMATIVE:
-                    para += nodes.Text(" ")
-                    para += nodes.inline(
-                        rule.status.value, rule.status.value, classes=["scout-status"]
-                    )
-                item += para
-                items += item
-            section += items
-            self.set_source_info(section)
-            out.append(section)
-        return out

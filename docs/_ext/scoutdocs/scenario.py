@@ -11,16 +11,19 @@ from dataclasses import dataclass, field, replace
 
 from scout_ref import (
     EmptySetChain,
+    History,
     Move,
     Rotation,
     Rules,
     Scouting,
+    Seat,
     State,
     apply_move,
     check_move,
     legal_moves,
     new_game,
     next_round,
+    observation,
     parse_move,
     round_scores,
     winners,
@@ -182,11 +185,23 @@ def observe(key: str, final: State, steps: tuple[Step, ...]) -> str:
         return "legal" if last.rejection is None else last.rejection.reason.value
     if len(words) == 2 and words[0] == "hand":
         return _cards(final.hands[int(words[1])])
+    if len(words) == 3 and words[0] == "sees":
+        return _seen(final, steps, int(words[1]), int(words[2]))
     if key in ("legal_has", "legal_lacks"):
         raise ExampleMismatch("legal_has and legal_lacks are checked separately")
     if key not in OBSERVERS:
         raise ExampleMismatch(f"unknown expectation {key!r}; known: {', '.join(OBSERVERS)}")
     return OBSERVERS[key](final)
+
+
+def _seen(final: State, steps: tuple[Step, ...], seat: int, other: int) -> str:
+    """``sees S T``: seat T's hand as seat S knows it after the example's moves (``?`` hidden)."""
+    if any(s.move is None for s in steps):
+        raise ExampleMismatch("sees needs the moves of one round, with no deal")
+    moves = [s.move for s in steps if s.move is not None and s.rejection is None]
+    start = steps[0].before if steps else final
+    obs = observation(History.replay(start, moves), Seat(seat))
+    return " ".join("?" if c is None else str(c) for c in obs.sees(Seat(other))) or "empty"
 
 
 def _norm(text: str) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from scout_ref.conformance.cases import (
     combinations,
+    information,
     notation,
     perft,
     rotation,
@@ -77,6 +78,7 @@ GENERATORS = (
     Generator("perft", "deals", "Move-tree sizes from fresh deals.", perft.deal_cases),
     Generator("perft", "positions", "Move-tree sizes from tricky positions.", perft.position_cases),
     Generator("trace", "games", "Whole games and rounds, step by step.", traces.trace_cases),
+    Generator("observe", "information", "What each seat knows.", information.observe_cases),
 )
 """Every vector file, in the order the manifest does not depend on (it sorts by path)."""
 

@@ -1,0 +1,75 @@
+"""``observe`` vectors (chapter INFO): the reference answer, and how an observation is judged.
+
+An observation is compared whole; a mismatch is shown as the JSON pointers where the two
+differ, so a leaked card reads as ``/public/hands/1/0: expected null, got "6/4"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from scout_ref.conformance.outcomes import Outcome, short
+from scout_ref.information import History, observation
+from scout_ref.notation import parse_move
+from scout_ref.state import Seat, State
+
+SHOWN_DIFFERENCES = 6
+
+
+def observe_answer(case: dict[str, Any]) -> dict[str, Any]:
+    """The reference observation for an ``observe`` case (``state``, ``moves``, ``seat``).
+
+    Raises:
+        MalformedInputError: if the state is invalid.
+        IllegalMoveError: if a move is illegal when made.
+    """
+    start = State.from_json(case["state"])
+    history = History.replay(start, [parse_move(m) for m in case["moves"]])
+    return {"observation": observation(history, Seat(case["seat"])).to_json()}
+
+
+def differences(expected: object, got: object, where: str = "") -> Iterator[str]:
+    """Every JSON pointer where ``got`` departs from ``expected``, with both values."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in sorted(set(expected) | set(got), key=str):
+            if key not in got or key not in expected:
+                yield f"{where}/{key}: expected {short(expected.get(key, '<missing>'))}, got " + (
+                    short(got.get(key, "<missing>"))
+                )
+            else:
+                yield from differences(expected[key], got[key], f"{where}/{key}")
+    elif isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got):
+        for k, (a, b) in enumerate(zip(expected, got, strict=True)):
+            yield from differences(a, b, f"{where}/{k}")
+    elif expected != got:
+        yield f"{where or '/'}: expected {short(expected)}, got {short(got)}"
+
+
+def rule_of(pointer: str) -> str:
+    """The INFO rule a difference at ``pointer`` (with its values) breaks, for the message."""
+    parts = pointer.split(":", 1)[0].strip("/").split("/")
+    if parts[0] == "hand" or parts[0] == "seat":
+        return "SC-INFO-01"
+    if parts[0] == "history":
+        return "SC-INFO-03" if parts[1:2] == ["events"] else "SC-INFO-05"
+    if parts[1:2] == ["set_aside"]:
+        return "SC-INFO-06"
+    if parts[1:2] == ["captured"]:
+        return "SC-INFO-05"
+    if parts[1:2] == ["hands"] and len(parts) == 4:
+        return (
+            "SC-INFO-01" if pointer.split(": expected ", 1)[1].startswith("null") else "SC-INFO-04"
+        )
+    return "SC-INFO-02"
+
+
+def observation_verdict(expected: object, got: object) -> tuple[Outcome, str]:
+    """Passed when the observations are equal; else failed, with the first differences, each
+    naming the rule it breaks (a hidden card shown is SC-INFO-01, whatever the case's focus)."""
+    found = [f"{d} ({rule_of(d)})" for d in differences(expected, got)]
+    if not found:
+        return Outcome.PASSED, ""
+    more = len(found) - SHOWN_DIFFERENCES
+    lines = found[:SHOWN_DIFFERENCES] + ([f"(+{more} more)"] if more > 0 else [])
+    return Outcome.FAILED, "the observation differs\n" + "\n".join(f"  {x}" for x in lines)

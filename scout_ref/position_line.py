@@ -1,0 +1,333 @@
+"""The position line: a whole state as one line of text, SCOUT's answer to chess's FEN.
+
+``spec/POSITION.md`` is the language-neutral specification (grammar, defaults, examples).
+:func:`parse_position` and :func:`format_position` are a pair: for every valid state ``s``,
+``parse_position(format_position(s)) == s``. A hand-written line may leave out what a dispute
+does not need; the default placement of :func:`scout_ref.position.build_state` puts every card
+it does not name.
+
+>>> state = parse_position("3p hands 3/7 3/1 9/2 | 1/4 2/7 | 8/2 7/1 active_set 4/9 5/1 owner 2")
+>>> len(state.captured[2]), state.turn
+(27, 0)
+>>> parse_position(format_position(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scout_ref.errors import MalformedInputError
+from scout_ref.position import build_state
+from scout_ref.setup import TWO_PLAYER_CHIPS
+from scout_ref.state import Phase, RoundEnd, State
+from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+
+_HEADER = re.compile(r"([2-5])p")
+_ORIENTED = re.compile(r"(10|[1-9])/(10|[1-9])")
+_IDENTITY = re.compile(r"(10|[1-9])-(10|[1-9])")
+_INTEGER = re.compile(r"-?[0-9]+")
+_EMPTY = "-"
+_BAR = "|"
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    column: int  # 1-based
+
+
+def _fail(column: int, message: str) -> MalformedInputError:
+    return MalformedInputError("position", [(f"column {column}", message)])
+
+
+class _Reader:
+    """The fields of one line, read into :func:`build_state`'s arguments."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.kwargs: dict[str, Any] = {}
+        self.columns: dict[str, int] = {}  # JSON pointer of the state -> column in the line
+
+    def seat(self, token: _Token) -> int:
+        if not token.text.isdigit() or int(token.text) >= self.players:
+            raise _fail(token.column, f"{token.text!r} is not a seat 0 to {self.players - 1}")
+        return int(token.text)
+
+    def one(self, name: str, field: _Token, values: list[_Token]) -> _Token:
+        if len(values) != 1:
+            raise _fail(field.column, f"{name} takes exactly one value, got {len(values)}")
+        return values[0]
+
+    def integers(
+        self, name: str, field: _Token, values: list[_Token], low: int | None
+    ) -> list[int]:
+        if len(values) != self.players:
+            raise _fail(field.column, f"{name} needs one number per seat ({self.players})")
+        for v in values:
+            if not _INTEGER.fullmatch(v.text) or (low is not None and int(v.text) < low):
+                floor = "" if low is None else f" >= {low}"
+                raise _fail(v.column, f"{v.text!r} is not an integer{floor}")
+        return [int(v.text) for v in values]
+
+    def row(self, pointer: str, tokens: list[_Token]) -> str:
+        """Oriented cards, or ``-`` for none."""
+        if [t.text for t in tokens] == [_EMPTY]:
+            return ""
+        for k, t in enumerate(tokens):
+            match = _ORIENTED.fullmatch(t.text)
+            if not match or match[1] == match[2]:
+                raise _fail(t.column, f"{t.text!r} is not an oriented card such as '6/4'")
+            self.columns[f"{pointer}/{k}"] = t.column
+        return " ".join(t.text for t in tokens)
+
+    def pile(self, pointer: str, tokens: list[_Token]) -> str | int:
+        """Captured card identities, ``-`` for none, or a count of cards left to the default."""
+        texts = [t.text for t in tokens]
+        if texts == [_EMPTY]:
+            return ""
+        if len(texts) == 1 and texts[0].isdigit():
+            return int(texts[0])
+        for t in tokens:
+            match = _IDENTITY.fullmatch(t.text)
+            if not match or int(match[1]) >= int(match[2]):
+                raise _fail(
+                    t.column, f"{t.text!r} is not a card identity such as '1-2' (or a count)"
+                )
+        return " ".join(texts)
+
+    def rows(self, name: str, field: _Token, values: list[_Token]) -> list[list[_Token]]:
+        groups: list[list[_Token]] = [[]]
+        for v in values:
+            if v.text == _BAR:
+                groups.append([])
+            else:
+                groups[-1].append(v)
+        if len(groups) != self.players:
+            raise _fail(
+                field.column,
+                f"{name} needs {self.players} rows separated by '|', got {len(groups)}",
+            )
+        for s, group in enumerate(groups):
+            self.columns[f"/{name}/{s}"] = group[0].column if group else field.column
+        return groups
+
+
+def _rules(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+    choices: dict[str, Callable[[str], object]] = {
+        "owner_exemption": {"on": True, "off": False}.__getitem__,
+        "empty_set_chain": EmptySetChain,
+        "scouting": Scouting,
+        "rotation": Rotation,
+    }
+    switches: dict[str, object] = {}
+    for v in values:
+        key, _, value = v.text.partition("=")
+        if key not in choices:
+            raise _fail(v.column, f"{key!r} is not a switch: {', '.join(choices)}")
+        try:
+            switches[key] = choices[key](value)
+        except (KeyError, ValueError):
+            raise _fail(v.column, f"{value!r} is not a value of {key}") from None
+    reader.kwargs["rules"] = Rules(**switches)  # type: ignore[arg-type]
+
+
+def _round(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+    token = reader.one("round", field, values)
+    if not token.text.isdigit() or not 1 <= int(token.text) <= reader.players:
+        raise _fail(token.column, f"{token.text!r} is not a round 1 to {reader.players}")
+    reader.kwargs["round"] = int(token.text)
+
+
+def _enum(name: str, key: str, kind: type[Phase] | type[RoundEnd]) -> Callable[..., None]:
+    def read(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+        token = reader.one(name, field, values)
+        allowed = [e.value for e in kind]
+        if token.text not in allowed:
+            raise _fail(token.column, f"{token.text!r} is not one of {', '.join(allowed)}")
+        reader.kwargs[key] = token.text
+
+    return read
+
+
+def _seat_field(key: str) -> Callable[..., None]:
+    def read(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+        reader.kwargs[key] = reader.seat(reader.one(key, field, values))
+
+    return read
+
+
+def _hands(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+    groups = reader.rows("hands", field, values)
+    reader.kwargs["hands"] = [reader.row(f"/hands/{s}", g) for s, g in enumerate(groups)]
+
+
+def _row_field(key: str) -> Callable[..., None]:
+    def read(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+        reader.kwargs[key] = reader.row(f"/{key}", values or [_Token(_EMPTY, field.column)])
+
+    return read
+
+
+def _captured(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+    groups = reader.rows("captured", field, values)
+    reader.kwargs["captured"] = [reader.pile(f"/captured/{s}", g) for s, g in enumerate(groups)]
+
+
+def _scout_chips(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+    reader.kwargs["scout_chips"] = reader.integers("scout_chips", field, values, 0)
+
+
+def _scores(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+    reader.kwargs["scores"] = reader.integers("scores", field, values, None)
+
+
+def _scout_show_used(reader: _Reader, field: _Token, values: list[_Token]) -> None:
+    if reader.players == 2:
+        raise _fail(field.column, "there is no Scout & Show with 2 players")
+    used = {reader.seat(v) for v in values}
+    reader.kwargs["scout_show_available"] = [s not in used for s in range(reader.players)]
+
+
+_FIELDS: dict[str, Callable[[_Reader, _Token, list[_Token]], None]] = {
+    "round": _round,
+    "phase": _enum("phase", "phase", Phase),
+    "turn": _seat_field("turn"),
+    "round_end": _enum("round_end", "round_end", RoundEnd),
+    "hands": _hands,
+    "active_set": _row_field("active_set"),
+    "owner": _seat_field("owner"),
+    "captured": _captured,
+    "scout_chips": _scout_chips,
+    "scout_show_used": _scout_show_used,
+    "scores": _scores,
+    "set_aside": _row_field("set_aside"),
+    "rules": _rules,
+}
+"""The fields in canonical order; the JSON key each one fills is documented in spec/POSITION.md."""
+
+_POINTER_FIELD = {"scout_show_available": "scout_show_used", "start_player": "round"}
+
+
+def _tokens(text: str) -> list[_Token]:
+    return [_Token(m[0], m.start() + 1) for m in re.finditer(r"\||[^\s|]+", text)]
+
+
+def _split_fields(tokens: list[_Token]) -> list[tuple[_Token, list[_Token]]]:
+    fields: list[tuple[_Token, list[_Token]]] = []
+    for token in tokens:
+        if token.text in _FIELDS:
+            if any(f.text == token.text for f, _ in fields):
+                raise _fail(token.column, f"field {token.text!r} is given twice")
+            fields.append((token, []))
+        elif not fields:
+            raise _fail(token.column, f"{token.text!r} is not a field: {', '.join(_FIELDS)}")
+        else:
+            fields[-1][1].append(token)
+    return fields
+
+
+def _located(exc: MalformedInputError, reader: _Reader) -> MalformedInputError:
+    """The state's problems, with a column where the line named the part at fault."""
+    problems = []
+    for pointer, message in exc.problems:
+        path = pointer
+        while path and path not in reader.columns:
+            path = path.rpartition("/")[0]
+        if path:
+            problems.append((f"column {reader.columns[path]}", message))
+        else:
+            head = pointer.split("/")[1] if pointer else ""
+            problems.append((_POINTER_FIELD.get(head, head), message))
+    return MalformedInputError("position", problems)
+
+
+def parse_position(text: str) -> State:
+    """The state a position line describes (``spec/POSITION.md``).
+
+    Raises:
+        MalformedInputError: at the first syntax error, with its column; or listing every way
+            the described state is invalid, with columns where the line named the part.
+
+    >>> parse_position("3p hands 3/1 | 2/1")
+    Traceback (most recent call last):
+    ...
+    scout_ref.errors.MalformedInputError: invalid position: column 4: hands needs 3 rows ...
+    """
+    tokens = _tokens(text)
+    if not tokens or not _HEADER.fullmatch(tokens[0].text):
+        column = tokens[0].column if tokens else 1
+        raise _fail(column, "a position starts with the player count, 2p to 5p")
+    reader = _Reader(int(tokens[0].text[0]))
+    for field, values in _split_fields(tokens[1:]):
+        reader.columns[f"/{field.text}"] = field.column
+        _FIELDS[field.text](reader, field, values)
+    kw = reader.kwargs
+    over = kw.get("phase") in (Phase.ROUND_OVER.value, Phase.GAME_OVER.value)
+    start = (kw.get("round", 1) - 1) % reader.players
+    kw.setdefault("turn", None if over else start)
+    kw.setdefault("hands", [""] * reader.players)
+    try:
+        return build_state(reader.players, **kw)
+    except MalformedInputError as exc:
+        raise _located(exc, reader) from None
+
+
+def _cards(row: tuple[object, ...]) -> str:
+    return " ".join(map(str, row)) or _EMPTY
+
+
+def _rules_text(rules: Rules) -> str:
+    official = Rules()
+    switches = []
+    if rules.owner_exemption != official.owner_exemption:
+        switches.append(f"owner_exemption={'on' if rules.owner_exemption else 'off'}")
+    for key in ("empty_set_chain", "scouting", "rotation"):
+        if getattr(rules, key) != getattr(official, key):
+            switches.append(f"{key}={getattr(rules, key).value}")
+    return " ".join(switches)
+
+
+def _captured_text(state: State) -> str | None:
+    """The captured piles, the owner's left to the default placement (None: nothing to write)."""
+    piles = [_cards(p) for p in state.captured]
+    if state.owner is not None and not (state.is_two_player and state.round > 1):
+        piles[state.owner] = _EMPTY  # the only cards left unnamed: the placement gives them back
+    return " | ".join(piles) if any(p != _EMPTY for p in piles) else None
+
+
+def format_position(state: State) -> str:
+    """The canonical position line of ``state``: defaults left out, and every card named but
+    the owner's captured cards, which the default placement puts back.
+
+    >>> state = parse_position("3p owner 1 active_set 5/1 hands 3/1|2/1|4/1")
+    >>> format_position(state)
+    '3p turn 0 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1'
+    """
+    two = state.is_two_player
+    used = [str(s) for s, free in enumerate(state.scout_show_available) if not free and not two]
+    chips = state.scout_chips
+    default_chips = ((TWO_PLAYER_CHIPS if two else 0),) * state.players
+    fields: list[tuple[str, object]] = [
+        ("round", state.round if state.round != 1 else None),
+        ("phase", state.phase.value if state.phase is not Phase.PLAY else None),
+        ("turn", state.turn),
+        ("round_end", None if state.round_end is None else state.round_end.value),
+        ("hands", " | ".join(_cards(h) for h in state.hands)),
+        ("active_set", _cards(state.active_set) if state.active_set else None),
+        ("owner", state.owner),
+        ("captured", _captured_text(state)),
+        ("scout_chips", None if chips == default_chips else _numbers(chips)),
+        ("scout_show_used", " ".join(used) or None),
+        ("scores", _numbers(state.scores) if any(state.scores) else None),
+        ("set_aside", _cards(state.set_aside) if state.set_aside else None),
+        ("rules", None if state.rules.is_official else _rules_text(state.rules)),
+    ]
+    return " ".join([f"{state.players}p", *(f"{k} {v}" for k, v in fields if v is not None)])
+
+
+def _numbers(values: tuple[int, ...]) -> str:
+    return " ".join(map(str, values))

@@ -1,0 +1,64 @@
+"""Judging ``observe`` cases: differences are shown at their JSON pointers with their INFO rule."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from scout_ref import History, Seat, observation, parse_move
+from scout_ref.conformance.observe import observation_verdict
+from scout_ref.conformance.outcomes import Outcome
+from scout_ref.conformance.protocol import Capabilities
+from scout_ref.conformance.runner import not_applicable
+from scout_ref.position import build_state
+
+START = build_state(4, ["5/1 6/2 7/3", "9/1 2/8", "4/1 4/3", "3/2"], active_set="8/5 9/6", owner=3)
+HISTORY = History.replay(START, [parse_move(m) for m in ("scout R~ @1", "scout L @0")])
+EXPECTED = observation(HISTORY, Seat(1)).to_json()
+
+
+def _changed(path: list[str | int], value: object) -> object:
+    data = copy.deepcopy(EXPECTED)
+    here: object = data
+    for key in path[:-1]:
+        here = here[key]  # type: ignore[index]
+    here[path[-1]] = value  # type: ignore[index]
+    return data
+
+
+@pytest.mark.rule("SC-INFO-01", "SC-INFO-04")
+@pytest.mark.parametrize(
+    ("path", "value", "rule"),
+    [
+        (["public", "hands", 2, 0], "4/1", "SC-INFO-01"),
+        (["hand", 0], "1/9", "SC-INFO-01"),
+        (["public", "hands", 0, 1], None, "SC-INFO-04"),
+        (["public", "set_aside"], 3, "SC-INFO-06"),
+        (["public", "turn"], 0, "SC-INFO-02"),
+        (["public", "captured", 3], [], "SC-INFO-05"),
+        (["history", "events", 0, "scouted"], "9/6", "SC-INFO-03"),
+    ],
+)
+def test_a_difference_names_the_rule_it_breaks(
+    path: list[str | int], value: object, rule: str
+) -> None:
+    outcome, message = observation_verdict(EXPECTED, _changed(path, value))
+    pointer = "/" + "/".join(map(str, path))
+    assert outcome is Outcome.FAILED
+    assert f"{pointer}: expected " in message
+    assert message.rstrip().endswith(f"({rule})")
+
+
+@pytest.mark.rule("SC-INFO-02")
+def test_equal_observations_pass() -> None:
+    assert observation_verdict(EXPECTED, copy.deepcopy(EXPECTED)) == (Outcome.PASSED, "")
+
+
+@pytest.mark.rule("SC-INFO-01")
+def test_observe_cases_apply_only_to_adapters_that_claim_observe() -> None:
+    kinds = frozenset({"deal", "legal", "apply", "score", "perft"})
+    without = Capabilities(kinds, frozenset({2, 3, 4, 5}), variants=True)
+    assert not_applicable("observe", 3, True, without) == "needs request types ['observe']"
+    claimed = Capabilities(kinds | {"observe"}, frozenset({2, 3, 4, 5}), variants=True)
+    assert not_applicable("observe", 3, True, claimed) is None
