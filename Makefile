@@ -1,12 +1,18 @@
 # Two commands on a fresh machine with Python 3.11+ and make:
 #   make demo   creates .venv, installs, runs the conformance suite against the reference engine
 #   make test   installs and runs every check
+# `make compiled` builds the engine with mypyc into .venv-compiled (needs a C compiler).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+CVENV := .venv-compiled
+CBIN := $(CVENV)/bin
+CSTAMP := $(CVENV)/.installed-stamp
+SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '*.md')
 
-.PHONY: demo test quick lint typecheck pytest docs docs-check docs-onepage docs-pdf vectors vectors-check verify bench bench-jobs zoo clean
+.PHONY: demo test quick lint typecheck pytest test-compiled docs docs-check docs-onepage \
+	docs-pdf vectors vectors-check verify compiled bench bench-jobs zoo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +23,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/scout-ref conform
 
-test: lint typecheck pytest docs-check vectors-check verify
+test: lint typecheck pytest test-compiled docs-check vectors-check verify
 
 quick: $(STAMP)
 	$(BIN)/pytest -q -m "not slow"
@@ -31,6 +37,33 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q
+
+# The same source compiled with mypyc (setup.py), installed (not editable) into its own
+# environment: first the pure package, for its dependencies, then the compiled one over it.
+# build/ is cleared before and after, so no compiled file reaches a pure build.
+compiled: $(CSTAMP)
+
+$(CSTAMP): pyproject.toml setup.py $(SOURCES)
+	$(PYTHON) -m venv $(CVENV)
+	$(CBIN)/python -m pip install --quiet --upgrade pip
+	$(CBIN)/python -m pip install --quiet . --group compiled
+	rm -rf build
+	SCOUT_REF_MYPYC=1 $(CBIN)/python -m pip install --quiet --no-build-isolation --no-deps \
+		--force-reinstall .
+	rm -rf build
+	touch $(CSTAMP)
+
+# Both builds must agree: the engine, property and build tests run on the compiled engine
+# (--import-mode=append, so the installed build wins over the source tree), then the pure
+# runner judges the compiled adapter on every vector and on random games.
+# The tests of every top-level module (tests/test_<stem>.py), the properties and the vectors.
+COMPILED_TESTS := $(sort $(wildcard $(patsubst scout_ref/%.py,tests/test_%.py,\
+	$(wildcard scout_ref/*.py))) tests/test_serialize.py tests/test_properties.py \
+	tests/test_vectors.py tests/test_builds.py)
+test-compiled: $(STAMP) $(CSTAMP)
+	SCOUT_REF_BUILD=compiled $(CBIN)/pytest -q -p no:cacheprovider --import-mode=append \
+		$(COMPILED_TESTS)
+	$(BIN)/scout-ref conform --adapter "$(CBIN)/scout-ref adapter" --fuzz 40 --seed 14
 
 # The rulebook: warnings are errors, -n checks every internal reference (rules, terms, API),
 # and building plays every worked example through the engine.
@@ -66,8 +99,8 @@ vectors-check: $(STAMP)
 verify: $(STAMP)
 	$(BIN)/scout-ref verify --depth 1 --jobs 2 --vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+bench: $(STAMP) $(CSTAMP)
+	$(BIN)/python benchmarks/run.py --compiled $(CBIN)/python
 
 bench-jobs: $(STAMP)
 	$(BIN)/python benchmarks/conform_jobs.py
@@ -77,4 +110,4 @@ zoo: $(STAMP)
 	$(BIN)/python benchmarks/zoo.py
 
 clean:
-	rm -rf $(VENV) docs/_build .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(CVENV) build docs/_build .mypy_cache .pytest_cache .ruff_cache .hypothesis

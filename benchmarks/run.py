@@ -1,20 +1,29 @@
-"""Speed of the reference engine and of ``scout-ref verify``: ``make bench`` (or
-``python benchmarks/run.py [--quick]``).
+"""Speed of the reference engine, pure and compiled, and of the runner's judging and ``scout-ref
+verify``: ``make bench`` (``run.py [--quick]``).
 
-Figures are CPU time (``time.process_time``), the best of several repeats, because the machines
-are shared and noisy. Each figure is also given as a ratio measured in the same run: against a
-deliberately naive listing (every well-formed move filtered through ``check_move``) and against
-the issue's targets. Nothing here is asserted: speed is measured, never timed inside tests.
+``make bench`` runs ``run.py --compiled .venv-compiled/bin/python``: each build is measured in
+its own process (``--json``), alternately, and the best figure of each is kept, so the ratios
+come from one run on the same machine. Figures are CPU time (``time.process_time``; for
+``conform``, the runner's and its adapter's), because the machines are shared and noisy. Nothing
+here is asserted: speed is measured, never timed inside tests.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import resource
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 from typing import cast
 
+import scout_ref.turn
 from scout_ref import Move, Show, State, check_move, legal_moves
 from scout_ref.conformance.outcomes import Case, Context
 from scout_ref.conformance.process import Adapter
@@ -31,10 +40,21 @@ from scout_ref.verify import vector_states, verify_root
 LISTING_HAND = "3/7 4/1 5/9 5/2 6/8 2/10 7/1 8/3 9/4 1/6 10/5"
 LISTING_ACTIVE = "4/2 5/3"
 LISTING_MOVES = 734
-TARGET_GAMES_PER_S = 100.0  # twice the fastest Python engine we know (47 games/s)
-TARGET_LISTING_MS = 0.6  # half of that engine's 1.2 ms
-KNOWN_GAMES_PER_S = 47.0
-KNOWN_LISTING_MS = 1.2
+# Targets of issue 14 for the compiled build.
+TARGET_LISTING_MS = 0.09
+TARGET_LISTING_RATIO = 3.3
+TARGET_GAMES_RATIO = 2.5
+
+Figures = dict[str, float]
+FIGURES = (  # key, label, higher is better
+    ("listing_ms", f"legal-move listing, {LISTING_MOVES} moves (ms per call)", False),
+    ("games_per_s", "random 4-player games per CPU second", True),
+    ("perft_per_s", "perft nodes per CPU second", True),
+    ("conform_per_s", "conform cases per CPU second (runner + adapter)", True),
+    ("verify_per_min", "verify: nodes checked per CPU minute (depth 2)", True),
+    ("judging_ms", "judging a legal reply of 100,000 moves (ms)", False),
+    ("judging_growth", "  its time over a 1,000-move reply's (100 if linear)", False),
+)
 
 
 def best_of(repeats: int, work: Callable[[], object]) -> float:
@@ -71,30 +91,43 @@ def naive_legal_moves(state: State) -> list[Move]:
     return [m for m in naive_candidates(state) if check_move(state, m) is None]
 
 
-def bench_listing(repeats: int, calls: int) -> tuple[float, float]:
-    """Milliseconds per listing of the benchmark position: engine, naive baseline."""
+def bench_listing(repeats: int, calls: int) -> float:
+    """Milliseconds per listing of the benchmark position, checked against the naive listing."""
     state = listing_state()
     if len(legal_moves(state)) != LISTING_MOVES:
         raise SystemExit(f"error: the benchmark position no longer has {LISTING_MOVES} moves")
     if set(naive_legal_moves(state)) != set(legal_moves(state)):
         raise SystemExit("error: the fast and naive listings disagree")
-    fast = best_of(repeats, lambda: [legal_moves(state) for _ in range(calls)]) / calls
-    slow = best_of(max(1, repeats // 3), lambda: naive_legal_moves(state))
-    return fast * 1000, slow * 1000
+    return best_of(repeats, lambda: [legal_moves(state) for _ in range(calls)]) / calls * 1000
 
 
 def bench_games(repeats: int, games: int) -> float:
     """Full random 4-player games per CPU second (uniform over all legal moves)."""
-    seconds = best_of(repeats, lambda: [random_game(4, seed) for seed in range(games)])
-    return games / seconds
+    return games / best_of(repeats, lambda: [random_game(4, seed) for seed in range(games)])
 
 
-def bench_perft(depth: int) -> tuple[int, float]:
-    """perft from the first play position of a seeded 4-player game: nodes and nodes/s."""
+def bench_perft(depth: int) -> float:
+    """perft nodes per CPU second from the first play position of a seeded 4-player game."""
     state, _ = random_game(4, seed=1).rounds[0].steps()[4]  # after the 4 rotation decisions
     start = time.process_time()
     nodes = perft(state, depth)
-    return nodes, nodes / max(time.process_time() - start, 1e-9)
+    return nodes / max(time.process_time() - start, 1e-9)
+
+
+def bench_conform(rules: list[str]) -> float:
+    """Conformance cases per CPU second: ``scout-ref conform`` with this build's own adapter."""
+    script = Path(sys.executable).with_name("scout-ref")
+    selection = [arg for rule in rules for arg in ("--rule", rule)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with tempfile.TemporaryDirectory() as elsewhere:  # the adapter runs `-m scout_ref` here
+        command = [str(script), "conform", *selection]
+        done = subprocess.run(command, cwd=elsewhere, capture_output=True, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    passed = re.search(r"^(\d+) passed, 0 failed$", done.stdout, re.MULTILINE)
+    if done.returncode != 0 or passed is None:
+        raise SystemExit(f"error: conform failed in the benchmark:\n{done.stdout}{done.stderr}")
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return int(passed[1]) / cpu
 
 
 class _Replying:
@@ -118,48 +151,87 @@ def bench_judging(moves: int) -> float:
     return best_of(3, lambda: judge_legal(ctx, case)) * 1000
 
 
-def bench_verify(depth: int) -> tuple[int, float, int]:
+def bench_verify(depth: int) -> float:
     """``scout-ref verify`` at ``depth`` from the vectors' first 2- and 5-player play positions
-    (about 1,500 nodes at depth 2): nodes checked, nodes per CPU minute, and the nodes of the
-    same run from every vector state (counted with perft, not checked)."""
+    (about 1,500 nodes at depth 2): nodes checked per CPU minute."""
     states = vector_states()
     roots = [next(s for s in states if s.players == n and s.phase is Phase.PLAY) for n in (2, 5)]
     start = time.process_time()
     nodes = sum(verify_root(root, depth).nodes for root in roots)
-    per_minute = 60 * nodes / max(time.process_time() - start, 1e-9)
-    everything = sum(perft(s, d) for s in states for d in range(depth + 1))
-    return nodes, per_minute, everything
+    return 60 * nodes / max(time.process_time() - start, 1e-9)
+
+
+def measure(quick: bool) -> Figures:
+    """Every figure for the engine this interpreter imports."""
+    repeats, calls, games, depth = (1, 5, 2, 1) if quick else (5, 500, 30, 3)
+    return {
+        "compiled": float(scout_ref.turn.__file__.endswith(tuple(EXTENSION_SUFFIXES))),
+        "listing_ms": bench_listing(repeats, calls),
+        "games_per_s": bench_games(repeats, games),
+        "perft_per_s": bench_perft(depth),
+        "conform_per_s": bench_conform(["SC-SET-0*"] if quick else []),
+        "verify_per_min": bench_verify(1 if quick else 2),
+        "judging_ms": (large := bench_judging(1_000 if quick else 100_000)),
+        "judging_growth": large / bench_judging(10 if quick else 1_000),
+    }
+
+
+def measure_in(python: str, quick: bool, compiled: bool) -> Figures:
+    """The figures of the build that ``python`` imports, measured in a process of its own."""
+    command = [python, __file__, "--json", *(["--quick"] if quick else [])]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(done.stderr.strip() or f"error: {python} failed")
+    figures: Figures = json.loads(done.stdout)
+    if bool(figures["compiled"]) != compiled:
+        build = "compiled" if compiled else "pure"
+        raise SystemExit(f"error: {python} does not import the {build} build")
+    return figures
+
+
+def best(runs: list[Figures]) -> Figures:
+    """The best of several runs, figure by figure."""
+    return {key: (max if higher else min)(run[key] for run in runs) for key, _, higher in FIGURES}
+
+
+def report(pure: Figures, compiled: Figures | None) -> None:
+    """Print the figures side by side with compiled/pure ratios and the issue's targets."""
+    print(f"{'':52} {'pure':>12} {'compiled':>12} {'speed-up':>9}")
+    for key, label, higher in FIGURES:
+        line = f"{label:52} {pure[key]:12,.3f}"
+        if compiled is not None:
+            ratio = compiled[key] / pure[key] if higher else pure[key] / compiled[key]
+            line += f" {compiled[key]:12,.3f} {ratio:8.2f}x"
+        print(line)
+    if compiled is None:
+        return
+    listing = pure["listing_ms"] / compiled["listing_ms"]
+    games = compiled["games_per_s"] / pure["games_per_s"]
+    print(
+        f"targets: listing under {TARGET_LISTING_MS} ms ({compiled['listing_ms']:.3f}) and "
+        f">= {TARGET_LISTING_RATIO}x pure ({listing:.2f}x); games >= {TARGET_GAMES_RATIO}x "
+        f"pure ({games:.2f}x)"
+    )
 
 
 def main() -> None:
-    """Run every benchmark and print the figures with their ratios."""
+    """Measure the pure build, and the compiled one if given, and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the script runs")
+    parser.add_argument("--compiled", metavar="PYTHON", help="interpreter of the compiled build")
+    parser.add_argument("--json", action="store_true", help="measure this process's build only")
     args = parser.parse_args()
-    repeats, calls, games, depth = (1, 5, 2, 1) if args.quick else (5, 500, 30, 3)
-    verify_depth = 1 if args.quick else 2
-
-    fast_ms, naive_ms = bench_listing(repeats, calls)
-    per_s = bench_games(repeats if not args.quick else 1, games)
-    nodes, rate = bench_perft(depth)
-    small, large = (100, 1_000) if args.quick else (1_000, 100_000)
-    judge_small, judge_large = bench_judging(small), bench_judging(large)
-
-    print(f"legal-move listing, {LISTING_MOVES} moves: {fast_ms:.3f} ms per call")
-    print(f"  {naive_ms / fast_ms:.0f}x faster than the naive listing ({naive_ms:.1f} ms)")
-    print(f"  target {TARGET_LISTING_MS} ms: {TARGET_LISTING_MS / fast_ms:.2f}x the target;")
-    print(f"  {KNOWN_LISTING_MS / fast_ms:.2f}x the fastest known Python engine's figure")
-    print(f"random 4-player games: {per_s:.0f} per CPU second")
-    print(f"  target {TARGET_GAMES_PER_S:.0f}/s: {per_s / TARGET_GAMES_PER_S:.2f}x the target;")
-    print(f"  {per_s / KNOWN_GAMES_PER_S:.2f}x the fastest known Python engine's figure")
-    print(f"perft depth {depth} from a first play position: {nodes} nodes, {rate:,.0f} nodes/s")
-    print(f"judging a legal reply of {large:,} moves: {judge_large:.1f} ms")
-    ratio = judge_large / judge_small
-    print(f"  {ratio:.0f}x the time for {small:,} moves ({large // small}x if linear)")
-    checked, per_minute, everything = bench_verify(verify_depth)
-    print(f"verify depth {verify_depth} from 2 play positions: {checked} nodes checked,")
-    print(f"  {per_minute:,.0f} nodes per CPU minute; the same depth from every vector state")
-    print(f"  is {everything:,} nodes, about {everything / per_minute:,.0f} CPU minutes")
+    if args.json:
+        print(json.dumps(measure(args.quick)))
+        return
+    rounds = 1 if args.quick else 2
+    pure: list[Figures] = []
+    compiled: list[Figures] = []
+    for _ in range(rounds):  # alternate, so both builds see the same machine load
+        pure.append(measure_in(sys.executable, args.quick, compiled=False))
+        if args.compiled:
+            compiled.append(measure_in(args.compiled, args.quick, compiled=True))
+    report(best(pure), best(compiled) if compiled else None)
 
 
 if __name__ == "__main__":

@@ -4,40 +4,65 @@ Listing moves is the engine's hot path: with Scout & Show available a hand can h
 moves. This module therefore works on plain numbers and interned move objects rather than
 calling the chapter modules' checks. It encodes no rule of its own: the property tests verify
 that a move is listed if and only if :func:`scout_ref.check_move` accepts it.
+
+Moves are interned in rows by first show position, so the moves of one beating span
+(:func:`~scout_ref.combinations.beating_spans`) are one list slice: no move is built or looked up
+per listed move.
 """
 
 from __future__ import annotations
 
-from scout_ref.combinations import beating_ranges, strength_of
+from typing import Final
+
+from scout_ref.combinations import beating_spans, strength_of
 from scout_ref.notation import End, Scout, ScoutShow, Show
 from scout_ref.state import Hand
 
-_ENDS = (End.LEFT, End.RIGHT)
-_SHOWS: dict[tuple[int, int], Show] = {}
-_SCOUTS: dict[tuple[int, int, int], Scout] = {}
-_SCOUT_LISTS: dict[tuple[int, int], tuple[Scout, ...]] = {}
-_SCOUT_SHOWS: dict[tuple[int, int, int], dict[tuple[int, int], ScoutShow]] = {}
+_ENDS: Final = (End.LEFT, End.RIGHT)
+_SHOW_ROWS: Final[list[list[Show]]] = []
+"""``_SHOW_ROWS[first][k]`` is the interned ``show first-(first + k)``."""
+_SCOUTS: Final[dict[tuple[int, int, int], tuple[Scout, list[list[ScoutShow]]]]] = {}
+"""By (end index, rotated, slot): the interned scout, and its Scout & Show moves in rows."""
+_SCOUT_LISTS: Final[dict[tuple[int, int], tuple[Scout, ...]]] = {}
 
 
-def show_move(first: int, last: int) -> Show:
-    """The interned ``show first-last``."""
-    move = _SHOWS.get((first, last))
-    if move is None:
-        move = _SHOWS[first, last] = Show(first, last)
-    return move
+def _show_row(first: int, last: int) -> list[Show]:
+    """The interned shows from ``first``, at least up to ``last``."""
+    while len(_SHOW_ROWS) <= first:
+        _SHOW_ROWS.append([])
+    row = _SHOW_ROWS[first]
+    while first + len(row) <= last:
+        row.append(Show(first, first + len(row)))
+    return row
 
 
-def scout_move(end: int, rotated: int, slot: int) -> Scout:
-    """The interned scout from end index ``end`` (0 = L, 1 = R)."""
-    move = _SCOUTS.get((end, rotated, slot))
-    if move is None:
-        move = _SCOUTS[end, rotated, slot] = Scout(_ENDS[end], bool(rotated), slot)
-    return move
+def _scout(end: int, rotated: int, slot: int) -> tuple[Scout, list[list[ScoutShow]]]:
+    """The interned scout from end index ``end`` (0 = L, 1 = R), with its pair rows."""
+    entry = _SCOUTS.get((end, rotated, slot))
+    if entry is None:
+        entry = _SCOUTS[end, rotated, slot] = (Scout(_ENDS[end], bool(rotated), slot), [])
+    return entry
 
 
-def show_moves(ranges: list[tuple[int, int]]) -> list[Show]:
-    """The interned shows of these ranges, in the same order."""
-    return [_SHOWS.get(r) or show_move(*r) for r in ranges]
+def _pair_row(scout: Scout, rows: list[list[ScoutShow]], first: int, last: int) -> list[ScoutShow]:
+    """The interned Scout & Show moves of ``scout`` showing from ``first``, up to ``last``."""
+    while len(rows) <= first:
+        rows.append([])
+    row = rows[first]
+    if first + len(row) <= last:
+        shows = _show_row(first, last)
+        row += [ScoutShow(scout, show) for show in shows[len(row) : last - first + 1]]
+    return row
+
+
+def show_moves(numbers: list[int], lows: list[int], highs: list[int]) -> list[Show]:
+    """The interned shows of these beating spans of ``numbers``, in canonical order."""
+    out: list[Show] = []
+    for first in range(len(numbers)):
+        low, high = lows[first], highs[first]
+        if low <= high:
+            out += _show_row(first, high)[low - first : high - first + 1]
+    return out
 
 
 def scout_moves(ends: int, hand_size: int) -> tuple[Scout, ...]:
@@ -45,23 +70,9 @@ def scout_moves(ends: int, hand_size: int) -> tuple[Scout, ...]:
     moves = _SCOUT_LISTS.get((ends, hand_size))
     if moves is None:
         moves = _SCOUT_LISTS[ends, hand_size] = tuple(
-            scout_move(e, r, k) for e in range(ends) for r in (0, 1) for k in range(hand_size + 1)
+            _scout(e, r, k)[0] for e in range(ends) for r in (0, 1) for k in range(hand_size + 1)
         )
     return moves
-
-
-def _pairs_of(end: int, rotated: int, slot: int) -> dict[tuple[int, int], ScoutShow]:
-    """The interned Scout & Show moves sharing one scout, by show range."""
-    pairs = _SCOUT_SHOWS.get((end, rotated, slot))
-    if pairs is None:
-        pairs = _SCOUT_SHOWS[end, rotated, slot] = {}
-    return pairs
-
-
-def _pair(end: int, rotated: int, slot: int, show: tuple[int, int]) -> ScoutShow:
-    move = ScoutShow(scout_move(end, rotated, slot), show_move(*show))
-    _SCOUT_SHOWS[end, rotated, slot][show] = move
-    return move
 
 
 def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
@@ -78,7 +89,13 @@ def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
         target = strength_of([c.top for c in rest]) if rest else None
         for rotated, value in ((0, card.top), (1, card.bottom)):
             for slot in range(len(numbers) + 1):
-                pairs = _pairs_of(end, rotated, slot)
-                shows = beating_ranges([*numbers[:slot], value, *numbers[slot:]], target)
-                out += [pairs.get(show) or _pair(end, rotated, slot, show) for show in shows]
+                scout, rows = _scout(end, rotated, slot)
+                after = numbers.copy()
+                after.insert(slot, value)
+                lows, highs = beating_spans(after, target)
+                for first in range(len(after)):
+                    low, high = lows[first], highs[first]
+                    if low <= high:
+                        row = _pair_row(scout, rows, first, high)
+                        out += row[low - first : high - first + 1]
     return out

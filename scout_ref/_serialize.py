@@ -275,7 +275,7 @@ def _card_problems(state: State) -> Iterator[Problem]:
         if len(first_seen) != 2 * hand_size(2):
             yield ("", f"the second two-player round has 22 cards, not {len(first_seen)}")
         return
-    missing = sorted(expected - first_seen.keys())
+    missing = sorted(expected.difference(first_seen))
     if missing:
         yield ("", "cards missing: " + ", ".join(map(str, missing)))
 

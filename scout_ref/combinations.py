@@ -75,19 +75,22 @@ def beats(challenger: Combination, active: Combination | None) -> bool:
 
 
 @implements("SC-SET-01", "SC-SET-02", "SC-SET-03", "SC-SET-04", "SC-SET-05")
-def beating_ranges(numbers: Sequence[int], target: Strength | None) -> list[tuple[int, int]]:
-    """Every inclusive range of ``numbers`` that is a combination stronger than ``target``.
+def beating_spans(numbers: list[int], target: Strength | None) -> tuple[list[int], list[int]]:
+    """For each start ``i``, the ranges of ``numbers`` from ``i`` that beat ``target``.
 
-    Ranges come sorted by (first, last). This is the hot loop of move generation: from each
-    start it finds the longest set or run once; every longer range than the target beats it, and
-    only a range of the target's own size needs the kind and smallest-number comparison.
+    They are the ranges ``(i, j)`` with ``lows[i] <= j <= highs[i]`` (none when ``lows[i] >
+    highs[i]``): prefixes of a set or run are sets or runs of the same kind, every range longer
+    than the target beats it, and only one of the target's own size needs the kind and
+    smallest-number comparison. This is the hot loop of move generation, so it finds the
+    longest set or run from each start once and returns the spans as two plain lists.
 
-    >>> beating_ranges([4, 5, 6, 6], (2, False, 4))
-    [(0, 2), (1, 2), (2, 3)]
+    >>> beating_spans([4, 5, 6, 6], (2, False, 4))
+    ([2, 2, 3, 5], [2, 2, 3, 3])
     """
     n = len(numbers)
     size, is_set, smallest = (0, False, 0) if target is None else target
-    out: list[tuple[int, int]] = []
+    lows: list[int] = []
+    highs: list[int] = []
     for i in range(n):
         v = numbers[i]
         end = i
@@ -96,18 +99,27 @@ def beating_ranges(numbers: Sequence[int], target: Strength | None) -> list[tupl
             end = i + 1
             while end + 1 < n and numbers[end + 1] - numbers[end] == step:
                 end += 1
-        if end - i + 1 < size:
-            continue
-        first_longer = i + size
-        if size:
-            j = first_longer - 1
+        low = i + size  # the first range longer than the target
+        if size and low - 1 <= end:
             same_kind_set = size == 1 or step == 0
-            low = numbers[j] if size > 1 and step < 0 else v
-            if same_kind_set > is_set or (same_kind_set == is_set and low > smallest):
-                out.append((i, j))
-        for j in range(first_longer, end + 1):
-            out.append((i, j))
-    return out
+            own_smallest = numbers[low - 1] if size > 1 and step < 0 else v
+            if same_kind_set > is_set or (same_kind_set == is_set and own_smallest > smallest):
+                low -= 1
+        lows.append(low)
+        highs.append(end)
+    return lows, highs
+
+
+def beating_ranges(numbers: list[int], target: Strength | None) -> list[tuple[int, int]]:
+    """Every inclusive range of ``numbers`` that is a combination stronger than ``target``.
+
+    Ranges come sorted by (first, last); see :func:`beating_spans`.
+
+    >>> beating_ranges([4, 5, 6, 6], (2, False, 4))
+    [(0, 2), (1, 2), (2, 3)]
+    """
+    lows, highs = beating_spans(numbers, target)
+    return [(i, j) for i in range(len(numbers)) for j in range(lows[i], highs[i] + 1)]
 
 
 def strength_of(numbers: Sequence[int]) -> Strength | None:

@@ -165,14 +165,30 @@ def check_spec_version(found: object, source: str) -> None:
         )
 
 
+_ENFORCED: dict[object, tuple[str, ...]] = {}
+"""Each function (or method, as found on its class) marked by :func:`implements`: its rule IDs."""
+
+
 def implements(*rule_ids: str) -> Callable[[_F], _F]:
     """Mark a function as enforcing the given rules; the IDs are checked by the tests.
 
-    The decorator only records the IDs on the function (``__rules__``): no work at import time.
+    The registry keeps the marks in its own map (:func:`enforced_by`) and returns the function
+    itself, unwrapped: the marker works the same in the pure and the mypyc-compiled build, whose
+    functions take no attributes.
     """
 
     def mark(func: _F) -> _F:
-        func.__dict__["__rules__"] = rule_ids
+        _ENFORCED[func] = rule_ids
         return func
 
     return mark
+
+
+def enforced_by(func: object) -> tuple[str, ...]:
+    """The rule IDs ``func`` is marked with by :func:`implements` (none if it is not marked).
+
+    >>> from scout_ref.combinations import classify
+    >>> enforced_by(classify)
+    ('SC-SET-01', 'SC-SET-02', 'SC-SET-03')
+    """
+    return _ENFORCED.get(func, ())

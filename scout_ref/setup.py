@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from scout_ref.components import Card, OrientedCard, full_deck, oriented
 from scout_ref.errors import MalformedInputError
@@ -25,6 +26,7 @@ def check_players(players: int) -> None:
         raise MalformedInputError("player count", [("", f"{players!r} is not 2 to 5")])
 
 
+@cache  # every deal asks; cards are values, so one set per player count serves them all
 @implements("SC-SETUP-01")
 def cards_in_play(players: int) -> frozenset[Card]:
     """The cards used with this many players.
@@ -60,11 +62,17 @@ def shuffled_deck(players: int, seed: int | str | None = None) -> tuple[Oriented
     carry decks, never seeds.
     """
     rng = random.Random(seed)
-    cards = sorted(cards_in_play(players))
+    cards = list(_ascending(players))
     rng.shuffle(cards)
     return tuple(
         oriented(c.low, c.high) if rng.random() < 0.5 else oriented(c.high, c.low) for c in cards
     )
+
+
+@cache
+def _ascending(players: int) -> tuple[Card, ...]:
+    """The cards in play in ascending order, the deck before shuffling; sorted once."""
+    return tuple(sorted(cards_in_play(players)))
 
 
 def check_deck(

@@ -70,6 +70,43 @@ class State:
     round_end: RoundEnd | None
     set_aside: Hand
 
+    def __init__(  # noqa: PLR0917 - the fields in order, as a dataclass's __init__ takes them
+        self,
+        players: int,
+        rules: Rules,
+        round: int,
+        start_player: Seat,
+        phase: Phase,
+        turn: Seat | None,
+        hands: tuple[Hand, ...],
+        active_set: Hand,
+        owner: Seat | None,
+        captured: tuple[tuple[Card, ...], ...],
+        scout_chips: tuple[int, ...],
+        scout_show_available: tuple[bool, ...],
+        scores: tuple[int, ...],
+        round_end: RoundEnd | None,
+        set_aside: Hand,
+    ) -> None:
+        # Written out rather than generated: mypyc compiles this one into direct slot stores,
+        # while the __init__ that dataclasses generates stays interpreted, and building states
+        # is most of the work of a move.
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "start_player", start_player)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "active_set", active_set)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "captured", captured)
+        object.__setattr__(self, "scout_chips", scout_chips)
+        object.__setattr__(self, "scout_show_available", scout_show_available)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "round_end", round_end)
+        object.__setattr__(self, "set_aside", set_aside)
+
     @property
     def hand(self) -> Hand:
         """The hand of the player to act (empty when nobody is to act)."""

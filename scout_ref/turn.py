@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from scout_ref._movegen import scout_moves, scout_show_moves, show_moves
-from scout_ref.combinations import beating_ranges
+from scout_ref.combinations import beating_spans
 from scout_ref.errors import IllegalMoveError, Reason, Rejection
 from scout_ref.notation import FLIP, KEEP, Flip, Keep, Move, Scout, ScoutShow, Show
 from scout_ref.registry import implements
@@ -126,10 +126,10 @@ def legal_moves(state: State) -> list[Move]:
     if state.phase is not Phase.PLAY:
         return []
     numbers = tops(state.hand)
-    shows = beating_ranges(numbers, active_strength(state.active_set))
+    lows, highs = beating_spans(numbers, active_strength(state.active_set))
     moves: list[Move] = []
-    moves += show_moves(shows)
-    scouts = _scouts(state, can_show=bool(shows))
+    moves += show_moves(numbers, lows, highs)
+    scouts = _scouts(state, can_show=bool(moves))
     moves.extend(scouts)
     if scouts and _can_scout_show(state):
         moves.extend(scout_show_moves(numbers, state.active_set))

@@ -25,6 +25,17 @@ def replace(original: Callable[..., Any], wrong: Callable[..., Any]) -> None:
                     setattr(module, attr, wrong)
 
 
+def spans_of(ranges: list[tuple[int, int]], n: int) -> tuple[list[int], list[int]]:
+    """Beating ranges as :func:`~scout_ref.combinations.beating_spans` gives them (the beating
+    ranges from one start are contiguous), so a wrong ``beating_ranges`` reaches move listing."""
+    lows, highs = list(range(1, n + 1)), list(range(n))  # empty spans: low = high + 1
+    for i, j in reversed(ranges):
+        lows[i] = j
+    for i, j in ranges:
+        highs[i] = j
+    return lows, highs
+
+
 def serve(name: str) -> None:
     """Answer the runner on stdin and stdout, introducing the adapter as ``name``."""
     reference.HELLO["name"] = name

@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from scout_ref import combinations
 from scout_ref.combinations import Combination, Kind, Strength
-from tests.adapters._patch import replace, serve
+from tests.adapters._patch import replace, serve, spans_of
 
 BREAKS = ("SC-SET-03",)
 
@@ -36,8 +36,13 @@ def beating_ranges(numbers: Sequence[int], target: Strength | None) -> list[tupl
     return beating
 
 
+def beating_spans(numbers: list[int], target: Strength | None) -> tuple[list[int], list[int]]:
+    return spans_of(beating_ranges(numbers, target), len(numbers))
+
+
 if __name__ == "__main__":
     replace(combinations.strength_of, strength_of)
     replace(combinations.classify, classify)
     replace(combinations.beating_ranges, beating_ranges)
+    replace(combinations.beating_spans, beating_spans)
     serve("wrong: monotonic runs")

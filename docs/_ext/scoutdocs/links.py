@@ -1,6 +1,6 @@
 """Where each rule is enforced, tested and exercised, found by reading the code, never by hand.
 
-* enforcing code: functions and methods marked ``@implements(...)`` (their ``__rules__``);
+* enforcing code: functions and methods marked ``@implements(...)`` (the registry's map);
 * tests: ``@pytest.mark.rule(...)`` on test functions and classes, and module ``pytestmark``,
   read with :mod:`ast` so the tests are not imported;
 * vectors: every case object with an ``id`` and a ``rules`` list in ``spec/vectors/**/*.json``.
@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 import scout_ref
+from scout_ref.registry import enforced_by
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -55,9 +56,10 @@ def _modules() -> Iterator[str]:
 def _marked(module: object) -> Iterator[tuple[str, object, bool]]:
     """(qualname, function, is_method) for every object defined in ``module``."""
     name = getattr(module, "__name__", "")
-    for attr, obj in vars(module).items():
-        if getattr(obj, "__module__", None) != name:
+    for attr, found in vars(module).items():
+        if getattr(found, "__module__", None) != name:
             continue
+        obj = inspect.unwrap(found) if callable(found) else found  # e.g. functools.cache
         if inspect.isfunction(obj):
             yield attr, obj, False
         elif inspect.isclass(obj):
@@ -75,7 +77,7 @@ def enforcers() -> dict[str, tuple[Enforcer, ...]]:
     for modname in _modules():
         module = importlib.import_module(modname)
         for qualname, func, is_method in _marked(module):
-            for rule in getattr(func, "__rules__", ()):
+            for rule in enforced_by(func):
                 entry = Enforcer(modname, qualname, exported.get(id(func)), is_method)
                 if entry not in found[rule]:
                     found[rule].append(entry)

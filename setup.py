@@ -1,0 +1,53 @@
+"""Build scout-ref: pure Python by default, the engine compiled with mypyc on request.
+
+``pip install .`` (or ``-e .``) builds the pure package, the reference people read. With
+``SCOUT_REF_MYPYC=1`` the same source is compiled by mypy's own setuptools integration
+(:func:`mypyc.build.mypycify`): ``make compiled`` does this into ``.venv-compiled``. Which
+modules stay pure is declared once, in ``[tool.scout-ref.mypyc]`` of ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from setuptools import find_namespace_packages, find_packages, setup
+
+HERE = Path(__file__).resolve().parent
+
+
+def compiled_modules() -> list[str]:
+    """The engine's modules (top level of ``scout_ref/``) that mypyc compiles, as file paths."""
+    config = tomllib.loads((HERE / "pyproject.toml").read_text(encoding="utf-8"))
+    pure = set(config["tool"]["scout-ref"]["mypyc"]["pure"])
+    return sorted(
+        f"scout_ref/{path.name}"
+        for path in (HERE / "scout_ref").glob("*.py")
+        if path.stem not in pure
+    )
+
+
+def extensions() -> list[Any]:
+    """The mypyc extension modules, or none for the pure build."""
+    if os.environ.get("SCOUT_REF_MYPYC") != "1":
+        return []
+    try:
+        from mypyc.build import mypycify  # noqa: PLC0415 - only the compiled build needs mypy
+    except ImportError:
+        sys.exit("error: SCOUT_REF_MYPYC=1 needs mypy in the build environment: run make compiled")
+    return mypycify(compiled_modules(), opt_level="3")
+
+
+# The spec (registry, schemas, vectors) ships inside the package as scout_ref/_spec; its folders
+# are data-only namespace packages.
+SPEC = ["scout_ref._spec", *(f"scout_ref._spec.{p}" for p in find_namespace_packages(where="spec"))]
+
+setup(
+    packages=[*find_packages(include=["scout_ref", "scout_ref.*"]), *SPEC],
+    package_dir={"scout_ref._spec": "spec"},
+    package_data={"scout_ref": ["py.typed"], **{p: ["*.json", "*.md"] for p in SPEC}},
+    ext_modules=extensions(),
+)
