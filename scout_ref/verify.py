@@ -4,7 +4,8 @@ The property tests check the invariants of :mod:`scout_ref.invariants` on random
 tree that perft counts is walked in full, so within ``depth`` moves of each starting position
 nothing is left to chance: every position reached is checked (the legal list, JSON, "accepted
 if and only if listed", rejection precedence against :mod:`scout_ref.naive`, the state left
-unchanged) and so is every move (cards, chips, the turn, how the round ended and its score).
+unchanged) and so is every move (cards, chips, the turn, how the round ended and its score, and,
+when the starting position is one play reaches, the conditions of chapter REACH).
 Positions where the round is over are leaves. Used by ``scout-ref verify``; not part of the
 engine.
 """
@@ -29,12 +30,14 @@ from scout_ref.invariants import (
     check_legal_list,
     check_listed_moves_apply,
     check_move_effects,
+    check_position_reachable,
     dealt_cards,
     require,
     well_formed_moves,
 )
 from scout_ref.naive import broken_rules
 from scout_ref.notation import Move, move_sort_key
+from scout_ref.reachability import check_reachable
 from scout_ref.registry import RULE_ID, spec_dir
 from scout_ref.state import State
 from scout_ref.turn import apply_move, legal_moves
@@ -112,6 +115,7 @@ def check_position(state: State) -> list[Move]:
 def _walk(root: State, depth: int, dealt: frozenset[Card], tally: Tally) -> Counterexample | None:
     """Depth-first over the tree; the first problem found under ``root``, if any."""
     path: list[Move] = []
+    reachable = not check_reachable(root)  # chapter REACH speaks only of positions play reaches
 
     def visit(state: State, left: int) -> Counterexample | None:
         tally.nodes += 1
@@ -125,6 +129,8 @@ def _walk(root: State, depth: int, dealt: frozenset[Card], tally: Tally) -> Coun
             after = apply_move(state, move)
             try:
                 check_move_effects(state, move, after, dealt)
+                if reachable:
+                    check_position_reachable(after)
             except (InvariantError, ScoutError) as exc:
                 return Counterexample(root, tuple(path), state, move, str(exc))
             path.append(move)

@@ -35,6 +35,7 @@ from scout_ref.invariants import (
     check_legal_list,
     check_listed_moves_apply,
     check_move_effects,
+    check_position_reachable,
     dealt_cards,
 )
 from scout_ref.setup import cards_in_play
@@ -82,6 +83,7 @@ def play_checked_round(
         move = rng.choice(moves)
         after = apply_checked(state, move)
         check_move_effects(state, move, after, dealt)
+        check_position_reachable(after)
         step += 1
         if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             check_json_round_trip(after)

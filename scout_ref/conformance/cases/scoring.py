@@ -6,6 +6,7 @@ from typing import Any
 
 from scout_ref.conformance.cases._case import Case, case, facing, played
 from scout_ref.conformance.cases.round_end import emptied_by_scouts
+from scout_ref.registry import rules
 from scout_ref.state import State
 from scout_ref.variants import Rules
 
@@ -53,18 +54,20 @@ def at_other_counts() -> list[Case]:
     out = []
     for n in (2, 3, 4, 5):
         piles = ["2/3 4/5", "1/9", "", "", ""][:n]
+        terms = [*TERMS, "SC-VAR2-06"] if n == 2 else [*TERMS]
+        terms = [r for r in terms if rules()[r].applies_to(n)]
         out += [
             case(
                 f"score-scoring-{n}p-hand-penalty",
                 f"{n} players, an emptied hand: each card left in the other hands costs 1.",
-                [*TERMS, "SC-END-01"],
+                [*terms, "SC-END-01"],
                 focus="SC-SCORE-03",
                 state=emptied_hand(n),
             ),
             case(
                 f"score-scoring-{n}p-captured-cards",
                 f"{n} players: captured cards score 1 each.",
-                [*TERMS, "SC-END-01"],
+                [*terms, "SC-END-01"],
                 focus="SC-SCORE-01",
                 state=emptied_hand(n, captured=piles),
             ),

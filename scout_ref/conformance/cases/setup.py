@@ -5,7 +5,7 @@ from __future__ import annotations
 from scout_ref._serialize import rules_to_json
 from scout_ref.conformance.cases._case import Case, cards, case
 from scout_ref.setup import cards_in_play, shuffled_deck
-from scout_ref.variants import Rotation, Rules
+from scout_ref.variants import Rotation, Rules, Scouting
 
 FOCUS = {False: ("SC-SETUP-03", "SC-SETUP-04"), True: ("SC-VAR2-01", "SC-VAR2-02")}
 """The rule each deck's case is written for: the dealing, then the fresh round."""
@@ -71,6 +71,22 @@ def deal_cases() -> list[Case]:
             input={"players": 5, "rules": rules_to_json(Rules()), "deck": turned_all()},
         )
     )
+    forced = Rules(scouting=Scouting.FORCED)
+    for players in (2, 3, 4, 5):
+        out.append(
+            case(
+                f"deal-setup-{players}p-switches-kept",
+                "A game dealt under a variant keeps its switches in the state it starts.",
+                [*DEAL, *BY_PLAYERS[players], "SC-GEN-04"],
+                focus="SC-GEN-04",
+                input={
+                    "players": players,
+                    "rules": rules_to_json(forced),
+                    "deck": cards(shuffled_deck(players, f"deal-{players}-switches")),
+                },
+                claim={"rules": rules_to_json(forced)},
+            )
+        )
     once = Rules(rotation=Rotation.ONCE_PER_GAME)
     out.append(
         case(

@@ -106,6 +106,15 @@ def legal_cases() -> list[Case]:
             claim={"excludes": ["scout L @0"]},
         ),
         case(
+            "legal-show-round-start-3p",
+            "With 3 players a table is empty only at the round's start (a set scouted away ends"
+            " the round): the first player may show any combination and cannot scout.",
+            ["SC-SHOW-02", "SC-SCOUT-01", "SC-ORIENT-03", "SC-SET-01"],
+            focus="SC-SHOW-02",
+            state=play_start(3, 12),
+            claim={"excludes": ["scout L @0"]},
+        ),
+        case(
             "legal-show-empty-table",
             "With the set scouted away the player to act must show; every combination qualifies.",
             ["SC-SHOW-02", "SC-END-03", "SC-SCOUT-01"],
