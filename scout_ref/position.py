@@ -144,7 +144,8 @@ def build_reachable_state(
     that the position meets the conditions of chapter REACH (:func:`~scout_ref.check_reachable`):
 
     * with 3 to 5 players the owner holds one Scout chip per scout since their show
-      (SC-REACH-06) and one per Scout & Show already used, unless ``scout_chips`` is given;
+      (SC-REACH-06), and the seat before each user of a Scout & Show one for its scout, unless
+      ``scout_chips`` is given;
     * the unnamed cards are captured, sorted. When no scout came before the owner's show, each
       seat captures exactly what the seat before it showed (SC-REACH-11); if the hands do not
       allow that and the chips were not given, one earlier scout is assumed (the owner earned
@@ -231,15 +232,17 @@ def _along_the_chain(
 ) -> State:
     """The position when its chips say no scout came before the owner's show (SC-REACH-11).
 
-    The piles then follow the chain of shows if the hands allow it. If they do not and the
-    chips were not given, one earlier scout is assumed, which frees the piles from the chain.
+    The piles then follow the chain of shows if the hands allow it and the shows fit in a rising
+    ladder (SC-REACH-12). If not and the chips were not given, one earlier scout is assumed,
+    which frees the piles from the chain.
     """
     owner = state.owner if state.owner is not None else 0
     room = [n - len(p) for n, p in zip(chain, named, strict=True)]
     if min(room) >= 0:
         piles = _texts(_placed(named, rest, room, owner))
         chained = make(piles, list(state.scout_chips), list(state.scores))
-        # The totals of a finished first round are filled in afterwards (SC-REACH-08).
+        # The totals of a finished first round are filled in afterwards (SC-REACH-08); a
+        # chain of more cards than a rising ladder of shows holds needs a scout (SC-REACH-12).
         if all(v.rule == "SC-REACH-08" for v in check_reachable(chained)):
             return chained
     if not guess:
@@ -276,10 +279,14 @@ def _default_chips(players: int, owner: int | None, k: int) -> list[int]:
 
 
 def _with_sns(chips: list[int], owner: int | None, available: list[bool]) -> list[int]:
-    """One more chip for the owner per Scout & Show used: each began with a scout."""
+    """One more chip per Scout & Show used, each began with a scout: held by the seat before
+    its user, whose show it can have scouted at once (SC-REACH-13)."""
     out = list(chips)
-    if owner is not None and len(out) > 2:
-        out[owner] += available.count(False)
+    n = len(out)
+    if owner is not None and n > 2:
+        for s, free in enumerate(available):
+            if not free:
+                out[(s - 1) % n] += 1
     return out
 
 

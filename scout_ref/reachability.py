@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from scout_ref.combinations import classify
+from scout_ref.combinations import Strength, classify, strength_of
 from scout_ref.registry import implements
 from scout_ref.scoring import round_scores
-from scout_ref.setup import TWO_PLAYER_CHIPS, hand_size
+from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size
 from scout_ref.show import tops
 from scout_ref.state import Phase, RoundEnd, Seat, State, evolve, next_seat
 from scout_ref.turn import legal_moves
@@ -235,6 +235,102 @@ def _chain_problems_before_scouts(state: State) -> Iterator[Violation]:
             yield Violation("SC-REACH-11", f"/captured/{s}", detail)
 
 
+def _numbers_in_play(players: int) -> list[int]:
+    return sorted({v for c in cards_in_play(players) for v in (c.low, c.high)})
+
+
+def _strongest_original(state: State, k: int) -> Strength | None:
+    """The greatest strength the owner's last show can have had, k cards ago (SC-SCOUT-01).
+
+    Scouts take end cards: a set or run of two or more stays the same kind and its smallest
+    number can only have been lower; a single card can have been part of a set of its number;
+    an emptied set can have been anything of k cards.
+    """
+    remaining = strength_of(tops(state.active_set))
+    if remaining is None:
+        return (k, True, max(_numbers_in_play(state.players))) if k else None
+    size, is_set, smallest = remaining
+    return (size + k, is_set or size == 1, smallest)
+
+
+def ladder_room(players: int, top: Strength) -> int:
+    """How many cards a strictly rising ladder of shows below ``top`` can hold at most.
+
+    Each strength below ``top`` can be shown at most once in a ladder, so the sizes of all the
+    combinations the deck of ``players`` allows below it add up to a bound (SC-SET-04).
+
+    >>> ladder_room(3, (1, True, 4))  # single cards 1, 2 and 3
+    3
+    """
+    values = _numbers_in_play(players)
+    bearing = {v: sum(1 for c in cards_in_play(players) if v in (c.low, c.high)) for v in values}
+    room = 0
+    for size in range(1, top[0] + 1):
+        for v in values:
+            if size <= bearing[v] and (size, True, v) < top:
+                room += size
+            if size > 1 and v + size - 1 <= max(values) and (size, False, v) < top:
+                room += size
+    return room
+
+
+@implements("SC-REACH-12")
+def _ladder_problems(state: State) -> Iterator[Violation]:
+    """Since the last scout every show beat the one before: the shows form a rising ladder."""
+    expected = chain_captures(state)
+    if expected is None:
+        return
+    k = scouts_since_show(state) or 0
+    top = _strongest_original(state, k)
+    if top is None:
+        return
+    room = ladder_room(state.players, top)
+    captured = sum(len(p) for p in state.captured)
+    if captured > room:
+        detail = (
+            f"expected at most {room} cards shown below the owner's show (no scout before it),"
+            f" found {captured} captured"
+        )
+        yield Violation("SC-REACH-12", "/captured", detail)
+
+
+@implements("SC-REACH-13")
+def _chip_payer_problems(state: State) -> Iterator[Violation]:
+    """A seat's chips were paid by scouts that began with the seat after it (SC-SCOUT-03).
+
+    Only a scout of the owner's set pays the owner, and after a show the seat after the owner
+    acts first: any scout of that show starts with one of its scouts, followed by at most n - 2
+    more, one by each later seat. So the seat after a holder of c chips scouted at least
+    c / (n - 1) times, which the scouts recorded by all chips must leave room for.
+    """
+    if state.is_two_player or state.phase is Phase.ROTATION:
+        return
+    n, total = state.players, sum(state.scout_chips)
+    least = [_scouted_at_least(state, s) for s in range(n)]
+    for s, chips in enumerate(state.scout_chips):
+        if not chips:
+            continue
+        u = next_seat(Seat(s), n)
+        most = total - sum(least) + least[u]
+        need = -(-chips // (n - 1))
+        if most < need:
+            detail = (
+                f"expected seat {u} to have scouted at least {need} times to pay seat {s}'s"
+                f" {chips} chips, found room for {max(most, 0)}"
+            )
+            yield Violation("SC-REACH-13", f"/scout_chips/{s}", detail)
+
+
+@implements("SC-REACH-14")
+def _two_player_stuck_problems(state: State) -> Iterator[Violation]:
+    """With 2 players a player who can neither show nor scout has ended the round (SC-VAR2-05)."""
+    if not state.is_two_player or state.phase is not Phase.PLAY or state.turn is None:
+        return
+    if not legal_moves(state):
+        detail = f"expected seat {state.turn} to act to have a legal move, found none"
+        yield Violation("SC-REACH-14", f"/hands/{state.turn}", detail)
+
+
 @implements("SC-REACH-10")
 def _rotation_problems(state: State) -> Iterator[Violation]:
     """Under SC-VAR-04 only the first round has a rotation phase."""
@@ -264,5 +360,8 @@ def check_reachable(state: State) -> list[Violation]:
         _card_flow_problems,
         _rotation_problems,
         _chain_problems_before_scouts,
+        _ladder_problems,
+        _chip_payer_problems,
+        _two_player_stuck_problems,
     )
     return [v for check in checks for v in check(state)]

@@ -35,7 +35,7 @@ from scout_ref.notation import parse_move
 from scout_ref.reachability import check_reachable
 from scout_ref.registry import rules
 from scout_ref.state import Phase, State
-from scout_ref.turn import check_move
+from scout_ref.turn import apply_move, check_move
 
 SOURCES: dict[str, tuple[Callable[[], list[Case]], ...]] = {
     "legal": (
@@ -125,14 +125,16 @@ def _owner_seat(ahead: int, behind: int, players: int) -> int | None:
 
 
 def _keeps_its_point(kind: str, original: Case, state: State) -> bool:
-    """A ported ``apply`` stays legal; a ported ``reject`` keeps its reason."""
+    """A ported ``apply`` stays legal and leads to a reachable position; a ported ``reject``
+    keeps its reason."""
     if kind == "legal":
         return True
     before = State.from_json(original["state"])
     move = parse_move(original["move"])
     old, new = check_move(before, move), check_move(state, move)
     if kind == "apply":
-        return new is None
+        # The position the move leads to must arise in play too (chapter REACH).
+        return new is None and not check_reachable(apply_move(state, move))
     return new is not None and old is not None and new.reason is old.reason
 
 

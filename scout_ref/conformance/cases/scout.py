@@ -50,7 +50,7 @@ def apply_cases() -> list[Case]:
             [*SCOUT, "SC-COMP-02", "SC-GEN-02"],
             state=_position(),
             move="scout R~ @4",
-            claim={"active_set": ["5/3"], "scout_chips": [1, 0, 0, 0]},
+            claim={"active_set": ["5/3"], "scout_chips": [2, 0, 0, 0]},
         ),
         case(
             "apply-scout-middle-slot",

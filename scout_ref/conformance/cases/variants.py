@@ -78,6 +78,6 @@ def apply_cases() -> list[Case]:
             ["SC-VAR-03", "SC-SCOUT-03"],
             state=_cannot_show(),
             move="scout R~ @0",
-            claim={"scout_chips": [1, 0, 0, 0]},
+            claim={"scout_chips": [2, 0, 0, 0]},
         ),
     ]
