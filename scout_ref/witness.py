@@ -1,0 +1,343 @@
+"""Witness games: a deal and legal moves that reach a given position (a proof game).
+
+A position is proved reachable (SC-REACH-01) by a game that reaches it. :func:`find_witness`
+constructs one backwards: from the position it undoes one move at a time (a show put back into
+its player's hand, capturing nothing or a weaker combination taken back from their pile; a scout
+put back at an end of the active set, its chip taken back) until it arrives at the start of
+play, whose hands are the deal. Every position on the way must meet the conditions of chapter
+REACH, which prunes most wrong guesses, and every undone move is confirmed by playing it forward
+with the engine; the witness is replayed from the deal before it is returned, so it can only be
+wrong if the engine is.
+
+The search covers the first round (and its end); a later round would need earlier rounds that
+produce its running totals, which it does not construct.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations as subsets
+
+from scout_ref.combinations import Strength, strength_of
+from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.notation import KEEP, Move, parse_move
+from scout_ref.reachability import check_reachable
+from scout_ref.setup import new_game
+from scout_ref.show import tops
+from scout_ref.state import Hand, Phase, RoundEnd, Seat, State, evolve
+from scout_ref.turn import apply_move, check_move
+
+DEFAULT_BUDGET = 20_000
+"""How many positions :func:`find_witness` undoes moves from before it gives up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """A game that reaches a position: the deck dealt (in deck order) and the moves played."""
+
+    players: int
+    deck: tuple[OrientedCard, ...]
+    moves: tuple[Move, ...]
+
+    def replay(self, state: State) -> State:
+        """The position this witness reaches under the rules of ``state``."""
+        game = new_game(self.players, self.deck, state.rules)
+        for move in self.moves:
+            game = apply_move(game, move)
+        return game
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What a search found: a witness, or None with how many positions it tried."""
+
+    witness: Witness | None
+    tried: int
+    searched: bool  # False when the position is outside what the search covers
+
+
+def find_witness(target: State, budget: int = DEFAULT_BUDGET) -> Search:
+    """A game that reaches ``target``, searched backwards within ``budget`` positions.
+
+    Returns a :class:`Search` whose ``witness`` is None when the search found none; a position
+    that breaks a condition of chapter REACH has none (use :func:`check_reachable` first).
+
+    >>> from scout_ref import parse_move
+    >>> s = new_game(3, seed=2)
+    >>> for text in ("keep", "keep", "keep", "show 0-0", "scout L @0"):
+    ...     s = apply_move(s, parse_move(text))
+    >>> found = find_witness(s)
+    >>> found.witness is not None and found.witness.replay(s) == s
+    True
+    """
+    if target.round != 1 or check_reachable(target):
+        return Search(None, 0, searched=target.round == 1)
+    if target.phase is Phase.ROTATION:
+        return Search(_rotation_witness(target), 1, searched=True)
+    start = _resumed(target)
+    tie = 0
+    queue: list[tuple[int, int, State, tuple[Move, ...]]] = [(_distance(start), tie, start, ())]
+    seen = {start}
+    tried = 0
+    while queue and tried < budget:
+        _, _, node, moves = heapq.heappop(queue)
+        tried += 1
+        for before, move in _predecessors(node, target if not moves else None):
+            if before in seen:
+                continue
+            seen.add(before)
+            if before.owner is None:
+                witness = _completed(before, (move, *moves), target)
+                if witness is not None:
+                    return Search(witness, tried, searched=True)
+                continue
+            tie += 1
+            heapq.heappush(queue, (_distance(before), tie, before, (move, *moves)))
+    return Search(None, tried, searched=True)
+
+
+def _rotation_witness(target: State) -> Witness:
+    """In the rotation phase the hands are as dealt: everybody so far kept theirs."""
+    deck = tuple(c for hand in target.hands for c in hand) + target.set_aside
+    decided = (target.turn or 0) - target.start_player
+    return Witness(target.players, deck, (KEEP,) * decided)
+
+
+def _resumed(target: State) -> State:
+    """The target itself, or for an ended round the play-phase state its last move came from
+    would have led to had the round not ended; the engine confirms the real last move."""
+    if target.phase is Phase.PLAY:
+        return target
+    owner = target.owner if target.owner is not None else 0
+    n = target.players
+    if target.is_two_player:
+        turn = Seat(1 - owner)
+    elif target.round_end is RoundEnd.EMPTY_HAND:
+        turn = Seat((owner + 1) % n)
+    else:
+        turn = Seat(owner)
+    return evolve(
+        target, phase=Phase.PLAY, turn=turn, round_end=None, scores=(0,) * n
+    )
+
+
+def _distance(state: State) -> int:
+    """How much is left to undo: captured cards, chips received or paid, Scout & Shows."""
+    chips = (
+        sum(3 - c for c in state.scout_chips) if state.is_two_player else sum(state.scout_chips)
+    )
+    used = state.scout_show_available.count(False)
+    return sum(len(p) for p in state.captured) + chips + used
+
+
+def _completed(start: State, moves: tuple[Move, ...], target: State) -> Witness | None:
+    """The witness from ``start`` (the state before the first show), if it is the deal."""
+    if any(start.captured) or check_reachable(start):
+        return None
+    deck = tuple(c for hand in start.hands for c in hand) + start.set_aside
+    rotations = (KEEP,) * start.players
+    witness = Witness(start.players, deck, (*rotations, *moves))
+    try:
+        reached = witness.replay(target)
+    except Exception:  # noqa: BLE001 - a wrong guess of the search, never a verdict
+        return None
+    return witness if reached == target else None
+
+
+def _predecessors(
+    node: State, target: State | None
+) -> Iterator[tuple[State, Move]]:
+    """Positions one move before ``node`` that meet chapter REACH, each with that move; the
+    engine confirms that the move leads back to ``node`` (or to ``target`` for the last)."""
+    after = target if target is not None else node
+    for before, text in _candidates(node):
+        if check_reachable(before):
+            continue
+        move = parse_move(text)
+        if check_move(before, move) is not None:
+            continue
+        if apply_move(before, move) == after:
+            yield before, move
+
+
+def _candidates(node: State) -> Iterator[tuple[State, str]]:
+    n, turn, owner = node.players, node.turn, node.owner
+    if turn is None or owner is None:
+        return
+    if node.is_two_player:
+        yield from _unshows(node, owner, [Seat(turn)])
+        yield from _unscouts(node, Seat(turn))
+        return
+    mover = Seat((turn - 1) % n)
+    if mover == owner:
+        others = [Seat((mover - d) % n) for d in range(1, n)]
+        yield from _unshows(node, mover, others)
+        if not node.scout_show_available[mover]:
+            yield from _unscout_shows(node, mover, others)
+    else:
+        yield from _unscouts(node, mover)
+
+
+def _with_hand(node: State, seat: Seat, hand: Hand) -> tuple[Hand, ...]:
+    return tuple(hand if s == seat else h for s, h in enumerate(node.hands))
+
+
+def _unshows(
+    node: State, seat: Seat, owners: Sequence[Seat]
+) -> Iterator[tuple[State, str]]:
+    """Undo ``seat``'s show of the active set: back into its hand, at either end."""
+    shown, hand = node.active_set, node.hands[seat]
+    if not shown:
+        return
+    for at in sorted({0, len(hand)}):
+        full = hand[:at] + shown + hand[at:]
+        text = f"show {at}-{at + len(shown) - 1}"
+        for before in _before_show(node, seat, full, owners):
+            yield before, text
+
+
+def _before_show(
+    node: State, seat: Seat, full: Hand, owners: Sequence[Seat]
+) -> Iterator[State]:
+    """The positions before ``seat`` showed, holding ``full``: what it captured goes back."""
+    strength = strength_of(tops(node.active_set))
+    hands = _with_hand(node, seat, full)
+    pile = node.captured[seat]
+    turn = Seat(seat)
+    for beaten in _weaker(pile, strength, len(node.active_set)):
+        rest = tuple(sorted(set(pile) - {c.card for c in beaten}))
+        captured = tuple(rest if s == seat else p for s, p in enumerate(node.captured))
+        for owner in owners:
+            yield evolve(
+                node, turn=turn, hands=hands, active_set=beaten, owner=owner, captured=captured
+            )
+    first = evolve(node, turn=turn, hands=hands, active_set=(), owner=None)
+    yield first
+    for owner in owners:
+        yield evolve(node, turn=turn, hands=hands, active_set=(), owner=owner)
+
+
+def _weaker(pile: Sequence[Card], strength: Strength | None, most: int) -> Iterator[Hand]:
+    """Combinations of cards from ``pile`` weaker than ``strength``: larger first, then
+    stronger, at most a few of each size (the search needs one that works, not all)."""
+    if strength is None:
+        return
+    values = sorted({v for c in pile for v in (c.low, c.high)}, reverse=True)
+    for size in range(min(most, len(pile)), 0, -1):
+        found = 0
+        for kind_is_set in (True, False):
+            for low in values:
+                wanted = [low] * size if kind_is_set else list(range(low, low + size))
+                if size > 1 and not kind_is_set and len(set(wanted)) != size:
+                    continue
+                if kind_is_set is False and size == 1:
+                    continue
+                if (size, kind_is_set or size == 1, low) >= strength:
+                    continue
+                combo = _pick(pile, wanted)
+                if combo is not None:
+                    found += 1
+                    yield combo
+                if found >= 3:
+                    break
+            if found >= 3:
+                break
+
+
+def _pick(pile: Sequence[Card], wanted: list[int]) -> Hand | None:
+    """Distinct cards of ``pile`` showing ``wanted`` on top, in that order, or None."""
+    chosen: list[OrientedCard] = []
+    used: set[Card] = set()
+    for value in wanted:
+        card = next((c for c in pile if c not in used and value in (c.low, c.high)), None)
+        if card is None:
+            return None
+        used.add(card)
+        other = card.high if card.low == value else card.low
+        chosen.append(oriented(value, other))
+    return tuple(chosen)
+
+
+def _unscouts(node: State, seat: Seat) -> Iterator[tuple[State, str]]:
+    """Undo ``seat``'s scout: a card of its hand goes back to an end of the active set."""
+    hand = node.hands[seat]
+    for before_hand, active, text in _taken_back(hand, node.active_set):
+        chips = _chips_before_scout(node, seat, node.owner)
+        if chips is None:
+            return
+        yield (
+            evolve(
+                node,
+                turn=seat,
+                hands=_with_hand(node, seat, before_hand),
+                active_set=active,
+                scout_chips=chips,
+            ),
+            text,
+        )
+
+
+def _taken_back(hand: Hand, active: Hand) -> Iterator[tuple[Hand, Hand, str]]:
+    seen: set[tuple[Hand, Hand]] = set()
+    for slot, card in enumerate(hand):
+        rest = hand[:slot] + hand[slot + 1 :]
+        for flipped in (False, True):
+            put = card.rotated() if flipped else card
+            for end, longer in (("L", (put, *active)), ("R", (*active, put))):
+                if strength_of(tops(longer)) is None or (rest, longer) in seen:
+                    continue
+                seen.add((rest, longer))
+                yield rest, longer, f"scout {end}{'~' if flipped else ''} @{slot}"
+
+
+def _chips_before_scout(node: State, seat: Seat, owner: Seat | None) -> tuple[int, ...] | None:
+    chips = list(node.scout_chips)
+    if node.is_two_player:
+        chips[seat] += 1
+        return tuple(chips) if chips[seat] <= 3 else None
+    if owner is None or chips[owner] == 0:
+        return None
+    chips[owner] -= 1
+    return tuple(chips)
+
+
+def _unscout_shows(
+    node: State, seat: Seat, owners: Sequence[Seat]
+) -> Iterator[tuple[State, str]]:
+    """Undo ``seat``'s Scout & Show: the show first, then the scout that came before it."""
+    available = tuple(s == seat or a for s, a in enumerate(node.scout_show_available))
+    shown, hand = node.active_set, node.hands[seat]
+    if not shown:
+        return
+    for at in sorted({0, len(hand)}):
+        full = hand[:at] + shown + hand[at:]
+        span = range(at, at + len(shown))
+        for mid in _before_show(node, seat, full, owners):
+            if mid.owner is None:
+                continue
+            for slot, card in enumerate(full):
+                if slot in span:
+                    continue
+                rest = full[:slot] + full[slot + 1 :]
+                for flipped in (False, True):
+                    put = card.rotated() if flipped else card
+                    for end, longer in (("L", (put, *mid.active_set)), ("R", (*mid.active_set, put))):
+                        if strength_of(tops(longer)) is None:
+                            continue
+                        chips = _chips_before_scout(mid, seat, mid.owner)
+                        if chips is None:
+                            continue
+                        before = evolve(
+                            mid,
+                            hands=_with_hand(mid, seat, rest),
+                            active_set=longer,
+                            scout_chips=chips,
+                            scout_show_available=available,
+                        )
+                        text = (
+                            f"scout {end}{'~' if flipped else ''} @{slot}"
+                            f" + show {span.start}-{span.stop - 1}"
+                        )
+                        yield before, text
