@@ -38,6 +38,7 @@ from scout_ref.invariants import (
     check_position_reachable,
     dealt_cards,
 )
+from scout_ref.notation import ScoutShow, Show
 from scout_ref.setup import cards_in_play
 
 ALL_RULES = tuple(
@@ -132,6 +133,33 @@ def walk(players: int, rules: Rules, seed: int, steps: int) -> State:
         else:
             state = apply_move(state, rng.choice(legal_moves(state)))
     return state
+
+
+def ladder_walk(players: int, rules: Rules, seed: int, steps: int, shows: float) -> State:
+    """Like :func:`walk` in the first round, but choosing a show (or Scout & Show) when one is
+    legal with probability ``shows``: long chains of shows, which uniform play rarely makes."""
+    rng = random.Random(seed)
+    state = new_game(players, shuffled_deck(players, rng.getrandbits(64)), rules)
+    for _ in range(steps):
+        if state.phase not in (Phase.ROTATION, Phase.PLAY):
+            break
+        moves = legal_moves(state)
+        showing = [m for m in moves if isinstance(m, Show | ScoutShow)]
+        pick = showing if showing and rng.random() < shows else moves
+        state = apply_move(state, rng.choice(pick))
+    return state
+
+
+@st.composite
+def ladder_states(draw: st.DrawFn, max_steps: int = 80) -> State:
+    """A first-round state of play biased towards shows, any player count and switches."""
+    return ladder_walk(
+        draw(st.integers(2, 5)),
+        draw(st.sampled_from(ALL_RULES)),
+        draw(st.integers(0, 2**32)),
+        draw(st.integers(0, max_steps)),
+        draw(st.sampled_from((0.5, 0.9, 1.0))),
+    )
 
 
 @st.composite

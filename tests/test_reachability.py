@@ -4,6 +4,7 @@ teeth (a hand-built position that no game reaches is caught, with the right ID).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,16 +18,19 @@ from scout_ref import (
     Rules,
     Seat,
     State,
+    apply_move,
     check_reachable,
+    legal_moves,
     new_game,
     strategies,
     validate_state,
 )
 from scout_ref.cli import main
 from scout_ref.position import build_reachable_state, build_state
-from scout_ref.reachability import scouts_since_show
+from scout_ref.notation import KEEP, Show
+from scout_ref.reachability import ladder_room, scouts_since_show
 from scout_ref.variants import EmptySetChain
-from tests.invariants import reachable_states
+from tests.invariants import ladder_states, reachable_states
 
 
 @pytest.mark.rule(
@@ -41,11 +45,77 @@ from tests.invariants import reachable_states
     "SC-REACH-09",
     "SC-REACH-10",
     "SC-REACH-11",
+    "SC-REACH-12",
+    "SC-REACH-13",
+    "SC-REACH-14",
 )
 @given(reachable_states(max_steps=1000))
 def test_random_play_never_breaks_a_condition(state: State) -> None:
     assert check_reachable(state) == []
     assert validate_state(state.to_json(), reachable=True) == []
+
+
+@pytest.mark.rule("SC-REACH-12", "SC-REACH-13", "SC-REACH-14")
+@given(ladder_states())
+def test_play_biased_to_shows_never_breaks_a_condition(state: State) -> None:
+    """Long chains of shows test the ladder bound near its edge, which uniform play seldom does."""
+    assert check_reachable(state) == []
+
+
+def _tree(state: State, depth: int) -> Iterator[State]:
+    """Every state within ``depth`` moves of ``state`` (the whole game tree, not a sample)."""
+    yield state
+    if depth and state.phase in (Phase.ROTATION, Phase.PLAY):
+        for move in legal_moves(state):
+            yield from _tree(apply_move(state, move), depth - 1)
+
+
+def _shows_tree(state: State, depth: int) -> Iterator[State]:
+    """Every state reached by up to ``depth`` shows in a row: every ladder of that length."""
+    yield state
+    if depth and state.phase is Phase.PLAY:
+        for move in legal_moves(state):
+            if isinstance(move, Show):
+                yield from _shows_tree(apply_move(state, move), depth - 1)
+
+
+def _kept(players: int, seed: int) -> State:
+    state = new_game(players, seed=seed)
+    while state.phase is Phase.ROTATION:
+        state = apply_move(state, KEEP)
+    return state
+
+
+@pytest.mark.rule("SC-REACH-12", "SC-REACH-13", "SC-REACH-14")
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_position_two_moves_into_play_meets_every_condition(players: int) -> None:
+    """Exhaustive play: the whole tree two moves deep from a kept deal (3 and 4 players: slow)."""
+    for state in _tree(_kept(players, seed=players), 2):
+        assert check_reachable(state) == [], state
+
+
+@pytest.mark.rule("SC-REACH-12")
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_ladder_of_three_shows_meets_every_condition(players: int) -> None:
+    """Exhaustive play: every chain of three shows (a ladder) from a kept deal."""
+    for state in _shows_tree(_kept(players, seed=11), 3):
+        assert check_reachable(state) == [], state
+
+
+@pytest.mark.slow
+@pytest.mark.rule("SC-REACH-12", "SC-REACH-13", "SC-REACH-14")
+@pytest.mark.parametrize(("players", "depth"), [(2, 3), (3, 2), (4, 2), (5, 3)])
+def test_every_position_deeper_into_play_meets_every_condition(players: int, depth: int) -> None:
+    for state in _tree(_kept(players, seed=0), depth):
+        assert check_reachable(state) == [], state
+
+
+def test_the_ladder_bound_counts_every_strength_below() -> None:
+    assert ladder_room(3, (1, True, 4)) == 3  # single cards 1, 2, 3
+    # below a run of two from 3 with 3 players: nine single cards, runs 1-2 and 2-3
+    assert ladder_room(3, (2, False, 3)) == 9 + 4
+    # below a pair of 1s: every single card, every run of two (1-2 to 9-10)
+    assert ladder_room(5, (2, True, 1)) == 10 + 9 * 2
 
 
 def _four(**fields: object) -> State:
@@ -180,6 +250,34 @@ UNREACHABLE = [
         "SC-REACH-10",
         id="rotation-phase-in-round-two-once-per-game",
         marks=pytest.mark.rule("SC-REACH-10", "SC-VAR-04"),
+    ),
+    pytest.param(
+        # issue 19: 33 cards captured under a single 4 that nobody has scouted
+        lambda: build_state(4, ["2/5 4/2 9/1", "1/3", "5/6", "7/8"], active_set="4/1", owner=3),
+        "SC-REACH-12",
+        id="chain-longer-than-any-ladder",
+        marks=pytest.mark.rule("SC-REACH-12"),
+    ),
+    pytest.param(
+        # seat 1 holds 3 chips, but seat 0's own scouts are all the chips record
+        lambda: build_state(
+            3,
+            ["1/2 1/3 1/4 1/5 1/6 1/7 1/8 1/9 2/3 2/4 2/5 2/6 2/7 2/8 2/9 3/4", "5/6", "5/7"],
+            active_set="8/9 8/7",
+            owner=2,
+            scout_chips=[0, 3, 2],
+        ),
+        "SC-REACH-13",
+        id="chips-nobody-can-have-paid",
+        marks=pytest.mark.rule("SC-REACH-13"),
+    ),
+    pytest.param(
+        lambda: build_state(
+            2, ["2/1", "9/1 4/5"], active_set="9/2 9/3", owner=1, scout_chips=[0, 3]
+        ),
+        "SC-REACH-14",
+        id="two-player-player-to-act-without-a-move",
+        marks=pytest.mark.rule("SC-REACH-14", "SC-VAR2-05"),
     ),
 ]
 
