@@ -15,10 +15,9 @@ produce its running totals, which it does not construct.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations as subsets
+from itertools import islice
 
 from scout_ref.combinations import Strength, strength_of
 from scout_ref.components import Card, OrientedCard, oriented
@@ -77,13 +76,35 @@ def find_witness(target: State, budget: int = DEFAULT_BUDGET) -> Search:
     if target.phase is Phase.ROTATION:
         return Search(_rotation_witness(target), 1, searched=True)
     start = _resumed(target)
-    tie = 0
-    queue: list[tuple[int, int, State, tuple[Move, ...]]] = [(_distance(start), tie, start, ())]
+    tried = 0
+    # Iterative broadening: first follow only the most promising undone move at each position,
+    # then the best two, three...: a game is one path back to the deal, and a wrong early turn
+    # must not use up the budget in the positions below it.
+    for width in BREADTHS:
+        found, used = _depth_first(start, target, width, budget - tried)
+        tried += used
+        if found is not None or tried >= budget:
+            return Search(found, tried, searched=True)
+    return Search(None, tried, searched=True)
+
+
+BREADTHS = (1, 2, 3, 5, 8, 1000)
+"""The numbers of undone moves tried at each position, one search after the other."""
+
+
+def _depth_first(
+    start: State, target: State, width: int, budget: int
+) -> tuple[Witness | None, int]:
+    """Depth first from ``start``, trying at most ``width`` undone moves at each position in the
+    order they are generated (a plain show before a Scout & Show, a larger capture first, the
+    nearest earlier owner first); the witness (or None) and the positions tried."""
+    stack: list[tuple[State, tuple[Move, ...]]] = [(start, ())]
     seen = {start}
     tried = 0
-    while queue and tried < budget:
-        _, _, node, moves = heapq.heappop(queue)
+    while stack and tried < budget:
+        node, moves = stack.pop()
         tried += 1
+        children = []
         for before, move in _predecessors(node, target if not moves else None):
             if before in seen:
                 continue
@@ -91,11 +112,11 @@ def find_witness(target: State, budget: int = DEFAULT_BUDGET) -> Search:
             if before.owner is None:
                 witness = _completed(before, (move, *moves), target)
                 if witness is not None:
-                    return Search(witness, tried, searched=True)
+                    return witness, tried
                 continue
-            tie += 1
-            heapq.heappush(queue, (_distance(before), tie, before, (move, *moves)))
-    return Search(None, tried, searched=True)
+            children.append((before, (move, *moves)))
+        stack.extend(reversed(children[:width]))
+    return None, tried
 
 
 def _rotation_witness(target: State) -> Witness:
@@ -118,18 +139,7 @@ def _resumed(target: State) -> State:
         turn = Seat((owner + 1) % n)
     else:
         turn = Seat(owner)
-    return evolve(
-        target, phase=Phase.PLAY, turn=turn, round_end=None, scores=(0,) * n
-    )
-
-
-def _distance(state: State) -> int:
-    """How much is left to undo: captured cards, chips received or paid, Scout & Shows."""
-    chips = (
-        sum(3 - c for c in state.scout_chips) if state.is_two_player else sum(state.scout_chips)
-    )
-    used = state.scout_show_available.count(False)
-    return sum(len(p) for p in state.captured) + chips + used
+    return evolve(target, phase=Phase.PLAY, turn=turn, round_end=None, scores=(0,) * n)
 
 
 def _completed(start: State, moves: tuple[Move, ...], target: State) -> Witness | None:
@@ -141,14 +151,12 @@ def _completed(start: State, moves: tuple[Move, ...], target: State) -> Witness 
     witness = Witness(start.players, deck, (*rotations, *moves))
     try:
         reached = witness.replay(target)
-    except Exception:  # noqa: BLE001 - a wrong guess of the search, never a verdict
+    except Exception:
         return None
     return witness if reached == target else None
 
 
-def _predecessors(
-    node: State, target: State | None
-) -> Iterator[tuple[State, Move]]:
+def _predecessors(node: State, target: State | None) -> Iterator[tuple[State, Move]]:
     """Positions one move before ``node`` that meet chapter REACH, each with that move; the
     engine confirms that the move leads back to ``node`` (or to ``target`` for the last)."""
     after = target if target is not None else node
@@ -184,9 +192,7 @@ def _with_hand(node: State, seat: Seat, hand: Hand) -> tuple[Hand, ...]:
     return tuple(hand if s == seat else h for s, h in enumerate(node.hands))
 
 
-def _unshows(
-    node: State, seat: Seat, owners: Sequence[Seat]
-) -> Iterator[tuple[State, str]]:
+def _unshows(node: State, seat: Seat, owners: Sequence[Seat]) -> Iterator[tuple[State, str]]:
     """Undo ``seat``'s show of the active set: back into its hand, at either end."""
     shown, hand = node.active_set, node.hands[seat]
     if not shown:
@@ -198,9 +204,7 @@ def _unshows(
             yield before, text
 
 
-def _before_show(
-    node: State, seat: Seat, full: Hand, owners: Sequence[Seat]
-) -> Iterator[State]:
+def _before_show(node: State, seat: Seat, full: Hand, owners: Sequence[Seat]) -> Iterator[State]:
     """The positions before ``seat`` showed, holding ``full``: what it captured goes back."""
     strength = strength_of(tops(node.active_set))
     hands = _with_hand(node, seat, full)
@@ -221,43 +225,35 @@ def _before_show(
 
 def _weaker(pile: Sequence[Card], strength: Strength | None, most: int) -> Iterator[Hand]:
     """Combinations of cards from ``pile`` weaker than ``strength``: larger first, then
-    stronger, at most a few of each size (the search needs one that works, not all)."""
+    stronger; a few choices of cards for each (the search needs one that works, not all)."""
     if strength is None:
         return
     values = sorted({v for c in pile for v in (c.low, c.high)}, reverse=True)
     for size in range(min(most, len(pile)), 0, -1):
-        found = 0
-        for kind_is_set in (True, False):
+        for is_set in (True, False) if size > 1 else (True,):
             for low in values:
-                wanted = [low] * size if kind_is_set else list(range(low, low + size))
-                if size > 1 and not kind_is_set and len(set(wanted)) != size:
+                if (size, is_set, low) >= strength:
                     continue
-                if kind_is_set is False and size == 1:
-                    continue
-                if (size, kind_is_set or size == 1, low) >= strength:
-                    continue
-                combo = _pick(pile, wanted)
-                if combo is not None:
-                    found += 1
-                    yield combo
-                if found >= 3:
-                    break
-            if found >= 3:
-                break
+                wanted = [low] * size if is_set else list(range(low, low + size))
+                yield from islice(_picks(pile, wanted, frozenset()), PICKS)
 
 
-def _pick(pile: Sequence[Card], wanted: list[int]) -> Hand | None:
-    """Distinct cards of ``pile`` showing ``wanted`` on top, in that order, or None."""
-    chosen: list[OrientedCard] = []
-    used: set[Card] = set()
-    for value in wanted:
-        card = next((c for c in pile if c not in used and value in (c.low, c.high)), None)
-        if card is None:
-            return None
-        used.add(card)
+PICKS = 2
+"""How many choices of cards :func:`_weaker` offers for one combination."""
+
+
+def _picks(pile: Sequence[Card], wanted: list[int], used: frozenset[Card]) -> Iterator[Hand]:
+    """Distinct cards of ``pile`` showing ``wanted`` on top, in that order."""
+    if not wanted:
+        yield ()
+        return
+    value = wanted[0]
+    for card in pile:
+        if card in used or value not in (card.low, card.high):
+            continue
         other = card.high if card.low == value else card.low
-        chosen.append(oriented(value, other))
-    return tuple(chosen)
+        for rest in _picks(pile, wanted[1:], used | {card}):
+            yield (oriented(value, other), *rest)
 
 
 def _unscouts(node: State, seat: Seat) -> Iterator[tuple[State, str]]:
@@ -279,9 +275,15 @@ def _unscouts(node: State, seat: Seat) -> Iterator[tuple[State, str]]:
         )
 
 
-def _taken_back(hand: Hand, active: Hand) -> Iterator[tuple[Hand, Hand, str]]:
+def _taken_back(
+    hand: Hand, active: Hand, skip: range = range(0)
+) -> Iterator[tuple[Hand, Hand, str]]:
+    """Each card of ``hand`` (but those in ``skip``) put back at an end of ``active``, kept or
+    rotated, where that leaves a combination: the hand and set before a scout, and the scout."""
     seen: set[tuple[Hand, Hand]] = set()
     for slot, card in enumerate(hand):
+        if slot in skip:
+            continue
         rest = hand[:slot] + hand[slot + 1 :]
         for flipped in (False, True):
             put = card.rotated() if flipped else card
@@ -303,9 +305,7 @@ def _chips_before_scout(node: State, seat: Seat, owner: Seat | None) -> tuple[in
     return tuple(chips)
 
 
-def _unscout_shows(
-    node: State, seat: Seat, owners: Sequence[Seat]
-) -> Iterator[tuple[State, str]]:
+def _unscout_shows(node: State, seat: Seat, owners: Sequence[Seat]) -> Iterator[tuple[State, str]]:
     """Undo ``seat``'s Scout & Show: the show first, then the scout that came before it."""
     available = tuple(s == seat or a for s, a in enumerate(node.scout_show_available))
     shown, hand = node.active_set, node.hands[seat]
@@ -315,29 +315,15 @@ def _unscout_shows(
         full = hand[:at] + shown + hand[at:]
         span = range(at, at + len(shown))
         for mid in _before_show(node, seat, full, owners):
-            if mid.owner is None:
+            chips = _chips_before_scout(mid, seat, mid.owner)
+            if mid.owner is None or chips is None:
                 continue
-            for slot, card in enumerate(full):
-                if slot in span:
-                    continue
-                rest = full[:slot] + full[slot + 1 :]
-                for flipped in (False, True):
-                    put = card.rotated() if flipped else card
-                    for end, longer in (("L", (put, *mid.active_set)), ("R", (*mid.active_set, put))):
-                        if strength_of(tops(longer)) is None:
-                            continue
-                        chips = _chips_before_scout(mid, seat, mid.owner)
-                        if chips is None:
-                            continue
-                        before = evolve(
-                            mid,
-                            hands=_with_hand(mid, seat, rest),
-                            active_set=longer,
-                            scout_chips=chips,
-                            scout_show_available=available,
-                        )
-                        text = (
-                            f"scout {end}{'~' if flipped else ''} @{slot}"
-                            f" + show {span.start}-{span.stop - 1}"
-                        )
-                        yield before, text
+            for rest, longer, scout in _taken_back(full, mid.active_set, skip=span):
+                before = evolve(
+                    mid,
+                    hands=_with_hand(mid, seat, rest),
+                    active_set=longer,
+                    scout_chips=chips,
+                    scout_show_available=available,
+                )
+                yield before, f"{scout} + show {span.start}-{span.stop - 1}"

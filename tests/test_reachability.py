@@ -26,8 +26,8 @@ from scout_ref import (
     validate_state,
 )
 from scout_ref.cli import main
-from scout_ref.position import build_reachable_state, build_state
 from scout_ref.notation import KEEP, Show
+from scout_ref.position import build_reachable_state, build_state
 from scout_ref.reachability import ladder_room, scouts_since_show
 from scout_ref.variants import EmptySetChain
 from tests.invariants import ladder_states, reachable_states

@@ -33,6 +33,7 @@ from scout_ref.perft import divide, perft
 from scout_ref.registry import Status, check_spec_version, rules, spec_dir, spec_version
 from scout_ref.state import Phase, State
 from scout_ref.turn import apply_move, check_move, legal_moves
+from scout_ref.witness_store import replay_witness, stored_witness
 
 JSONObject = dict[str, Any]
 
@@ -328,7 +329,8 @@ def citation_problems(kind: str, case: Case) -> Iterator[str]:
 
 
 def state_problems(kind: str, case: Case) -> Iterator[str]:
-    """Every state a case carries that is invalid or cannot arise in play (chapter REACH)."""
+    """Every state a case carries that is invalid or cannot arise in play (chapter REACH), or
+    whose stored witness game (``spec/witnesses``) does not replay to it."""
     found: list[tuple[str, object]] = []
     if kind == "deal" and "state" in case["input"]:
         found.append(("/input/state", case["input"]["state"]))
@@ -342,8 +344,16 @@ def state_problems(kind: str, case: Case) -> Iterator[str]:
         found.append(("/expected/state", case["expected"]["state"]))
     for where, data in found:
         try:
-            State.from_json(data, reachable=True)
+            state = State.from_json(data, reachable=True)
         except MalformedInputError as exc:
+            yield f"{where}: {exc}"
+            continue
+        stored = stored_witness(state)
+        if stored is None:
+            continue
+        try:
+            replay_witness(stored, state)
+        except ScoutError as exc:
             yield f"{where}: {exc}"
 
 
