@@ -3,12 +3,14 @@
 ``spec/POSITION.md`` is the language-neutral specification (grammar, defaults, examples).
 :func:`parse_position` and :func:`format_position` are a pair: for every valid state ``s``,
 ``parse_position(format_position(s)) == s``. A hand-written line may leave out what a dispute
-does not need; the default placement of :func:`scout_ref.position.build_state` puts every card
-it does not name.
+does not need. A line without ``captured`` is a sketch: the cards it does not name are placed
+as play can place them (:func:`scout_ref.position.build_reachable_state`, which also fills in
+the chips and the first round's totals); a line with ``captured`` places them by the default of
+:func:`scout_ref.position.build_state`, on the owner's pile.
 
 >>> state = parse_position("3p hands 3/7 3/1 9/2 | 1/4 2/7 | 8/2 7/1 active_set 4/9 5/1 owner 2")
->>> len(state.captured[2]), state.turn
-(27, 0)
+>>> [len(pile) for pile in state.captured], state.scout_chips  # placed as play can
+([9, 8, 10], (0, 0, 1))
 >>> parse_position(format_position(state)) == state
 True
 """
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scout_ref.errors import MalformedInputError
-from scout_ref.position import build_state
+from scout_ref.position import build_reachable_state, build_state
 from scout_ref.setup import TWO_PLAYER_CHIPS
 from scout_ref.state import Phase, RoundEnd, State
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
@@ -270,7 +272,13 @@ def parse_position(text: str) -> State:
     start = (kw.get("round", 1) - 1) % reader.players
     kw.setdefault("turn", None if over else start)
     kw.setdefault("hands", [""] * reader.players)
+    sketch = kw.get("owner") is not None and "captured" not in kw and "set_aside" not in kw
+    if reader.players == 2 and kw.get("round", 1) > 1:
+        sketch = False  # nothing is placed: every card of the round is named
     try:
+        if sketch:
+            # Nothing said about the piles: place the cards as play can (chapter REACH).
+            return build_reachable_state(reader.players, **kw)
         return build_state(reader.players, **kw)
     except MalformedInputError as exc:
         raise _located(exc, reader) from None
@@ -296,6 +304,7 @@ def _captured_text(state: State) -> str | None:
     piles = [_cards(p) for p in state.captured]
     if state.owner is not None and not (state.is_two_player and state.round > 1):
         piles[state.owner] = _EMPTY  # the only cards left unnamed: the placement gives them back
+        return " | ".join(piles)  # always written: a line without piles is a sketch
     return " | ".join(piles) if any(p != _EMPTY for p in piles) else None
 
 
@@ -303,9 +312,9 @@ def format_position(state: State) -> str:
     """The canonical position line of ``state``: defaults left out, and every card named but
     the owner's captured cards, which the default placement puts back.
 
-    >>> state = parse_position("3p owner 1 active_set 5/1 hands 3/1|2/1|4/1")
+    >>> state = parse_position("3p owner 1 active_set 5/1 hands 3/1|2/1|4/1 captured -|-|-")
     >>> format_position(state)
-    '3p turn 0 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1'
+    '3p turn 0 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1 captured - | - | -'
     """
     two = state.is_two_player
     used = [str(s) for s, free in enumerate(state.scout_show_available) if not free and not two]

@@ -12,11 +12,13 @@ from scout_ref import Reason, Rules, Scouting, State, check_move, legal_moves, p
 from scout_ref.cli import main
 from scout_ref.explain import explain
 from scout_ref.notation import move_sort_key
-from scout_ref.position import build_state
+from scout_ref.position import build_reachable_state, build_state
 from scout_ref.simulation import random_game
 
 # Seat 0 to act; seat 2 owns the run 6/2 5/3 (a run of 2, smallest 5).
-TABLE = build_state(3, ["3/1 3/9 7/2 8/1 9/4", "5/6", "1/4"], active_set="6/2 5/3", owner=2)
+TABLE = build_reachable_state(
+    3, ["3/1 3/9 7/2 8/1 9/4", "5/6", "1/4"], active_set="6/2 5/3", owner=2
+)
 
 
 def reasoning(state: State | None, move: str) -> str:

@@ -12,6 +12,7 @@ from hypothesis import given
 from scout_ref import Card, MalformedInputError, Phase, State, new_game
 from scout_ref.invariants import card_ids
 from scout_ref.position_line import format_position, parse_position
+from scout_ref.reachability import check_reachable
 from scout_ref.registry import spec_dir
 from scout_ref.setup import cards_in_play
 from tests.invariants import reachable_states
@@ -48,12 +49,21 @@ def test_spec_examples_are_valid_and_round_trip() -> None:
 
 
 @pytest.mark.rule("SC-SETUP-01")
-def test_unnamed_cards_go_to_the_owner() -> None:
+@pytest.mark.rule("SC-REACH-01")
+def test_a_sketch_places_the_unnamed_cards_as_play_can() -> None:
     state = parse_position("3p hands 3/7 3/1 9/2 | 1/4 2/7 | 8/2 7/1 active_set 4/9 5/1 owner 2")
     assert set(card_ids(state)) == cards_in_play(3)
-    assert len(state.captured[2]) == 36 - 9
+    assert sum(len(p) for p in state.captured) == 36 - 9
+    assert check_reachable(state) == []
     assert state.turn == 0
     assert state.phase is Phase.PLAY
+
+
+def test_with_piles_named_the_unnamed_cards_go_to_the_owner() -> None:
+    line = "3p hands 3/7 3/1 9/2 | 1/4 2/7 | 8/2 7/1 active_set 4/9 5/1 owner 2 captured -|-|-"
+    state = parse_position(line)
+    assert len(state.captured[2]) == 36 - 9
+    assert parse_position(format_position(state)) == state
 
 
 @pytest.mark.rule("SC-SETUP-01")

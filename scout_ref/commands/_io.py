@@ -11,7 +11,10 @@ import sys
 
 from scout_ref import _jsonread
 from scout_ref._jsonread import JSONValue
+from scout_ref.combinations import strength_of
 from scout_ref.errors import MalformedInputError
+from scout_ref.reachability import check_reachable
+from scout_ref.show import tops
 from scout_ref.state import State
 
 _POSITION_START = re.compile(r"\s*[2-5]p(\s|$)")
@@ -44,14 +47,54 @@ def read_json(path: str) -> JSONValue:
     return parse_json(read_text(path), path)
 
 
-def read_state(source: str) -> State:
+def read_state(source: str, *, reachable: bool = False) -> State:
     """The validated state that ``source`` gives: a position line, a file or ``-``.
 
-    A file (or standard input) may hold a state JSON object or one position line.
+    A file (or standard input) may hold a state JSON object or one position line. With
+    ``reachable`` the state must also meet every condition of chapter REACH.
 
     Raises:
-        MalformedInputError: if the source cannot be read or gives no valid state.
+        MalformedInputError: if the source cannot be read or gives no valid state, or (with
+            ``reachable``) naming each condition of chapter REACH the state breaks.
     """
+    state = _read_state(source)
+    if reachable:
+        refuse_unreachable(state)
+    return state
+
+
+HYPOTHETICAL_HELP = (
+    "judge the position even if no game reaches it (it must still be valid, with a "
+    "combination as its active set)"
+)
+
+
+def refuse_unreachable(state: State) -> None:
+    """Raise unless ``state`` meets every condition of chapter REACH.
+
+    Raises:
+        MalformedInputError: listing each broken condition, with a hint at --hypothetical.
+    """
+    violations = check_reachable(state)
+    if violations:
+        problems = [(v.where, f"{v.detail} ({v.rule})") for v in violations]
+        problems.append(("", "no game reaches this position; --hypothetical judges it anyway"))
+        raise MalformedInputError("position", problems)
+
+
+def refuse_non_combination(state: State) -> None:
+    """Raise if the active set is not a set or run: no rule can judge a move against it.
+
+    Raises:
+        MalformedInputError: naming the active set.
+    """
+    if state.active_set and strength_of(tops(state.active_set)) is None:
+        cards = " ".join(map(str, state.active_set))
+        detail = f"expected a set or a run, found {cards!r} (SC-SET-01)"
+        raise MalformedInputError("position", [("/active_set", detail)])
+
+
+def _read_state(source: str) -> State:
     if _POSITION_START.match(source):
         return State.from_position(source)
     text = read_text(source)

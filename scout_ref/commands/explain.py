@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from scout_ref.commands._io import read_state
+from scout_ref.commands._io import (
+    HYPOTHETICAL_HELP,
+    read_state,
+    refuse_non_combination,
+)
 from scout_ref.commands._output import add_json_argument, print_json, rule_json
 from scout_ref.explain import Explanation, explain
 from scout_ref.notation import parse_move
@@ -24,6 +28,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Exit status: 0 legal, 1 illegal, 2 bad input.",
     )
     p.add_argument("state", metavar="STATE", help=STATE_HELP)
+    p.add_argument("--hypothetical", action="store_true", help=HYPOTHETICAL_HELP)
     p.add_argument(
         "move",
         metavar="MOVE",
@@ -53,7 +58,8 @@ def explanation_json(explanation: Explanation) -> dict[str, object]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the explanation; 0 when the move is legal, 1 when it is illegal."""
-    state = read_state(args.state)
+    state = read_state(args.state, reachable=not args.hypothetical)
+    refuse_non_combination(state)
     explanation = explain(state, parse_move(args.move))
     if args.json:
         print_json(explanation_json(explanation))

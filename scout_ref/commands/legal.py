@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from scout_ref.commands._io import read_state
+from scout_ref.commands._io import (
+    HYPOTHETICAL_HELP,
+    read_state,
+    refuse_non_combination,
+)
 from scout_ref.commands._output import add_json_argument, print_json
 from scout_ref.commands.explain import STATE_HELP
 from scout_ref.notation import move_sort_key
@@ -19,13 +23,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="One move per line in canonical order (SC-NOTE-06), then a count.",
     )
     p.add_argument("state", metavar="STATE", help=STATE_HELP)
+    p.add_argument("--hypothetical", action="store_true", help=HYPOTHETICAL_HELP)
     add_json_argument(p, "legal", "the moves")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the legal moves; a position where nobody acts has none."""
-    state = read_state(args.state)
+    state = read_state(args.state, reachable=not args.hypothetical)
+    refuse_non_combination(state)
     moves = [str(m) for m in sorted(legal_moves(state), key=move_sort_key)]
     if args.json:
         print_json(
