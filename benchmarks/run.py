@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import cast
 
 import scout_ref.turn
-from scout_ref import Move, Show, State, check_move, legal_moves
+from scout_ref import Move, Show, State, check_move, legal_moves, state_to_json
 from scout_ref.conformance.outcomes import Case, Context
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import Reply, decode, read_reply
@@ -145,7 +145,7 @@ def bench_judging(moves: int) -> float:
     """Milliseconds to read, validate and judge one ``legal`` reply listing ``moves`` moves
     (every one ``keep``: the list a hostile adapter sends to make judging quadratic)."""
     line = json.dumps({"id": 1, "type": "result", "moves": ["keep"] * moves}).encode()
-    state = listing_state().to_json()
+    state = state_to_json(listing_state())
     case = Case("legal-bench", "legal", "", (), {"state": state, "expected": {"moves": []}}, "")
     ctx = Context(cast(Adapter, _Replying(line)))
     return best_of(3, lambda: judge_legal(ctx, case)) * 1000

@@ -9,7 +9,8 @@ Start a game with :func:`new_game`, list moves with :func:`legal_moves`, check o
 ['keep', 'flip']
 """
 
-from scout_ref._serialize import validate_state
+from scout_ref._observation_json import observation_from_json, observation_to_json
+from scout_ref._serialize import state_digest, state_from_json, state_to_json, validate_state
 from scout_ref.combinations import Combination, Kind, classify
 from scout_ref.components import Card, OrientedCard, oriented
 from scout_ref.determinization import observed_moves, sample_history, sample_state
@@ -17,6 +18,7 @@ from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Reje
 from scout_ref.game import next_round, winners
 from scout_ref.information import Event, History, Observation, PublicView, Recall, observation
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.position_line import format_position, parse_position
 from scout_ref.reachability import Violation, check_reachable
 from scout_ref.scoring import SeatScore, round_scores
 from scout_ref.setup import new_game, shuffled_deck
@@ -61,18 +63,25 @@ __all__ = [
     "check_move",
     "check_reachable",
     "classify",
+    "format_position",
     "is_legal",
     "legal_moves",
     "new_game",
     "next_round",
     "observation",
+    "observation_from_json",
+    "observation_to_json",
     "observed_moves",
     "oriented",
     "parse_move",
+    "parse_position",
     "round_scores",
     "sample_history",
     "sample_state",
     "shuffled_deck",
+    "state_digest",
+    "state_from_json",
+    "state_to_json",
     "validate_state",
     "winners",
 ]

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scout_ref.state import State
 
 
 class Reason(Enum):
@@ -111,8 +115,9 @@ class MalformedInputError(ScoutError, ValueError):
 class IllegalMoveError(ScoutError, ValueError):
     """A well-formed move that the rules forbid in this state; carries the :class:`Rejection`."""
 
-    def __init__(self, move: str, rejection: Rejection, digest: str) -> None:
+    def __init__(self, move: str, rejection: Rejection, state: State) -> None:
         self.move = move
         self.rejection = rejection
-        self.digest = digest
-        super().__init__(f"illegal move {move!r}: {rejection} in state {digest[:12]}")
+        self.state = state  # its digest, scout_ref.state_digest(state), identifies it
+        where = f"seat {state.turn} to act, {state.phase.value} phase, round {state.round}"
+        super().__init__(f"illegal move {move!r}: {rejection} ({where})")

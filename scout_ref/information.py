@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
 from scout_ref.components import Card, OrientedCard
 from scout_ref.notation import Flip, Keep, Move, Scout, ScoutShow, Show
@@ -21,9 +21,6 @@ from scout_ref.scout import scouted
 from scout_ref.state import Hand, Phase, RoundEnd, Seat, State
 from scout_ref.turn import apply_move
 from scout_ref.variants import Rules
-
-if TYPE_CHECKING:
-    from scout_ref._serialize import JSONObject
 
 Seen = OrientedCard | None
 """A card as a seat sees it in a hand: the oriented card when it is known, None when hidden."""
@@ -167,19 +164,6 @@ class Observation:
     def sees(self, seat: Seat) -> tuple[Seen, ...]:
         """The hand of ``seat`` as this seat sees it: its own in full, another's public cards."""
         return self.hand if seat == self.seat else self.public.hands[seat]
-
-    def to_json(self) -> JSONObject:
-        """The canonical JSON form (``spec/schema/observation.schema.json``)."""
-        from scout_ref._observation_json import observation_to_json  # noqa: PLC0415 - cycle
-
-        return observation_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: object) -> Observation:
-        """Load an observation; raises :class:`~scout_ref.MalformedInputError` on bad shape."""
-        from scout_ref._observation_json import observation_from_json  # noqa: PLC0415 - cycle
-
-        return observation_from_json(data)
 
 
 @dataclass(frozen=True, slots=True)

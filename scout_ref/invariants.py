@@ -13,6 +13,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 
+from scout_ref._serialize import state_digest, state_from_json, state_to_json
 from scout_ref.components import Card
 from scout_ref.naive import broken_rules, first_reason
 from scout_ref.notation import (
@@ -116,21 +117,24 @@ def check_legal_list(state: State, moves: list[Move]) -> None:
 
 def apply_checked(state: State, move: Move) -> State:
     """Apply a listed move; neither ``check_move`` nor ``apply_move`` may alter ``state``."""
-    before = state.to_json()
+    before = state_to_json(state)
     require(check_move(state, move) is None, f"SC-TURN-02: listed move {move} is rejected")
-    require(state.to_json() == before, "SC-GEN-03: check_move changed the state")
+    require(state_to_json(state) == before, "SC-GEN-03: check_move changed the state")
     after = apply_move(state, move)
-    require(state.to_json() == before, "SC-GEN-03: apply_move changed the state")
+    require(state_to_json(state) == before, "SC-GEN-03: apply_move changed the state")
     return after
 
 
 def check_json_round_trip(state: State) -> None:
     """JSON text round-trips to an equal state with the same, stable digest."""
-    data = state.to_json()
-    again = State.from_json(json.loads(json.dumps(data)))  # validates: raises if invalid
+    data = state_to_json(state)
+    again = state_from_json(json.loads(json.dumps(data)))  # validates: raises if invalid
     require(again == state, "SC-GEN-03: the state does not read back equal")
-    require(again.to_json() == data, "SC-GEN-03: the JSON does not round-trip")
-    require(again.digest() == state.digest() == state.digest(), "SC-GEN-03: unstable digest")
+    require(state_to_json(again) == data, "SC-GEN-03: the JSON does not round-trip")
+    require(
+        state_digest(again) == state_digest(state) == state_digest(state),
+        "SC-GEN-03: unstable digest",
+    )
 
 
 def check_listed_moves_apply(state: State, moves: list[Move]) -> None:

@@ -1,21 +1,22 @@
 """Chapter GEN: players, seats, phases and the immutable game state.
 
 A :class:`State` holds only what the rules need; it never changes after it is built, and every
-rule function takes a state and returns a new one.
+rule function takes a state and returns a new one. Its text forms belong to the layers above the
+engine, which import this module and never the reverse: the canonical JSON and digest to
+:mod:`scout_ref._serialize` (:func:`~scout_ref.state_to_json`, :func:`~scout_ref.state_from_json`,
+:func:`~scout_ref.state_digest`), the position line to :mod:`scout_ref.position_line`
+(:func:`~scout_ref.format_position`, :func:`~scout_ref.parse_position`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, NewType, TypedDict, Unpack
+from typing import NewType, TypedDict, Unpack
 
 from scout_ref.components import Card, OrientedCard
 from scout_ref.registry import implements
 from scout_ref.variants import Rules
-
-if TYPE_CHECKING:
-    from scout_ref._serialize import JSONObject
 
 Seat = NewType("Seat", int)
 """A player's place at the table, 0 to n-1 (SC-GEN-01)."""
@@ -121,46 +122,6 @@ class State:
     def rounds(self) -> int:
         """How many rounds the game has (SC-GAME-01)."""
         return total_rounds(self.players)
-
-    def to_json(self) -> JSONObject:
-        """The canonical JSON form of this state (see :mod:`scout_ref._serialize`)."""
-        from scout_ref._serialize import state_to_json  # noqa: PLC0415 - it imports State
-
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: object, *, reachable: bool = False) -> State:
-        """Load and validate a state; raises :class:`~scout_ref.MalformedInputError`.
-
-        With ``reachable`` the state must also meet every condition of chapter REACH, which
-        every position that arises in play meets (:func:`~scout_ref.check_reachable`).
-        """
-        from scout_ref._serialize import state_from_json  # noqa: PLC0415 - it imports State
-
-        return state_from_json(data, reachable=reachable)
-
-    def position(self) -> str:
-        """The canonical position line of this state (``spec/POSITION.md``)."""
-        from scout_ref.position_line import format_position  # noqa: PLC0415 - it imports State
-
-        return format_position(self)
-
-    @classmethod
-    def from_position(cls, text: str) -> State:
-        """The state a position line describes; raises :class:`~scout_ref.MalformedInputError`.
-
-        >>> State.from_position("3p hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1").owner
-        1
-        """
-        from scout_ref.position_line import parse_position  # noqa: PLC0415 - it imports State
-
-        return parse_position(text)
-
-    def digest(self) -> str:
-        """SHA-256 of the RFC 8785 canonical JSON: a stable identity for this state."""
-        from scout_ref._serialize import state_digest  # noqa: PLC0415 - it imports State
-
-        return state_digest(self)
 
 
 @implements("SC-GEN-01")

@@ -28,7 +28,7 @@ from hypothesis.errors import InvalidArgument
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from hypothesis.strategies import DrawFn, SearchStrategy
 
-from scout_ref._serialize import JSONObject
+from scout_ref._serialize import JSONObject, state_digest, state_from_json, state_to_json
 from scout_ref.components import Card, OrientedCard, full_deck, oriented
 from scout_ref.errors import IllegalMoveError, Rejection
 from scout_ref.game import next_round
@@ -335,7 +335,7 @@ class ReferenceMachine(RuleBasedStateMachine):
     @invariant()
     def json_round_trips(self) -> None:
         """The state survives its canonical JSON form unchanged."""
-        assert State.from_json(self.state.to_json()) == self.state
+        assert state_from_json(state_to_json(self.state)) == self.state
 
     @invariant()
     def position_is_reachable(self) -> None:
@@ -366,7 +366,7 @@ class EngineMismatch(AssertionError):
         self.state = state
         self.move = move
         where = f"after {move}" if move is not None else "listing moves"
-        super().__init__(f"{what} {where} in state {state.digest()[:12]}: {detail}")
+        super().__init__(f"{what} {where} in state {state_digest(state)[:12]}: {detail}")
 
 
 def _sample(texts: Iterable[str]) -> str:
@@ -377,7 +377,7 @@ def _sample(texts: Iterable[str]) -> str:
 
 def _check_legal(engine: Engine, state: State) -> None:
     expected = {str(m) for m in legal_moves(state)}
-    actual = set(engine.legal_moves(state.to_json()))
+    actual = set(engine.legal_moves(state_to_json(state)))
     if actual != expected:
         missing, extra = expected - actual, actual - expected
         raise EngineMismatch(
@@ -389,8 +389,8 @@ def _check_legal(engine: Engine, state: State) -> None:
 
 
 def _check_apply(engine: Engine, state: State, move: Move, after: State) -> None:
-    actual = engine.apply_move(state.to_json(), str(move))
-    expected = after.to_json()
+    actual = engine.apply_move(state_to_json(state), str(move))
+    expected = state_to_json(after)
     if actual != expected:
         keys = sorted(k for k in expected if actual.get(k) != expected[k])
         raise EngineMismatch("states differ", state, move, "in " + ", ".join(keys or ["keys"]))

@@ -77,7 +77,7 @@ def apply_move(state: State, move: Move) -> State:
     """
     rejection = check_move(state, move)
     if rejection is not None:
-        raise IllegalMoveError(str(move), rejection, state.digest())
+        raise IllegalMoveError(str(move), rejection, state)
     seat = state.turn
     assert seat is not None, "a phase with moves always has a player to act"
     match move:

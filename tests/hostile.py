@@ -14,7 +14,7 @@ import math
 
 from hypothesis import strategies as st
 
-from scout_ref import new_game
+from scout_ref import new_game, state_to_json
 
 ODD_LEAVES = [
     "NaN",
@@ -84,7 +84,7 @@ def hostile_texts() -> st.SearchStrategy[str]:
     )
 
 
-STATE = new_game(3, seed=1).to_json()
+STATE = state_to_json(new_game(3, seed=1))
 
 
 def in_state(fragment: str, key: str) -> str:
@@ -108,7 +108,7 @@ def _python_leaves() -> st.SearchStrategy[object]:
 
 
 def hostile_values() -> st.SearchStrategy[object]:
-    """Python values a caller of ``State.from_json`` might pass, JSON or not."""
+    """Python values a caller of ``state_from_json`` might pass, JSON or not."""
 
     def nest(value: object, n: int) -> object:
         for _ in range(n):

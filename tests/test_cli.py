@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scout_ref import MalformedInputError
+from scout_ref import MalformedInputError, state_to_json
 from scout_ref.cli import build_parser, entrypoint, main
 from scout_ref.commands._io import read_json, read_state
 from scout_ref.position import build_state
@@ -171,7 +171,7 @@ def test_rejects_text_that_is_not_utf8(tmp_path: Path) -> None:
 
 @pytest.mark.rule("SC-GEN-03")
 def test_rejects_invalid_state_file(tmp_path: Path) -> None:
-    data = build_state(4, ["1/2", "3/4", "5/6", "7/8"], owner=1).to_json()
+    data = state_to_json(build_state(4, ["1/2", "3/4", "5/6", "7/8"], owner=1))
     data["phase"] = "lunch"
     path = tmp_path / "state.json"
     path.write_text(json.dumps(data), encoding="utf-8")

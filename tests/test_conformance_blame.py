@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scout_ref import state_to_json
 from scout_ref.conformance.adapter import score
 from scout_ref.conformance.blame import score_blame, state_blame
 from scout_ref.conformance.cases._case import facing
@@ -47,38 +48,41 @@ def test_a_failure_pointing_at_two_rules_goes_to_the_convicted_one() -> None:
 @pytest.mark.parametrize(("players", "rule"), [(4, "SC-SCOUT-03"), (2, "SC-VAR2-03")])
 def test_wrong_chips_after_a_scout(players: int, rule: str) -> None:
     before = facing(players, "5/3 6/1", "4/9 7/1 8/4", scout_chips=[2, 2] + [0] * (players - 2))
-    after = apply_move(before, parse_move("scout L @0")).to_json()
+    after = state_to_json(apply_move(before, parse_move("scout L @0")))
     wrong = {**after, "scout_chips": list(before.scout_chips)}
-    assert rule in state_blame(before.to_json(), "scout L @0", after, wrong)
+    assert rule in state_blame(state_to_json(before), "scout L @0", after, wrong)
 
 
 @pytest.mark.rule("SC-GEN-02", "SC-SCOUT-02")
 def test_a_hand_out_of_order_or_a_card_at_another_slot() -> None:
     before = facing(4, "5/3 6/1", "4/9 7/1 8/4")
-    after = apply_move(before, parse_move("scout L @0")).to_json()
+    after = state_to_json(apply_move(before, parse_move("scout L @0")))
     hands = [[str(c) for c in h] for h in apply_move(before, parse_move("scout L @0")).hands]
     slot = [hands[1][1], hands[1][0], *hands[1][2:]]
     swapped = [hands[1][0], hands[1][1], hands[1][3], hands[1][2]]
     assert state_blame(
-        before.to_json(), "scout L @0", after, {**after, "hands": [hands[0], slot, *hands[2:]]}
+        state_to_json(before), "scout L @0", after, {**after, "hands": [hands[0], slot, *hands[2:]]}
     ) == {"SC-SCOUT-02"}
     assert state_blame(
-        before.to_json(), "scout L @0", after, {**after, "hands": [hands[0], swapped, *hands[2:]]}
+        state_to_json(before),
+        "scout L @0",
+        after,
+        {**after, "hands": [hands[0], swapped, *hands[2:]]},
     ) == {"SC-GEN-02"}
 
 
 @pytest.mark.rule("SC-SET-03", "SC-SCOUT-04", "SC-SHOW-02")
 def test_legal_lists_name_the_kind_of_move() -> None:
     state = facing(4, "", "2/1 5/1 9/1 3/4", seat=2, owner=0)
-    assert moves_blame(state.to_json(), [], ["show 0-2"]) == {"SC-SET-03"}
+    assert moves_blame(state_to_json(state), [], ["show 0-2"]) == {"SC-SET-03"}
     facing_run = facing(4, "5/3 6/1", "7/1 8/4 2/5")
     scouts = [
         str(m)
         for m in __import__("scout_ref").legal_moves(facing_run)
         if "scout" in str(m) and "+" not in str(m)
     ]
-    assert moves_blame(facing_run.to_json(), scouts, []) == {"SC-SCOUT-04"}
-    assert rejected_blame(state.to_json(), "show 3-3", "not_stronger") == {"SC-SHOW-02"}
+    assert moves_blame(state_to_json(facing_run), scouts, []) == {"SC-SCOUT-04"}
+    assert rejected_blame(state_to_json(state), "show 3-3", "not_stronger") == {"SC-SHOW-02"}
 
 
 @pytest.mark.rule("SC-SCORE-04", "SC-SCORE-05")
@@ -90,12 +94,12 @@ def test_scores_that_differ_for_the_owner() -> None:
     assert owner is not None
     rows[owner]["hand_penalty"] = len(state.hands[owner])
     rows[owner]["exempt"] = False
-    assert score_blame(state.to_json(), expected, {**expected, "round_scores": rows}) == {
+    assert score_blame(state_to_json(state), expected, {**expected, "round_scores": rows}) == {
         "SC-SCORE-04"
     }
     rows = [dict(r) for r in expected["round_scores"]]
     rows[owner]["captured"] += len(state.active_set)
-    assert score_blame(state.to_json(), expected, {**expected, "round_scores": rows}) == {
+    assert score_blame(state_to_json(state), expected, {**expected, "round_scores": rows}) == {
         "SC-SCORE-05"
     }
 

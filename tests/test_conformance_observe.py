@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from scout_ref import History, Seat, observation, parse_move
+from scout_ref import History, Seat, observation, observation_to_json, parse_move
 from scout_ref.conformance.observe import observation_verdict
 from scout_ref.conformance.outcomes import Outcome
 from scout_ref.conformance.protocol import Capabilities
@@ -15,7 +15,7 @@ from scout_ref.position import build_state
 
 START = build_state(4, ["5/1 6/2 7/3", "9/1 2/8", "4/1 4/3", "3/2"], active_set="8/5 9/6", owner=3)
 HISTORY = History.replay(START, [parse_move(m) for m in ("scout R~ @1", "scout L @0")])
-EXPECTED = observation(HISTORY, Seat(1)).to_json()
+EXPECTED = observation_to_json(observation(HISTORY, Seat(1)))
 
 
 def _changed(path: list[str | int], value: object) -> object:

@@ -7,6 +7,7 @@ import json
 import jsonschema
 import pytest
 
+from scout_ref import state_to_json
 from scout_ref.conformance.adapter import HELLO, answer
 from scout_ref.conformance.protocol import (
     Errored,
@@ -34,7 +35,7 @@ def test_schemas_are_valid_draft_2020_12() -> None:
 
 
 def test_encode_writes_one_line() -> None:
-    line = encode({"id": 1, "type": "legal", "state": STATE.to_json()})
+    line = encode({"id": 1, "type": "legal", "state": state_to_json(STATE)})
     assert line.endswith(b"\n")
     assert line.count(b"\n") == 1
     assert decode(line[:-1])["id"] == 1
@@ -77,10 +78,10 @@ def test_bad_hello_is_a_protocol_error(hello: dict[str, object]) -> None:
 
 def test_reference_replies_match_the_schema() -> None:
     requests = [
-        {"id": 1, "type": "legal", "state": STATE.to_json()},
-        {"id": 2, "type": "apply", "state": STATE.to_json(), "move": "scout L @2 + show 0-2"},
-        {"id": 3, "type": "apply", "state": STATE.to_json(), "move": "show 0-1"},
-        {"id": 4, "type": "perft", "state": STATE.to_json(), "depth": 1},
+        {"id": 1, "type": "legal", "state": state_to_json(STATE)},
+        {"id": 2, "type": "apply", "state": state_to_json(STATE), "move": "scout L @2 + show 0-2"},
+        {"id": 3, "type": "apply", "state": state_to_json(STATE), "move": "show 0-1"},
+        {"id": 4, "type": "perft", "state": state_to_json(STATE), "depth": 1},
     ]
     for request in requests:
         assert shape_problem(request, "request") is None
@@ -88,14 +89,14 @@ def test_reference_replies_match_the_schema() -> None:
 
 
 def test_rejection_reply_carries_the_reason() -> None:
-    request = {"id": 7, "type": "apply", "state": STATE.to_json(), "move": "show 0-1"}
+    request = {"id": 7, "type": "apply", "state": state_to_json(STATE), "move": "show 0-1"}
     reply = read_reply(answer(request), request)
     assert isinstance(reply, Result)
     assert reply.data["rejection"]["reason"] == "not_stronger"
 
 
 def test_skipped_and_errored_replies() -> None:
-    request = {"id": 5, "type": "score", "state": STATE.to_json()}
+    request = {"id": 5, "type": "score", "state": state_to_json(STATE)}
     errored = read_reply(answer(request), request)  # the round is not over
     assert isinstance(errored, Errored)
     skipped = read_reply({"id": 5, "type": "skipped", "reason": "no scoring yet"}, request)
@@ -112,7 +113,7 @@ def test_skipped_and_errored_replies() -> None:
     ],
 )
 def test_wrong_replies_are_protocol_errors(reply: dict[str, object], fault: str) -> None:
-    request = {"id": 1, "type": "legal", "state": STATE.to_json()}
+    request = {"id": 1, "type": "legal", "state": state_to_json(STATE)}
     with pytest.raises(ProtocolError) as info:
         read_reply(reply, request)
     assert info.value.fault == fault
@@ -126,7 +127,7 @@ def test_bad_request_gets_a_one_line_errored_reply() -> None:
 
 @pytest.mark.rule("SC-INFO-04")
 def test_observe_reply_is_the_reference_observation() -> None:
-    request = {"id": 3, "type": "observe", "state": STATE.to_json(), "moves": ["scout L @1"]}
+    request = {"id": 3, "type": "observe", "state": state_to_json(STATE), "moves": ["scout L @1"]}
     request["seat"] = 2
     assert shape_problem(request, "request") is None
     reply = read_reply(answer(request), request)
@@ -146,7 +147,7 @@ def test_bad_observe_request_gets_a_one_line_errored_reply(
     moves: object, seat: int, detail: str
 ) -> None:
     reply = answer(
-        {"id": 4, "type": "observe", "state": STATE.to_json(), "moves": moves, "seat": seat}
+        {"id": 4, "type": "observe", "state": state_to_json(STATE), "moves": moves, "seat": seat}
     )
     assert reply["type"] == "errored"
     assert detail in reply["message"]

@@ -11,10 +11,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from scout_ref import state_from_json
 from scout_ref.cli import main
 from scout_ref.conformance.adapter import perft_answer
 from scout_ref.registry import spec_dir
-from scout_ref.state import State
 
 DATA = Path(__file__).parent / "data" / "vectors"
 REPO = Path(__file__).parent.parent
@@ -120,7 +120,7 @@ def test_perft_mismatch_is_bisected_to_an_apply(
     """The chain-reset engine agrees on moves but not on where the round ends."""
     monkeypatch.setenv("PYTHONPATH", str(REPO))
     source = json.loads((DATA / "apply" / "chain.json").read_text("utf-8"))["cases"][0]
-    state = State.from_json(source["state"])
+    state = state_from_json(source["state"])
     nodes, divide = perft_answer(state, 2)
     case = {
         "id": "perft-chain-two",

@@ -12,6 +12,7 @@ from scout_ref import (
     ScoutError,
     apply_move,
     parse_move,
+    state_digest,
 )
 from scout_ref.position import build_state
 
@@ -46,5 +47,5 @@ def test_illegal_move_message_quotes_the_move_rule_and_state() -> None:
     message = str(info.value)
     assert message.startswith("illegal move 'scout L @0': ")
     assert "(SC-SCOUT-01)" in message
-    assert state.digest()[:12] in message
+    assert state_digest(state)[:12] in message
     assert "\n" not in message

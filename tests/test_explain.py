@@ -8,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from scout_ref import Reason, Rules, Scouting, State, check_move, legal_moves, parse_move
+from scout_ref import (
+    Reason,
+    Rules,
+    Scouting,
+    State,
+    check_move,
+    legal_moves,
+    parse_move,
+    parse_position,
+    state_to_json,
+)
 from scout_ref.cli import main
 from scout_ref.explain import explain
 from scout_ref.notation import move_sort_key
@@ -132,7 +142,7 @@ def test_verdict_always_matches_check_move(seed: int) -> None:
 
 def write_state(tmp_path: Path) -> str:
     path = tmp_path / "state.json"
-    path.write_text(json.dumps(TABLE.to_json()), encoding="utf-8")
+    path.write_text(json.dumps(state_to_json(TABLE)), encoding="utf-8")
     return str(path)
 
 
@@ -163,7 +173,7 @@ def test_cli_bad_input_is_one_line_and_status_2(
 ) -> None:
     path = tmp_path / "input.json"
     if content == "STATE":
-        path.write_text(json.dumps(TABLE.to_json()), encoding="utf-8")
+        path.write_text(json.dumps(state_to_json(TABLE)), encoding="utf-8")
     elif content is not None:
         path.write_text(content, encoding="utf-8")
     assert main(["explain", str(path), move]) == 2
@@ -193,7 +203,7 @@ def test_cli_reads_a_file_or_stdin(
     monkeypatch: pytest.MonkeyPatch,
     content: str,
 ) -> None:
-    text = json.dumps(State.from_position(POSITION).to_json()) if content == "JSON" else content
+    text = json.dumps(state_to_json(parse_position(POSITION))) if content == "JSON" else content
     path = tmp_path / "position.txt"
     path.write_text(text, encoding="utf-8")
     assert main(["explain", str(path), "show 0-1"]) == 0
@@ -207,7 +217,7 @@ def test_cli_reads_a_file_or_stdin(
 def test_legal_lists_the_moves_in_canonical_order(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["legal", POSITION]) == 0
     lines = capsys.readouterr().out.splitlines()
-    state = State.from_position(POSITION)
+    state = parse_position(POSITION)
     assert lines[:-1] == [str(m) for m in sorted(legal_moves(state), key=move_sort_key)]
     assert lines[-1] == f"{len(lines) - 1} legal moves (seat 0 to act, play phase)"
 

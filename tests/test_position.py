@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scout_ref import Card, MalformedInputError, check_reachable, validate_state
+from scout_ref import Card, MalformedInputError, check_reachable, state_to_json, validate_state
 from scout_ref.invariants import card_ids
 from scout_ref.position import build_reachable_state, build_state
 from scout_ref.setup import cards_in_play
@@ -17,7 +17,7 @@ def test_unnamed_cards_go_to_the_owner_so_every_card_is_placed(players: int) -> 
     assert set(card_ids(state)) == cards_in_play(players)
     assert max(card_ids(state).values()) == 1
     assert len(state.captured[1]) == len(cards_in_play(players)) - players
-    assert validate_state(state.to_json()) == []
+    assert validate_state(state_to_json(state)) == []
 
 
 @pytest.mark.rule("SC-SETUP-01")

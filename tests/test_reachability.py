@@ -22,6 +22,8 @@ from scout_ref import (
     check_reachable,
     legal_moves,
     new_game,
+    state_from_json,
+    state_to_json,
     strategies,
     validate_state,
 )
@@ -52,7 +54,7 @@ from tests.invariants import ladder_states, reachable_states
 @given(reachable_states(max_steps=1000))
 def test_random_play_never_breaks_a_condition(state: State) -> None:
     assert check_reachable(state) == []
-    assert validate_state(state.to_json(), reachable=True) == []
+    assert validate_state(state_to_json(state), reachable=True) == []
 
 
 @pytest.mark.rule("SC-REACH-12", "SC-REACH-13", "SC-REACH-14")
@@ -285,7 +287,9 @@ UNREACHABLE = [
 @pytest.mark.parametrize(("build", "rule"), UNREACHABLE)
 def test_each_condition_catches_a_position_no_game_reaches(build: object, rule: str) -> None:
     state = build()  # type: ignore[operator]
-    assert validate_state(state.to_json()) == [], "the position must be valid, only unreachable"
+    assert validate_state(state_to_json(state)) == [], (
+        "the position must be valid, only unreachable"
+    )
     assert rule in {v.rule for v in check_reachable(state)}
 
 
@@ -298,10 +302,10 @@ def test_scouts_since_the_show_are_counted_from_the_turn() -> None:
 
 @pytest.mark.rule("SC-REACH-01")
 def test_the_loader_checks_reachability_only_when_asked() -> None:
-    data = _four(active_set="6/3 8/2").to_json()
-    assert State.from_json(data) == State.from_json(json.loads(json.dumps(data)))
+    data = state_to_json(_four(active_set="6/3 8/2"))
+    assert state_from_json(data) == state_from_json(json.loads(json.dumps(data)))
     with pytest.raises(MalformedInputError, match=r"neither a set nor a run \(SC-REACH-04\)"):
-        State.from_json(data, reachable=True)
+        state_from_json(data, reachable=True)
     problems = validate_state(data, reachable=True)
     assert problems == [("/active_set", "is neither a set nor a run (SC-REACH-04)")]
 
@@ -309,15 +313,17 @@ def test_the_loader_checks_reachability_only_when_asked() -> None:
 @pytest.mark.rule("SC-REACH-01")
 def test_a_reachable_state_loads_with_the_check() -> None:
     state = _four()
-    assert State.from_json(state.to_json(), reachable=True) == state
-    assert State.from_json(new_game(5, seed=3).to_json(), reachable=True).phase is Phase.ROTATION
+    assert state_from_json(state_to_json(state), reachable=True) == state
+    assert (
+        state_from_json(state_to_json(new_game(5, seed=3)), reachable=True).phase is Phase.ROTATION
+    )
 
 
 @pytest.mark.rule("SC-REACH-01")
 def test_check_command_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
-    good.write_text(json.dumps(_four().to_json()), encoding="utf-8")
-    bad.write_text(json.dumps(_four(active_set="", turn=0).to_json()), encoding="utf-8")
+    good.write_text(json.dumps(state_to_json(_four())), encoding="utf-8")
+    bad.write_text(json.dumps(state_to_json(_four(active_set="", turn=0))), encoding="utf-8")
     broken.write_text("{}", encoding="utf-8")
     assert main(["check", str(good)]) == 0
     assert "meets every condition" in capsys.readouterr().out

@@ -12,7 +12,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scout_ref import MalformedInputError, State, legal_moves, shuffled_deck, validate_state
+from scout_ref import (
+    MalformedInputError,
+    State,
+    legal_moves,
+    shuffled_deck,
+    state_digest,
+    state_from_json,
+    state_to_json,
+    validate_state,
+)
 from scout_ref.position import build_state
 from tests.invariants import reachable_states
 
@@ -28,11 +37,11 @@ def _play_state() -> JSON:
         turn=2,
         scout_chips=[0, 2, 0, 1],
     )
-    return state.to_json()
+    return state_to_json(state)
 
 
 def _two_player_state() -> JSON:
-    return build_state(2, ["5/1 6/2", "1/3"], active_set="4/2", owner=1).to_json()
+    return state_to_json(build_state(2, ["5/1 6/2", "1/3"], active_set="4/2", owner=1))
 
 
 def _set(path: str, value: object) -> Callable[[JSON], None]:
@@ -112,7 +121,7 @@ def test_rejects_malformed_state_with_its_json_pointer(
     problems = validate_state(data)
     assert any(loc == pointer and words in msg for loc, msg in problems), problems
     with pytest.raises(MalformedInputError) as info:
-        State.from_json(data)
+        state_from_json(data)
     assert info.value.problems == problems
     assert "\n" not in str(info.value)
 
@@ -164,7 +173,7 @@ def _five_player_deal(**parts: Any) -> JSON:
     """A 5-player state with every card still in the hands (nobody has shown)."""
     deck = [str(c) for c in shuffled_deck(5, seed=1)]
     hands = [" ".join(deck[s * 9 : s * 9 + 9]) for s in range(5)]
-    return build_state(5, hands, **parts).to_json()
+    return state_to_json(build_state(5, hands, **parts))
 
 
 @pytest.mark.rule("SC-END-02", "SC-SCORE-04")
@@ -193,19 +202,19 @@ def test_rejects_scout_show_chip_used_before_play() -> None:
 @pytest.mark.rule("SC-GEN-03")
 def test_round_trip_keeps_the_state_and_its_digest() -> None:
     data = _play_state()
-    state = State.from_json(data)
-    assert state.to_json() == data
-    assert State.from_json(json.loads(json.dumps(data))) == state
+    state = state_from_json(data)
+    assert state_to_json(state) == data
+    assert state_from_json(json.loads(json.dumps(data))) == state
 
 
 @pytest.mark.rule("SC-GEN-03")
 def test_digest_is_sha256_of_the_canonical_json_whatever_the_key_order() -> None:
     data = _play_state()
-    state = State.from_json(data)
+    state = state_from_json(data)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    assert state.digest() == hashlib.sha256(canonical.encode()).hexdigest()
+    assert state_digest(state) == hashlib.sha256(canonical.encode()).hexdigest()
     shuffled = dict(reversed(list(copy.deepcopy(data).items())))
-    assert State.from_json(shuffled).digest() == state.digest()
+    assert state_digest(state_from_json(shuffled)) == state_digest(state)
 
 
 junk = st.recursive(
@@ -221,7 +230,7 @@ junk = st.recursive(
 @given(junk)
 def test_junk_is_rejected_as_malformed_input(data: object) -> None:
     with pytest.raises(MalformedInputError):
-        State.from_json(data)
+        state_from_json(data)
 
 
 def _mutations(data: JSON) -> st.SearchStrategy[JSON]:
@@ -263,13 +272,13 @@ def _mutations(data: JSON) -> st.SearchStrategy[JSON]:
 def test_mutated_states_load_consistently_or_fail_cleanly(
     data: st.DataObject, state: State
 ) -> None:
-    mutated = data.draw(_mutations(state.to_json()))
+    mutated = data.draw(_mutations(state_to_json(state)))
     problems = validate_state(mutated)
     assert all(loc == "" or loc.startswith("/") for loc, _ in problems)
     if problems:
         with pytest.raises(MalformedInputError):
-            State.from_json(mutated)
+            state_from_json(mutated)
         return
-    loaded = State.from_json(mutated)
-    assert loaded.to_json() == mutated
+    loaded = state_from_json(mutated)
+    assert state_to_json(loaded) == mutated
     legal_moves(loaded)

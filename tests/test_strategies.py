@@ -25,6 +25,7 @@ from scout_ref import (
     check_move,
     is_legal,
     new_game,
+    state_to_json,
     validate_state,
 )
 from scout_ref.simulation import GameRecord
@@ -131,7 +132,7 @@ def test_states_reach_every_phase(phase: Phase, players: int) -> None:
     def check(state: State) -> None:
         assert state.phase is phase
         assert state.players == players
-        assert validate_state(state.to_json()) == []
+        assert validate_state(state_to_json(state)) == []
 
     check()
 

@@ -25,6 +25,7 @@ from scout_ref import (
     next_round,
     oriented,
     parse_move,
+    state_from_json,
 )
 from scout_ref._serialize import rules_from_json
 from scout_ref.cli import main
@@ -235,7 +236,7 @@ def isolating_cases() -> dict[Reason, list[str]]:
     for kind, c in all_cases():
         if kind != "reject":
             continue
-        broken = broken_rules(State.from_json(c["state"]), parse_move(c["move"]))
+        broken = broken_rules(state_from_json(c["state"]), parse_move(c["move"]))
         if len(broken) == 1 and broken.pop().value == c["expected"]["reason"]:
             found[Reason(c["expected"]["reason"])].append(c["id"])
     return found
@@ -251,7 +252,7 @@ def test_every_reason_has_an_isolating_reject_vector(reason: Reason) -> None:
 def test_oracle_sees_every_broken_rule() -> None:
     """The oracle itself: a move breaking three rules at once is seen breaking all three."""
     two = next(c for k, c in all_cases() if c["id"] == "reject-two-player-no-scout-chip")
-    state = State.from_json(two["state"])
+    state = state_from_json(two["state"])
     found = broken_rules(state, parse_move("scout L @99 + show 0-0"))
     assert found == {Reason.SCOUT_SHOW_TWO_PLAYER, Reason.SLOT_OUTSIDE_HAND, Reason.NO_SCOUT_CHIP}
 
@@ -497,4 +498,4 @@ def test_the_cycle_trace_repeats_its_position_and_never_ends() -> None:
     assert len(play) == 25
     assert position_key(play[12]) == position_key(play[24])
     assert play[24].scout_chips == (4, 4, 4)
-    assert State.from_json(cycle["steps"][-1]["state"]) == play[24]
+    assert state_from_json(cycle["steps"][-1]["state"]) == play[24]

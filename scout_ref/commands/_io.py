@@ -11,8 +11,10 @@ import sys
 
 from scout_ref import _jsonread
 from scout_ref._jsonread import JSONValue
+from scout_ref._serialize import state_from_json
 from scout_ref.combinations import strength_of
 from scout_ref.errors import MalformedInputError
+from scout_ref.position_line import parse_position
 from scout_ref.reachability import check_reachable
 from scout_ref.show import tops
 from scout_ref.state import State
@@ -96,13 +98,13 @@ def refuse_non_combination(state: State) -> None:
 
 def _read_state(source: str) -> State:
     if _POSITION_START.match(source):
-        return State.from_position(source)
+        return parse_position(source)
     text = read_text(source)
     if text.lstrip().startswith("{"):
-        return State.from_json(parse_json(text, source))
+        return state_from_json(parse_json(text, source))
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) != 1:
         raise MalformedInputError(
             "state", [("", f"{source!r} holds neither a state JSON object nor one position line")]
         )
-    return State.from_position(lines[0])
+    return parse_position(lines[0])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from scout_ref._serialize import state_digest
 from scout_ref.commands._io import (
     HYPOTHETICAL_HELP,
     read_state,
@@ -12,6 +13,7 @@ from scout_ref.commands._io import (
 from scout_ref.commands._output import add_json_argument, print_json, rule_json
 from scout_ref.explain import Explanation, explain
 from scout_ref.notation import parse_move
+from scout_ref.position_line import format_position
 from scout_ref.registry import rules
 
 STATE_HELP = (
@@ -42,8 +44,8 @@ def explanation_json(explanation: Explanation) -> dict[str, object]:
     """The ``explain --json`` document (``spec/schema/cli/explain.schema.json``)."""
     state, rejection = explanation.state, explanation.rejection
     return {
-        "position": state.position(),
-        "digest": state.digest(),
+        "position": format_position(state),
+        "digest": state_digest(state),
         "move": str(explanation.move),
         "seat": state.turn,
         "legal": explanation.is_legal,

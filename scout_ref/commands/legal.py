@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from scout_ref._serialize import state_digest
 from scout_ref.commands._io import (
     HYPOTHETICAL_HELP,
     read_state,
@@ -12,6 +13,7 @@ from scout_ref.commands._io import (
 from scout_ref.commands._output import add_json_argument, print_json
 from scout_ref.commands.explain import STATE_HELP
 from scout_ref.notation import move_sort_key
+from scout_ref.position_line import format_position
 from scout_ref.turn import legal_moves
 
 
@@ -36,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(
             {
-                "position": state.position(),
-                "digest": state.digest(),
+                "position": format_position(state),
+                "digest": state_digest(state),
                 "seat": state.turn,
                 "moves": moves,
             },

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from scout_ref._serialize import state_digest, state_to_json
 from scout_ref.commands._io import read_json
 from scout_ref.commands._output import add_json_argument, print_json
 from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import MalformedInputError
 from scout_ref.play.record import JSON, Replayed, TraceDivergence, case_setup, replay
 from scout_ref.play.view import round_summary
+from scout_ref.position_line import format_position
 from scout_ref.registry import check_spec_version
 from scout_ref.state import Phase
 
@@ -63,7 +65,7 @@ def trace_cases(data: object, source: str = "the file") -> list[object]:
 def print_step(r: Replayed) -> None:
     """One replayed step, and the score breakdown when it ends a round."""
     who = "deal" if r.seat is None else f"seat {r.seat}"
-    print(f"  {r.index:>4}  {who:<7} {r.text:<28} {r.state.digest()[:12]}")
+    print(f"  {r.index:>4}  {who:<7} {r.text:<28} {state_digest(r.state)[:12]}")
     if r.seat is not None and r.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
         print("\n".join("    " + line for line in round_summary(r.state, [""] * 5)))
 
@@ -74,8 +76,8 @@ def step_json(r: Replayed) -> JSON:
         "index": r.index,
         "seat": r.seat,
         "move": r.text,
-        "digest": r.state.digest(),
-        "position": r.state.position(),
+        "digest": state_digest(r.state),
+        "position": format_position(r.state),
     }
 
 
@@ -103,11 +105,11 @@ def run_at(args: argparse.Namespace) -> int:
         print(f"{case_id}: diverges at {exc}")
         return 1
     if args.json:
-        print_json({"case": case_id, "at": step_json(r), "state": r.state.to_json()})
+        print_json({"case": case_id, "at": step_json(r), "state": state_to_json(r.state)})
     else:
         who = "deal" if r.seat is None else f"seat {r.seat}: {r.text}"
         print(f"{case_id} step {r.index} ({who})")
-        print(r.state.position())
+        print(format_position(r.state))
     return 0
 
 
@@ -160,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
 
 def pause(r: Replayed) -> bool:
     """Show the position after a step and wait for a line; False when the user stops."""
-    print(f"        {r.state.position()}")
+    print(f"        {format_position(r.state)}")
     print("        [Enter] next step, q stop: ", end="", flush=True)
     answer = sys.stdin.readline()
     return bool(answer) and answer.strip().lower() not in ("q", "quit")

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from scout_ref._jsonread import MAX_LINE_BYTES, parse
-from scout_ref._serialize import deal_from_json, score_to_json
+from scout_ref._observation_json import observation_to_json
+from scout_ref._serialize import deal_from_json, score_to_json, state_from_json, state_to_json
 from scout_ref.errors import IllegalMoveError, MalformedInputError, ScoutError, excerpt
 from scout_ref.information import History, observation
 from scout_ref.notation import parse_move
@@ -66,12 +67,12 @@ def load_state(data: object) -> State:
     """
     key = _key(data)
     known = _KNOWN.get(key)
-    return known if known is not None else _remember(key, State.from_json(data))
+    return known if known is not None else _remember(key, state_from_json(data))
 
 
 def dump_state(state: State) -> Message:
     """The JSON of a state the adapter answers with, remembered for the next request."""
-    data = state.to_json()
+    data = state_to_json(state)
     _remember(_key(data), state)
     return data
 
@@ -125,7 +126,7 @@ def _observe(request: Message) -> Message:
         history = History.replay(start, map(parse_move, moves))
     except IllegalMoveError as exc:
         raise _bad("observe request", str(exc)) from None
-    return {"observation": observation(history, Seat(seat)).to_json()}
+    return {"observation": observation_to_json(observation(history, Seat(seat)))}
 
 
 _HANDLERS: dict[str, Callable[[Message], Message]] = {

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scout_ref._serialize import state_digest, state_from_json, state_to_json
 from scout_ref.conformance.adapter import perft_answer
 from scout_ref.conformance.blame import state_blame
 from scout_ref.conformance.diff import state_diff
@@ -35,7 +36,7 @@ def bisect_perft(
     ctx: Context, case_id: str, state_json: Message, depth: int, got: Message
 ) -> Found:
     """Walk the divide from ``state_json`` to where the adapter departs; explain and save it."""
-    state = State.from_json(state_json)
+    state = state_from_json(state_json)
     path: list[str] = []
     reference = perft_answer(state, depth)[1]
     divide: dict[str, int] = got["divide"]
@@ -50,7 +51,7 @@ def bisect_perft(
             return Found(f"{where}: the divide agrees but nodes is not its sum")
         move = differing[0]
         child = apply_move(state, parse_move(move))
-        reply = ctx.adapter.request("perft", state=child.to_json(), depth=depth - 1)
+        reply = ctx.adapter.request("perft", state=state_to_json(child), depth=depth - 1)
         if not isinstance(reply, Result):
             return Found(f"{where}: bisecting stopped, the adapter did not answer perft ({reply})")
         if reply.data["nodes"] == reference[move]:
@@ -63,17 +64,17 @@ def bisect_perft(
 def _legal_finding(
     ctx: Context, case_id: str, state: State, where: str, *, missing: list[str], extra: list[str]
 ) -> Found:
-    lines = [f"bisected {where}: the legal moves differ (state {state.digest()[:12]})"]
+    lines = [f"bisected {where}: the legal moves differ (state {state_digest(state)[:12]})"]
     if missing:
         lines.append("  missing: " + ", ".join(missing))
     if extra:
         lines.append("  extra:   " + ", ".join(extra))
-    blame = moves_blame(state.to_json(), missing, extra)
+    blame = moves_blame(state_to_json(state), missing, extra)
     case = {
         "id": f"{case_id}-bisected",
         "description": f"The state where {case_id} departs from the reference ({where}).",
         "rules": sorted(blame) or ["SC-TURN-02"],
-        "state": state.to_json(),
+        "state": state_to_json(state),
         "expected": {"moves": [str(m) for m in legal_moves(state)]},
     }
     saved = ctx.save("legal", case, "A legal-move vector found by bisecting a perft mismatch.")
@@ -87,21 +88,21 @@ def _apply_finding(
 ) -> Found:
     lines = [
         f"bisected {where}: the adapter counts the reference's state after {move!r} correctly,",
-        f"  so its own apply of {move!r} differs (state {state.digest()[:12]})",
+        f"  so its own apply of {move!r} differs (state {state_digest(state)[:12]})",
     ]
-    reply = ctx.adapter.request("apply", state=state.to_json(), move=move)
+    reply = ctx.adapter.request("apply", state=state_to_json(state), move=move)
     blame: frozenset[str] = frozenset()
     if isinstance(reply, Result):
         got = reply.data.get("state", reply.data)
-        lines.append(state_diff(child.to_json(), got, state.to_json()))
-        blame = state_blame(state.to_json(), move, child.to_json(), got)
+        lines.append(state_diff(state_to_json(child), got, state_to_json(state)))
+        blame = state_blame(state_to_json(state), move, state_to_json(child), got)
     case = {
         "id": f"{case_id}-bisected",
         "description": f"The move where {case_id} departs from the reference ({where}).",
         "rules": sorted(blame) or ["SC-TURN-02"],
-        "state": state.to_json(),
+        "state": state_to_json(state),
         "move": move,
-        "expected": {"state": child.to_json()},
+        "expected": {"state": state_to_json(child)},
     }
     saved = ctx.save("apply", case, "An apply vector found by bisecting a perft mismatch.")
     if saved is not None:

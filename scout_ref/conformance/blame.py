@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from scout_ref._serialize import state_from_json
 from scout_ref.conformance.outcomes import Case, Outcome
 from scout_ref.conformance.protocol import Message
 from scout_ref.errors import MalformedInputError
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
 from scout_ref.scout import scouted
-from scout_ref.state import State
 
 Rules = frozenset[str]
 
@@ -235,8 +235,8 @@ def _scout_show_hand_rule(before: Message, move: ScoutShow, got: object) -> str:
     """Which misreading of a Scout & Show gives the hand ``got``: the card kept the other way
     (SC-SCOUT-02), taken from the other end (SC-SCOUT-01), or the show's positions read in the
     hand before the insertion (SC-NOTE-04); otherwise the Scout & Show itself (SC-SNS-03)."""
-    hand = State.from_json(before).hand
-    active = State.from_json(before).active_set
+    hand = state_from_json(before).hand
+    active = state_from_json(before).active_set
     scout, show = move.scout, move.show
     other_end = End.RIGHT if scout.end is End.LEFT else End.LEFT
     readings = {

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from scout_ref._serialize import deck_from_json
+from scout_ref._serialize import deck_from_json, state_to_json
 from scout_ref.conformance.adapter import score
 from scout_ref.conformance.blame import score_blame, state_blame
 from scout_ref.conformance.cases.traces import steps as record_steps
@@ -97,12 +97,12 @@ def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
 
 def _compare_state(got: Result, before: State | None, step: str, ref: State) -> Disagreement | None:
     """How the adapter's state after ``step`` differs from the reference's (index filled later)."""
-    data = None if before is None else before.to_json()
+    data = None if before is None else state_to_json(before)
     if "rejection" in got.data:
         reason = got.data["rejection"].get("reason")
         blame = rejected_blame(data, step, reason) if data else frozenset()
         return Disagreement(0, step, f"rejected ({reason!r}) but it is legal", before, blame)
-    expected = ref.to_json()
+    expected = state_to_json(ref)
     if got.data["state"] == expected:
         return None
     diff = state_diff(expected, got.data["state"], data)
@@ -138,7 +138,7 @@ def _check_deal(
             given: Message = {"players": players, "rules": OFFICIAL_RULES, "deck": deck}
             state = new_game(players, deck_from_json(deck))
         else:
-            given = {"state": before.to_json(), "deck": deck}
+            given = {"state": state_to_json(before), "deck": deck}
             state = next_round(before, None if deck is None else deck_from_json(deck))
     except MalformedInputError as exc:
         raise Invalid(str(exc)) from None
@@ -156,7 +156,7 @@ def _check_move(
     if not is_legal(before, move):
         raise Invalid(f"{text!r} is not legal here")
     state = apply_move(before, move)
-    data = before.to_json()
+    data = state_to_json(before)
     listed = _result(ctx.adapter.request("legal", state=data), k, "legal")
     if isinstance(listed, Disagreement):
         return listed, state
@@ -175,10 +175,10 @@ def _check_move(
 
 
 def _check_score(ctx: Context, k: int, state: State) -> Disagreement | None:
-    got = _result(ctx.adapter.request("score", state=state.to_json()), k, "score")
+    got = _result(ctx.adapter.request("score", state=state_to_json(state)), k, "score")
     if isinstance(got, Disagreement):
         return got
-    expected, data = score(state), state.to_json()
+    expected, data = score(state), state_to_json(state)
     problems = score_difference(data, expected, got.data)
     if not problems:
         return None
@@ -273,7 +273,7 @@ def _explain(
             "id": f"{case_id}-legal",
             "description": "The state where the fuzzed adapter's legal moves differ.",
             "rules": sorted(found.blame) or ["SC-TURN-02"],
-            "state": found.state.to_json(),
+            "state": state_to_json(found.state),
             "expected": {"moves": [str(m) for m in legal_moves(found.state)]},
         }
         saved = ctx.save("legal", legal, "A legal-move vector found by differential fuzzing.")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from scout_ref._serialize import state_from_json
 from scout_ref.combinations import Kind, classify, strength_of
 from scout_ref.errors import MalformedInputError, Reason
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
@@ -36,7 +37,7 @@ def moves_blame(
 ) -> Rules:
     """The rules a legal-move list that lacks ``missing`` and adds ``extra`` points at."""
     try:
-        state = State.from_json(state_json)
+        state = state_from_json(state_json)
     except MalformedInputError:
         return frozenset()
     out: set[str] = {"SC-TURN-02"} if doubled else set()
@@ -63,7 +64,7 @@ def rejected_blame(state_json: object, move: str, reason: object) -> Rules:
         return frozenset([known[reason].rule])
     if reason == Reason.NOT_STRONGER.value and isinstance(_parse(move), Show):
         try:
-            empty = not State.from_json(state_json).active_set
+            empty = not state_from_json(state_json).active_set
         except MalformedInputError:
             return frozenset()
         return frozenset(["SC-SHOW-02" if empty else "SC-SET-04"])

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from scout_ref._observation_json import observation_to_json
+from scout_ref._serialize import state_from_json
 from scout_ref.conformance.diff import short
 from scout_ref.conformance.outcomes import Outcome
 from scout_ref.information import History, observation
 from scout_ref.notation import parse_move
-from scout_ref.state import Seat, State
+from scout_ref.state import Seat
 
 SHOWN_DIFFERENCES = 6
 
@@ -25,9 +27,9 @@ def observe_answer(case: dict[str, Any]) -> dict[str, Any]:
         MalformedInputError: if the state is invalid.
         IllegalMoveError: if a move is illegal when made.
     """
-    start = State.from_json(case["state"])
+    start = state_from_json(case["state"])
     history = History.replay(start, [parse_move(m) for m in case["moves"]])
-    return {"observation": observation(history, Seat(case["seat"])).to_json()}
+    return {"observation": observation_to_json(observation(history, Seat(case["seat"])))}
 
 
 def differences(expected: object, got: object, where: str = "") -> Iterator[str]:

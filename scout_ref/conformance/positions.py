@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from scout_ref._serialize import state_from_json
 from scout_ref.errors import MalformedInputError
-from scout_ref.state import State
+from scout_ref.position_line import format_position, parse_position
 
 POSITION = "position"
 
@@ -36,7 +37,7 @@ def _holders(case: Case) -> Iterator[tuple[str, dict[str, Any]]]:
 def add_positions(case: Case) -> Case:
     """``case`` with the canonical position line next to each state it holds (in place)."""
     for _, holder in _holders(case):
-        holder[POSITION] = State.from_json(holder["state"]).position()
+        holder[POSITION] = format_position(state_from_json(holder["state"]))
     return case
 
 
@@ -44,7 +45,7 @@ def position_problems(kind: str, case: Case) -> Iterator[str]:
     """Every state of ``case`` whose position line is missing or does not read back as it."""
     for where, holder in _holders(case):
         try:
-            state = State.from_json(holder["state"])
+            state = state_from_json(holder["state"])
         except MalformedInputError:
             continue  # reported by the state check
         line = holder.get(POSITION)
@@ -52,11 +53,11 @@ def position_problems(kind: str, case: Case) -> Iterator[str]:
             yield f"{where}/{POSITION}: missing"
             continue
         try:
-            read = State.from_position(line)
+            read = parse_position(line)
         except MalformedInputError as exc:
             yield f"{where}/{POSITION}: {exc}"
             continue
         if read != state:
             yield f"{where}/{POSITION}: describes another state than {where}/state"
-        elif line != state.position():
-            yield f"{where}/{POSITION}: not the canonical line {state.position()!r}"
+        elif line != format_position(state):
+            yield f"{where}/{POSITION}: not the canonical line {format_position(state)!r}"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scout_ref._jsonread import read_file
-from scout_ref._serialize import deal_from_json
+from scout_ref._serialize import deal_from_json, state_from_json, state_to_json
 from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.blame import narrow, score_blame, state_blame
 from scout_ref.conformance.diff import score_difference, state_diff
@@ -42,7 +42,6 @@ from scout_ref.conformance.vectors import schema_problems, vectors_dir
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.notation import parse_move
 from scout_ref.registry import check_spec_version
-from scout_ref.state import State
 from scout_ref.turn import apply_move
 
 STRICTNESS = ("legality", "reason")
@@ -309,8 +308,8 @@ def _reference_step(before: Message | None, given: Message, step: Message) -> Me
     """The reference's state after a trace step; the state before it matched its digest."""
     try:
         if "deal" in step:
-            return deal_from_json(given).to_json()
-        return apply_move(State.from_json(before), parse_move(step["move"])).to_json()
+            return state_to_json(deal_from_json(given))
+        return state_to_json(apply_move(state_from_json(before), parse_move(step["move"])))
     except ScoutError:
         return None
 

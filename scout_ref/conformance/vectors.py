@@ -22,7 +22,14 @@ from jsonschema.protocols import Validator
 from scout_ref import _schema
 from scout_ref._atomic import write_atomic
 from scout_ref._jsonread import JSONInputError, parse, read_file, read_text
-from scout_ref._serialize import deal_from_json, rules_from_json, score_to_json
+from scout_ref._serialize import (
+    deal_from_json,
+    rules_from_json,
+    score_to_json,
+    state_digest,
+    state_from_json,
+    state_to_json,
+)
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
 from scout_ref.conformance.observe import observe_answer
 from scout_ref.conformance.positions import add_positions, position_problems
@@ -71,7 +78,7 @@ def replay(case: Case) -> list[JSONObject]:
             if state is None:
                 data |= {"players": case["players"], "rules": case["game_rules"]}
             else:
-                data["state"] = state.to_json()
+                data["state"] = state_to_json(state)
             state = deal_from_json(data)
             new: JSONObject = {"deal": step["deal"]}
         else:
@@ -79,17 +86,17 @@ def replay(case: Case) -> list[JSONObject]:
                 raise MalformedInputError("trace", [("/steps/0", "a trace starts with a deal")])
             state = apply_move(state, parse_move(step["move"]))
             new = {"move": step["move"]}
-        new["digest"] = state.digest()
+        new["digest"] = state_digest(state)
         if is_round_end(state):
-            new["state"] = state.to_json()
+            new["state"] = state_to_json(state)
         out.append(new)
     if out and state is not None:
-        out[-1]["state"] = state.to_json()  # a round that need not end may stop mid-round
+        out[-1]["state"] = state_to_json(state)  # a round that need not end may stop mid-round
     return out
 
 
 def _state(case: Case) -> State:
-    return State.from_json(case["state"])
+    return state_from_json(case["state"])
 
 
 def _legal(case: Case) -> JSONObject:
@@ -98,7 +105,7 @@ def _legal(case: Case) -> JSONObject:
 
 
 def _apply(case: Case) -> JSONObject:
-    return {"state": apply_move(_state(case), parse_move(case["move"])).to_json()}
+    return {"state": state_to_json(apply_move(_state(case), parse_move(case["move"])))}
 
 
 def _reject(case: Case) -> JSONObject:
@@ -121,7 +128,7 @@ def _perft(case: Case) -> JSONObject:
 
 
 _ANSWERS: dict[str, Callable[[Case], JSONObject]] = {
-    "deal": lambda case: {"state": deal_from_json(case["input"]).to_json()},
+    "deal": lambda case: {"state": state_to_json(deal_from_json(case["input"]))},
     "legal": _legal,
     "apply": _apply,
     "reject": _reject,
@@ -143,7 +150,8 @@ def answer(kind: str, case: Case) -> JSONObject:
         IllegalMoveError: if a trace plays an illegal move.
 
     >>> from scout_ref import new_game
-    >>> state = new_game(3, seed=0).to_json()
+    >>> from scout_ref import state_to_json
+    >>> state = state_to_json(new_game(3, seed=0))
     >>> answer("legal", {"state": state})
     {'moves': ['keep', 'flip']}
     >>> answer("reject", {"state": state, "move": "show 0-0"})
@@ -344,7 +352,7 @@ def state_problems(kind: str, case: Case) -> Iterator[str]:
         found.append(("/expected/state", case["expected"]["state"]))
     for where, data in found:
         try:
-            state = State.from_json(data, reachable=True)
+            state = state_from_json(data, reachable=True)
         except MalformedInputError as exc:
             yield f"{where}: {exc}"
             continue

@@ -12,7 +12,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scout_ref._serialize import deck_from_json, rules_from_json, rules_to_json
+from scout_ref._serialize import (
+    deck_from_json,
+    rules_from_json,
+    rules_to_json,
+    state_digest,
+    state_to_json,
+)
 from scout_ref.components import OrientedCard
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.game import next_round
@@ -30,14 +36,14 @@ OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 def deal_step(deck: Sequence[OrientedCard] | None, state: State) -> JSON:
     """The step that deals ``state`` from ``deck`` (None: the two-player set-aside cards)."""
-    return {"deal": None if deck is None else [str(c) for c in deck], "digest": state.digest()}
+    return {"deal": None if deck is None else [str(c) for c in deck], "digest": state_digest(state)}
 
 
 def move_step(move: Move, state: State) -> JSON:
     """The step of ``move``, which led to ``state``; a round's last step carries the state."""
-    step: JSON = {"move": str(move), "digest": state.digest()}
+    step: JSON = {"move": str(move), "digest": state_digest(state)}
     if state.phase in OVER:
-        step["state"] = state.to_json()
+        step["state"] = state_to_json(state)
     return step
 
 
@@ -186,10 +192,10 @@ def _move(state: State, move: Move, k: int) -> State:
 
 
 def _check(state: State, step: JSON, k: int) -> None:
-    if step["digest"] != state.digest():
+    if step["digest"] != state_digest(state):
         raise TraceDivergence(
             f"step {k}: state digest differs: trace {step['digest'][:12]}, "
-            f"engine {state.digest()[:12]}"
+            f"engine {state_digest(state)[:12]}"
         )
     recorded = step.get("state")
     over = state.phase in OVER and "move" in step
@@ -197,7 +203,7 @@ def _check(state: State, step: JSON, k: int) -> None:
         raise TraceDivergence(f"step {k}: the engine ends the round here; the trace has no state")
     if recorded is not None and not over:
         raise TraceDivergence(f"step {k}: the trace ends a round here; the engine does not")
-    if recorded is not None and recorded != state.to_json():
-        mine = state.to_json()
+    if recorded is not None and recorded != state_to_json(state):
+        mine = state_to_json(state)
         keys = sorted(key for key in mine if recorded.get(key) != mine[key])
         raise TraceDivergence(f"step {k}: the round-end state differs in {', '.join(keys)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scout_ref._serialize import state_to_json
 from scout_ref.components import OrientedCard, oriented
 from scout_ref.errors import Reason
 from scout_ref.notation import parse_move
@@ -40,7 +41,7 @@ def case(
     if focus is not None:
         out["focus"] = focus
     for key, value in inputs.items():
-        out[key] = value.to_json() if isinstance(value, State) else value
+        out[key] = state_to_json(value) if isinstance(value, State) else value
     if claim is not None:
         out["claim"] = claim
     return out

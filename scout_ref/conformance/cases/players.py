@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scout_ref._serialize import state_from_json
 from scout_ref.conformance.cases import (
     combinations,
     notation,
@@ -129,7 +130,7 @@ def _keeps_its_point(kind: str, original: Case, state: State) -> bool:
     keeps its reason."""
     if kind == "legal":
         return True
-    before = State.from_json(original["state"])
+    before = state_from_json(original["state"])
     move = parse_move(original["move"])
     old, new = check_move(before, move), check_move(state, move)
     if kind == "apply":
@@ -151,7 +152,7 @@ def cases(kind: str) -> list[Case]:
 
 
 def _ports(kind: str, original: Case, focus: str) -> list[Case]:
-    state = State.from_json(original["state"])
+    state = state_from_json(original["state"])
     out = []
     for players in applies(focus):
         if players == state.players:

@@ -5,6 +5,7 @@ The finished rounds come from seeded random games, so every round_over state is 
 
 from __future__ import annotations
 
+from scout_ref._serialize import state_to_json
 from scout_ref.conformance.cases._case import Case, cards, case
 from scout_ref.setup import shuffled_deck
 from scout_ref.simulation import random_game
@@ -29,7 +30,7 @@ def deal_cases() -> list[Case]:
                     [*NEXT, "SC-ORIENT-01", "SC-SETUP-02", "SC-COMP-04"],
                     focus="SC-GAME-03" if finished == 1 else "SC-GAME-02",
                     input={
-                        "state": end.to_json(),
+                        "state": state_to_json(end),
                         "deck": cards(shuffled_deck(players, f"rounds-{players}-{number}")),
                     },
                     claim={"start_player": finished, "turn": finished, "phase": "rotation"},
@@ -41,7 +42,7 @@ def deal_cases() -> list[Case]:
             "deal-rounds-2p-round-2",
             "The second two-player round deals the 22 cards set aside, with no new deck.",
             ["SC-VAR2-01", "SC-VAR2-02", "SC-GAME-02", "SC-SETUP-04", "SC-SCORE-06"],
-            input={"state": two.to_json(), "deck": None},
+            input={"state": state_to_json(two), "deck": None},
             claim={"start_player": 1, "set_aside": [], "scout_chips": [3, 3]},
         )
     )
@@ -52,7 +53,7 @@ def deal_cases() -> list[Case]:
             "With rotation once per game, round 2 starts directly in the play phase.",
             ["SC-VAR-04", "SC-GAME-02", "SC-GAME-03"],
             input={
-                "state": once.rounds[0].end.to_json(),
+                "state": state_to_json(once.rounds[0].end),
                 "deck": cards(shuffled_deck(4, "rounds-once-2")),
             },
             claim={"phase": "play", "turn": 1},
@@ -67,7 +68,7 @@ def deal_cases() -> list[Case]:
                 f"deal-rounds-{players}p-rotation-once-per-game",
                 f"{players} players, rotation once per game: round 2 starts in the play phase.",
                 ["SC-VAR-04", "SC-GAME-02"],
-                input={"state": once.rounds[0].end.to_json(), "deck": deck},
+                input={"state": state_to_json(once.rounds[0].end), "deck": deck},
                 claim={"phase": "play", "turn": 1},
             )
         )
