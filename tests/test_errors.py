@@ -12,7 +12,6 @@ from scout_ref import (
     ScoutError,
     apply_move,
     parse_move,
-    state_digest,
 )
 from scout_ref.position import build_state
 
@@ -47,5 +46,6 @@ def test_illegal_move_message_quotes_the_move_rule_and_state() -> None:
     message = str(info.value)
     assert message.startswith("illegal move 'scout L @0': ")
     assert "(SC-SCOUT-01)" in message
-    assert state_digest(state)[:12] in message
+    assert "(seat 0 to act, play phase, round 1)" in message
+    assert info.value.state == state  # its digest, computed above the core, identifies it
     assert "\n" not in message

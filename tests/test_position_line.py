@@ -54,6 +54,7 @@ def test_spec_examples_are_valid_and_round_trip() -> None:
     for line in examples:
         state = parse_position(line)
         assert parse_position(format_position(state)) == state
+        assert check_reachable(state) == [], line
 
 
 @pytest.mark.rule("SC-SETUP-01")

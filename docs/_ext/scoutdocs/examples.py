@@ -157,6 +157,10 @@ class ExampleDirective(SphinxDirective):
       :func:`scout_ref.position.build_reachable_state`.
     * ``:setup:`` moves played from that position before the one pictured, all legal: with
       ``:seed:`` they are the witness that play reaches it.
+    * Witness: a ``:seed:`` example is its own witness game. A hand-built position carries one
+      by having it stored under ``spec/witnesses/<digest>.json`` (``scout-ref check POSITION
+      --store`` searches for one and writes it there); the build replays it and fails if it
+      does not end exactly at the position.
     * ``:moves:`` moves separated by ``;`` (``deal`` deals the next round); only the last may
       be rejected.
     * ``:expect:`` one ``key = value`` per line, checked against the engine: ``verdict`` (legal

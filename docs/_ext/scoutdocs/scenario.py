@@ -29,9 +29,10 @@ from scout_ref import (
     round_scores,
     winners,
 )
-from scout_ref.errors import Rejection
+from scout_ref.errors import Rejection, ScoutError
 from scout_ref.position import build_reachable_state
 from scout_ref.repetition import first_repeat
+from scout_ref.witness_store import replay_witness, stored_witness
 
 DEAL = "deal"  # the pseudo-move that deals the next round (a seeded deck, or the set-aside)
 
@@ -247,6 +248,18 @@ def parse_expect(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def _replay_stored_witness(start: State) -> None:
+    """A hand-built position's witness game, stored under ``spec/witnesses`` by its digest, must
+    replay to exactly that position; a seeded example is its own witness (seed and moves)."""
+    stored = stored_witness(start)
+    if stored is None:
+        return
+    try:
+        replay_witness(stored, start)
+    except ScoutError as exc:
+        raise ExampleMismatch(f"its witness game does not reach it: {exc}") from None
+
+
 def run_example(options: dict[str, str]) -> Outcome:
     """Build, play and check one example; raise :class:`ExampleMismatch` on any disagreement."""
     start = start_state(options)
@@ -254,6 +267,8 @@ def run_example(options: dict[str, str]) -> Outcome:
     if violations:
         listed = "; ".join(map(str, violations))
         raise ExampleMismatch(f"the position cannot arise in play: {listed}")
+    if "seed" not in options:
+        _replay_stored_witness(start)
     setup = [m.strip() for m in options.get("setup", "").split(";") if m.strip()]
     if setup:
         # A witness: the pictured position is reached by these moves from the deal.
