@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from scout_ref import (
     MalformedInputError,
@@ -22,6 +22,7 @@ from scout_ref import (
     check_reachable,
     legal_moves,
     new_game,
+    parse_move,
     state_from_json,
     state_to_json,
     strategies,
@@ -32,7 +33,8 @@ from scout_ref.notation import KEEP, Show
 from scout_ref.position import build_reachable_state, build_state
 from scout_ref.reachability import ladder_room, scouts_since_show
 from scout_ref.variants import EmptySetChain
-from tests.invariants import ladder_states, reachable_states
+from scout_ref.witness import find_witness
+from tests.invariants import ladder_states, ladder_walk, reachable_states
 
 
 @pytest.mark.rule(
@@ -322,15 +324,49 @@ def test_a_reachable_state_loads_with_the_check() -> None:
 @pytest.mark.rule("SC-REACH-01")
 def test_check_command_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
-    good.write_text(json.dumps(state_to_json(_four())), encoding="utf-8")
+    good.write_text(json.dumps(state_to_json(_played())), encoding="utf-8")
     bad.write_text(json.dumps(state_to_json(_four(active_set="", turn=0))), encoding="utf-8")
     broken.write_text("{}", encoding="utf-8")
-    assert main(["check", str(good)]) == 0
-    assert "meets every condition" in capsys.readouterr().out
+    record = tmp_path / "witness.json"
+    assert main(["check", str(good), "--record", str(record)]) == 0
+    assert "reachable: a witness game of 6 moves reaches it" in capsys.readouterr().out
+    assert main(["replay", str(record), "--quiet"]) == 0
+    capsys.readouterr()
     assert main(["check", str(bad)]) == 1
     out = capsys.readouterr().out
     assert out.startswith("SC-REACH-05 An emptied set was scouted away: /turn: ")
     assert main(["check", str(broken)]) == 2
+    assert main(["check", str(good), "--budget", "0"]) == 4
+    assert "undecided: meets every condition" in capsys.readouterr().out
+
+
+def _played() -> State:
+    """A position of a seeded game: seat 1 scouted seat 0's card, seat 2 showed."""
+    state = new_game(3, seed=2)
+    for text in ("keep", "keep", "keep", "show 0-0", "scout L @0", "show 1-1"):
+        state = apply_move(state, parse_move(text))
+    return state
+
+
+@pytest.mark.slow
+@pytest.mark.rule("SC-REACH-01", "SC-REACH-12", "SC-REACH-13", "SC-REACH-14")
+@given(ladder_states(max_steps=25))
+@settings(max_examples=15, deadline=None)
+def test_a_witness_found_for_a_played_position_replays_to_it(state: State) -> None:
+    """Whatever the search returns is a game that ends exactly at the position (it may find
+    none within the budget, but never a wrong one)."""
+    found = find_witness(state, budget=60)
+    if found.witness is not None:
+        assert found.witness.replay(state) == state
+
+
+@pytest.mark.rule("SC-REACH-01")
+def test_the_search_finds_witnesses_of_short_games() -> None:
+    for seed in range(2):
+        state = ladder_walk(3, Rules(), seed, 8, shows=0.8)
+        found = find_witness(state, budget=200)
+        assert found.witness is not None, state_to_json(state)
+        assert found.witness.replay(state) == state
 
 
 @pytest.mark.rule("SC-REACH-01")

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if stored is not None and not args.record:
         print(f"reachable: the witness game {stored} reaches it (scout-ref replay plays it)")
         return 0
-    found = find_witness(state, budget=max(args.budget, 1))
+    found = find_witness(state, budget=max(args.budget, 0))
     if found.witness is None:
         scope = "" if found.searched else " (the search covers the first round only)"
         print(
