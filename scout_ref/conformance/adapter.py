@@ -36,6 +36,15 @@ HELLO: Message = {
         "kinds": ["deal", "legal", "apply", "score", "perft", "observe"],
         "players": [2, 3, 4, 5],
         "variants": True,
+        "features": [
+            "winners",
+            "owner_exemption",
+            "two_player_rules",
+            "rotation",
+            "rounds",
+            "reasons",
+            "removes_cards",
+        ],
     },
 }
 

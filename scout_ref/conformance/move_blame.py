@@ -110,10 +110,17 @@ def _notation_rule(text: str) -> str:
 
 
 def _non_combination_rule(numbers: Sequence[int]) -> str | None:
-    """The rule an engine misreads when it takes ``numbers`` for a combination: runs when they
-    rise or fall throughout (SC-SET-03), sets when some repeat (SC-SET-02)."""
-    steps = {(b > a) - (b < a) for a, b in pairwise(numbers)}
-    if len(steps) == 1 and 0 not in steps:
+    """The rule an engine misreads when it takes ``numbers`` for a combination.
+
+    SC-SET-03 asks two things of a run: steps of exactly one, all in one direction. Numbers
+    that meet one of the two and no two neighbours of which are equal (2-5-9 rises throughout,
+    4-5-4 moves by one throughout) are a run misread (SC-SET-03); otherwise numbers with a
+    repeat are a set misread (SC-SET-02).
+    """
+    steps = [b - a for a, b in pairwise(numbers)]
+    one_way = len({(d > 0) - (d < 0) for d in steps}) == 1
+    by_one = all(abs(d) == 1 for d in steps)
+    if steps and 0 not in steps and (one_way or by_one):
         return "SC-SET-03"
     return "SC-SET-02" if len(set(numbers)) < len(numbers) else None
 

@@ -18,9 +18,10 @@ from rich.console import Console
 from rich.table import Table
 
 from scout_ref._atomic import write_atomic
+from scout_ref.conformance.capabilities import absent_rules
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
-from scout_ref.conformance.verdicts import RuleVerdict, blamed, judge
+from scout_ref.conformance.verdicts import Judgement, RuleVerdict, blamed, judge
 from scout_ref.registry import rules, spec_version
 
 JUDGED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED)
@@ -109,12 +110,15 @@ def rule_rows(run: Run) -> list[RuleRow]:
     """A row per rule of the registry matching the run's rule patterns, in rulebook order."""
     rows = []
     suspects = blamed(run.results)
+    absent = absent_rules(run.hello.capabilities) if run.hello else frozenset()
     for rule in rules().values():
         if run.rule_patterns and not any(fnmatch.fnmatch(rule.id, p) for p in run.rule_patterns):
             continue
         mine = [r for r in run.results if rule.id in r.case.rules]
         tally = Counter(r.outcome for r in mine)
         judgement = judge(rule.id, run.results, suspects)
+        if rule.id in absent:  # the engine declares it lacks the notion (capabilities)
+            judgement = Judgement(RuleVerdict.NOT_APPLICABLE)
         rows.append(
             RuleRow(
                 id=rule.id,

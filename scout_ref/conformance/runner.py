@@ -18,6 +18,7 @@ from scout_ref._jsonread import read_file
 from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.blame import narrow, score_blame, state_blame
+from scout_ref.conformance.capabilities import deal_input, has, missing_feature, score_view
 from scout_ref.conformance.diff import score_difference, state_diff
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.observe import differences, observation_verdict, rule_of
@@ -157,10 +158,15 @@ def _deal_step(given: Message) -> str:
     return "next_round" if "state" in given else "deal"
 
 
+def _caps(ctx: Context) -> Capabilities | None:
+    hello = ctx.adapter.hello
+    return hello.capabilities if hello is not None else None
+
+
 def judge_deal(ctx: Context, case: Case) -> Verdict:
     """A deal: the dealt state must equal the expected one."""
     given = case.data["input"]
-    reply = ctx.adapter.request("deal", input=given)
+    reply = ctx.adapter.request("deal", input=deal_input(_caps(ctx), given))
     if not isinstance(reply, Result):
         return _reply_verdict(reply)
     expected = case.data["expected"]["state"]
@@ -232,7 +238,8 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
         blame = moves_blame(case.data["state"], [], [move]) or blame
         return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}", blame
     got = reply.data["rejection"]["reason"]
-    if ctx.strictness == "reason" and got != expected["reason"]:
+    strict = ctx.strictness == "reason" and has(_caps(ctx), "reasons")
+    if strict and got != expected["reason"]:
         why = f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
         return Outcome.FAILED, why, blame
     return PASS
@@ -243,11 +250,12 @@ def judge_score(ctx: Context, case: Case) -> Verdict:
     reply = ctx.adapter.request("score", state=case.data["state"])
     if not isinstance(reply, Result):
         return _reply_verdict(reply)
-    expected = case.data["expected"]
-    problems = score_difference(case.data["state"], expected, reply.data)
+    expected = score_view(_caps(ctx), case.data["expected"])
+    got = score_view(_caps(ctx), reply.data)
+    problems = score_difference(case.data["state"], expected, got)
     if not problems:
         return PASS
-    return Outcome.FAILED, problems, score_blame(case.data["state"], expected, reply.data)
+    return Outcome.FAILED, problems, score_blame(case.data["state"], expected, got)
 
 
 def judge_perft(ctx: Context, case: Case) -> Verdict:
@@ -274,7 +282,7 @@ def judge_trace(ctx: Context, case: Case) -> Verdict:
             given: Message = {"state": state, "deck": step["deal"]}
             if state is None:
                 given = {"players": players, "rules": switches, "deck": step["deal"]}
-            reply = ctx.adapter.request("deal", input=given)
+            reply = ctx.adapter.request("deal", input=deal_input(_caps(ctx), given))
             name = _deal_step(given)
         else:
             reply = ctx.adapter.request("apply", state=state, move=step["move"])
@@ -332,6 +340,7 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
     caps = ctx.adapter.hello.capabilities if ctx.adapter.hello else None
     if caps is not None:
         why = not_applicable(case.kind, case.players, case.normative, caps)
+        why = why or missing_feature(case, caps)
         if why is not None:
             return CaseResult(case, Outcome.NOT_APPLICABLE, why)
     try:

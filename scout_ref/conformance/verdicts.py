@@ -21,6 +21,12 @@ from scout_ref.registry import foundations
 
 BAD = (Outcome.FAILED, Outcome.ERRORED)
 
+SELF_EVIDENT = {"SC-GAME-04": frozenset(["score"])}
+"""Rules whose failures in these kinds of case are read from the engine's own answer alone, so
+no rule they build on can explain them: a ``score`` answer's winners are blamed on SC-GAME-04
+only when they are not the top of the totals the same answer gives
+(:func:`~scout_ref.conformance.blame.score_blame`)."""
+
 
 class RuleVerdict(Enum):
     """A rule's verdict, in the order a reader should act on them."""
@@ -74,7 +80,7 @@ def judge(
         failures = tuple(sorted(suspects[rule_id], key=lambda r: r.case.focus != rule_id))
         lower = foundations(rule_id) & suspects.keys()
         lowest = sorted(r for r in lower if not foundations(r) & suspects.keys())
-        if lower:
+        if lower and not any(r.case.kind in SELF_EVIDENT.get(rule_id, ()) for r in failures):
             return Judgement(RuleVerdict.NOT_JUDGED, tuple(lowest), failures)
         return Judgement(RuleVerdict.NONCONFORMANT, (), failures)
     citing = [r for r in results if rule_id in r.case.rules]
