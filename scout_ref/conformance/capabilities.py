@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from scout_ref.components import full_deck
 from scout_ref.conformance.outcomes import Case, trace_parts
 from scout_ref.conformance.protocol import Capabilities, Message
+from scout_ref.errors import MalformedInputError
+from scout_ref.notation import parse_probe
 from scout_ref.setup import cards_in_play
 
 
@@ -54,6 +56,18 @@ def _plays_rounds(case: Case) -> bool:
     if case.kind == "trace":
         return sum("deal" in step for step in trace_parts(case.data)[2]) > 1
     return case.kind == "fuzz" or _cites("SC-GAME-01", "SC-GAME-03")(case)
+
+
+def _sends_probe(case: Case) -> bool:
+    """A case whose move is written in a form of SC-NOTE-07 (a move the rules forbid)."""
+    move = case.data.get("move")
+    if not isinstance(move, str):
+        return False
+    try:
+        parse_probe(move)
+    except MalformedInputError:
+        return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +119,12 @@ FEATURES: dict[str, Feature] = {
         frozenset(["SC-TURN-04"]),
         _cites("SC-TURN-04"),
         "rejection reason codes; without them rejections are judged at strictness legality",
+    ),
+    "probes": Feature(
+        False,
+        frozenset(["SC-NOTE-07"]),
+        _sends_probe,
+        "reads the forms of SC-NOTE-07 (scout #i @k, show i,j,...) and rejects them by reason",
     ),
     "removes_cards": Feature(
         False,

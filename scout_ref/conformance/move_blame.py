@@ -14,11 +14,22 @@ from itertools import pairwise
 
 from scout_ref.combinations import Kind, classify, strength_of
 from scout_ref.errors import MalformedInputError, Reason
-from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.notation import (
+    End,
+    Flip,
+    Keep,
+    Move,
+    Probe,
+    Scout,
+    ScoutShow,
+    Show,
+    parse_move,
+    parse_probe,
+)
 from scout_ref.scout import scouted
 from scout_ref.show import active_strength, tops
 from scout_ref.state import State
-from scout_ref.turn import check_move, legal_moves
+from scout_ref.turn import check_move, check_probe, legal_moves
 from scout_ref.variants import Scouting
 
 Rules = frozenset[str]
@@ -79,6 +90,8 @@ def _parse(text: str) -> Move | None:
 
 def _extra(state: State, text: str) -> set[str]:
     move = _parse(text)
+    if move is None and (probe := _probe(text)) is not None:
+        return {check_probe(state, probe).rule}  # a move the rules forbid (SC-NOTE-07)
     if move is None or str(move) != text:
         return {_notation_rule(text)}
     rejection = check_move(state, move)
@@ -97,6 +110,13 @@ def _extra(state: State, text: str) -> set[str]:
         return {"SC-SET-05"} if equal else {"SC-SNS-02"}
     assert isinstance(move, Show), "only shows are rejected for their combination"
     return _extra_show(state, move)
+
+
+def _probe(text: str) -> Probe | None:
+    try:
+        return parse_probe(text)
+    except MalformedInputError:
+        return None
 
 
 def _notation_rule(text: str) -> str:

@@ -59,8 +59,17 @@ def reject_cases() -> list[Case]:
         case(
             "reject-combinations-run-changes-direction",
             "Tops 4, 5, 4 go up then down: a run keeps one direction.",
-            ["SC-SET-01", "SC-SET-03"],
+            ["SC-SET-03", "SC-SET-01"],
             state=facing(5, "3/7", "4/1 5/1 4/2"),
+            move="show 0-2",
+            claim=rejected(nc),
+        ),
+        case(
+            "reject-combinations-run-turns-down-then-up",
+            "Tops 6, 5, 6 go down then up, each step by one: not a run, since a run keeps one"
+            " direction, and not a set.",
+            ["SC-SET-03", "SC-SET-01"],
+            state=facing(4, "2/7", "6/1 5/1 6/2 9/3"),
             move="show 0-2",
             claim=rejected(nc),
         ),
