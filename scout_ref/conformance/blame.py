@@ -348,28 +348,27 @@ def score_blame(state: Message, expected: Message, got: Message) -> Rules:
             out.add("SC-SCORE-06")
     if not out and got.get("totals") != expected["totals"]:
         out.add("SC-SCORE-06")
-    winners = got.get("winners")
-    if (
-        winners is not None
-        and "winners" in expected
-        and sorted(winners) != sorted(expected["winners"])
-    ):
-        if _winners_contradict(got, expected):
-            out.add("SC-GAME-04")
+    if _winners_contradict(got, expected):
         out.add("SC-GAME-04")
     return frozenset(out)
 
 
 def _winners_contradict(got: Message, expected: Message) -> bool:
-    """Whether the answer's winners break SC-GAME-04 by themselves: they are not the seats
+    """Whether the answer's winners break SC-GAME-04 by themselves: they differ from the
+    expected ones and are not the seats
     with the highest of the totals the answer gives (the expected totals when the answer's
     are unreadable). Winners that follow wrong totals are those totals' fault, not the rule's.
     """
+    winners = got.get("winners")
+    if winners is None or "winners" not in expected:
+        return False  # a notion the engine does not have (capabilities)
+    if sorted(winners) == sorted(expected["winners"]):
+        return False
     totals = got.get("totals")
     if not (isinstance(totals, list) and totals and all(type(t) is int for t in totals)):
         totals = expected["totals"]
     top = max(totals)
-    return sorted(got["winners"]) != [s for s, t in enumerate(totals) if t == top]
+    return sorted(winners) != [s for s, t in enumerate(totals) if t == top]
 
 
 def _term_rules(field: str, state: Message, delta: list[int], two: bool) -> set[str]:
