@@ -31,6 +31,8 @@ from scout_ref.setup import cards_in_play, shuffled_deck
 
 REPO = Path(__file__).parent.parent
 
+pytestmark = pytest.mark.rule("SC-TURN-02")
+
 
 def _caps(*features: str) -> Capabilities:
     return Capabilities(

@@ -20,6 +20,8 @@ from scout_ref.notation import parse_move
 from scout_ref.state import State
 from scout_ref.turn import apply_move, check_written, legal_moves
 
+pytestmark = pytest.mark.rule("SC-TURN-02")
+
 
 def _position() -> State:
     return facing(4, "5/3 6/1 7/2", "4/9 7/1 8/4 2/5")

@@ -30,26 +30,36 @@ def test_forms_that_name_an_end_an_ordered_range_or_nothing_are_malformed(text: 
 
 
 @pytest.mark.rule("SC-SCOUT-01")
-def test_a_card_that_is_not_an_end_is_never_taken() -> None:
+def test_rejects_not_an_end() -> None:
+    """A card that is not an end of the active set is never taken."""
     state = facing(4, "5/3 6/1 7/2", "4/9 7/1 8/4 2/5")
     assert check_probe(state, parse_probe("scout #1 @0")).reason is Reason.NOT_AN_END
     assert all("#" not in str(m) for m in legal_moves(state))
 
 
-@pytest.mark.rule("SC-SHOW-01")
-@pytest.mark.parametrize(
-    ("text", "reason"),
-    [
-        ("show 0,2", Reason.NOT_ADJACENT),
-        ("show 1,0,2", Reason.OUT_OF_ORDER),
-        ("show 1,0", Reason.OUT_OF_ORDER),
-        ("show 0,9", Reason.RANGE_OUTSIDE_HAND),
-    ],
-)
-def test_shown_cards_are_adjacent_and_keep_their_order(text: str, reason: Reason) -> None:
+def _shown(text: str) -> Reason:
     state = facing(4, "3/8", "5/1 4/1 6/1 5/2")
     assert check_written(state, text) is not None
-    assert check_probe(state, parse_probe(text)).reason is reason
+    return check_probe(state, parse_probe(text)).reason
+
+
+@pytest.mark.rule("SC-SHOW-01")
+def test_rejects_not_adjacent() -> None:
+    """The two 5s at positions 0 and 3 are not adjacent."""
+    assert _shown("show 0,3") is Reason.NOT_ADJACENT
+    assert _shown("show 0,2") is Reason.NOT_ADJACENT
+
+
+@pytest.mark.rule("SC-SHOW-01")
+def test_rejects_out_of_order() -> None:
+    """Adjacent cards keep the order they lie in: 4, 5, 6 is not how 5, 4, 6 lie."""
+    assert _shown("show 1,0,2") is Reason.OUT_OF_ORDER
+    assert _shown("show 1,0") is Reason.OUT_OF_ORDER
+
+
+@pytest.mark.rule("SC-SHOW-01", "SC-TURN-04")
+def test_a_selection_outside_the_hand_is_reported_as_the_range() -> None:
+    assert _shown("show 0,9") is Reason.RANGE_OUTSIDE_HAND
 
 
 @pytest.mark.rule("SC-TURN-04")
