@@ -114,6 +114,16 @@ def test_a_dealt_card_out_of_play_is_blamed_on_removal() -> None:
     assert state_blame(None, "deal", expected, short) == {"SC-SETUP-03"}
 
 
+@pytest.mark.rule("SC-GAME-02", "SC-SETUP-04")
+def test_a_turn_that_follows_a_wrong_start_player_is_the_start_players_fault() -> None:
+    deck = [str(c) for c in shuffled_deck(4, "start")]
+    expected = deal_from_json({"players": 4, "rules": _official(), "deck": deck}).to_json()
+    drawn = dict(expected, start_player=2, turn=2)
+    assert state_blame(None, "deal", expected, drawn) == {"SC-GAME-02"}
+    lost = dict(expected, start_player=2, turn=1)
+    assert state_blame(None, "deal", expected, lost) == {"SC-GAME-02", "SC-SETUP-04"}
+
+
 @pytest.mark.rule("SC-SET-03")
 @pytest.mark.parametrize("hand", ["4/1 5/1 4/2", "6/1 5/1 6/2", "2/1 5/1 9/1"])
 def test_a_run_misread_by_either_condition_is_blamed_on_runs(hand: str) -> None:

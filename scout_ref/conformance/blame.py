@@ -169,6 +169,8 @@ def field_rules(
     table = FIELD_RULES[kind]
     if kind == "deal" and key in ("hands", "set_aside") and _removed_card_dealt(expected, got):
         return {"SC-SETUP-01"}
+    if kind == "deal" and key == "turn" and _turn_follows_start_player(expected, got):
+        return {"SC-GAME-02"}
     if expected.get("players") == 2 and (kind, key) in TWO_PLAYER:
         return set(TWO_PLAYER[kind, key])
     if kind in ("keep", "flip") and key in ("turn", "phase") and expected["phase"] == "play":
@@ -206,6 +208,13 @@ def _removed_card_dealt(expected: Message, got: Message) -> bool:
         if isinstance(pile, list)
         for c in pile
     )
+
+
+def _turn_follows_start_player(expected: Message, got: Message) -> bool:
+    """Whether a dealt state's turn is wrong only because its start player is: the engine's
+    own start player decides first, as SC-SETUP-04 asks, and the seat is SC-GAME-02's fault."""
+    start = got.get("start_player")
+    return start != expected["start_player"] and got.get("turn") == start
 
 
 def _is_card(text: str) -> bool:
