@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from scout_ref._atomic import write_atomic
-from scout_ref.conformance.capabilities import absent_rules
+from scout_ref.conformance.capabilities import absent_rules, read_features
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
 from scout_ref.conformance.verdicts import Judgement, RuleVerdict, blamed, judge
@@ -140,7 +140,7 @@ def to_json(run: Run) -> dict[str, object]:
     """The report object (``spec/schema/report.schema.json``)."""
     hello = run.hello
     return {
-        "report_version": 1,
+        "report_version": 2,
         "spec_version": spec_version(),
         "protocol": 1,
         "adapter": {
@@ -155,6 +155,7 @@ def to_json(run: Run) -> dict[str, object]:
                     "kinds": sorted(hello.capabilities.kinds),
                     "players": sorted(hello.capabilities.players),
                     "variants": hello.capabilities.variants,
+                    "features": sorted(read_features(hello.capabilities.features)),
                 },
             },
         },
