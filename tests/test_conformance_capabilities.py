@@ -182,3 +182,19 @@ def _official() -> dict[str, object]:
 
 def _all() -> list[Card]:
     return list(full_deck())
+
+
+@pytest.mark.slow
+def test_an_engine_lacking_notions_is_judged_on_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No winners, no exempt flag, no rotation phase: declared, never invented."""
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
+    engine = f"{sys.executable} -m tests.adapters.lacks_notions"
+    args = ["conform", "--adapter", engine, "--kind", "deal", "--kind", "score"]
+    assert main([*args, "--report", str(tmp_path)]) == 0
+    report = json.loads((tmp_path / "report.json").read_text("utf-8"))
+    verdicts = {r["id"]: r["verdict"] for r in report["rules"]}
+    assert verdicts["SC-GAME-04"] == verdicts["SC-ORIENT-01"] == "not_applicable"
+    assert verdicts["SC-SCORE-04"] == "not_applicable"
+    assert verdicts["SC-SETUP-03"] == verdicts["SC-SCORE-03"] == "conformant"

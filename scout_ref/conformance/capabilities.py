@@ -20,8 +20,10 @@ from scout_ref.components import full_deck
 from scout_ref.conformance.outcomes import Case, trace_parts
 from scout_ref.conformance.protocol import Capabilities, Message
 from scout_ref.errors import MalformedInputError
-from scout_ref.notation import parse_probe
+from scout_ref.notation import KEEP, parse_probe
 from scout_ref.setup import cards_in_play
+from scout_ref.state import Phase, State
+from scout_ref.turn import apply_move
 
 
 def _cites(*prefixes: str) -> Callable[[Case], bool]:
@@ -39,9 +41,12 @@ def _two_players(case: Case) -> bool:
     return case.players == 2
 
 
-def _deals_or_rotates(case: Case) -> bool:
-    """Every deal opens with the rotation phase; so does every trace and fuzz game."""
-    if case.kind in ("deal", "trace", "fuzz"):
+def _rotates(case: Case) -> bool:
+    """Traces and fuzz games play the rotation decisions; some states are in that phase.
+
+    A deal is judged without it: against the state once every seat has kept its hand
+    (:func:`dealt_view`)."""
+    if case.kind in ("trace", "fuzz"):
         return True
     state = case.data.get("state")
     return (isinstance(state, dict) and state.get("phase") == "rotation") or _cites("SC-ORIENT-")(
@@ -105,8 +110,9 @@ FEATURES: dict[str, Feature] = {
     "rotation": Feature(
         True,
         frozenset(["SC-ORIENT-01", "SC-ORIENT-02", "SC-ORIENT-03", "SC-VAR-04"]),
-        _deals_or_rotates,
-        "the rotation phase at the start of a round (chapter ORIENT)",
+        _rotates,
+        "the rotation phase at the start of a round (chapter ORIENT); without it a deal is"
+        " expected as it stands once every hand is kept",
     ),
     "rounds": Feature(
         True,
@@ -182,6 +188,17 @@ def score_view(caps: Capabilities | None, answer: Message) -> Message:
             for row in out["round_scores"]
         ]
     return out
+
+
+def dealt_view(caps: Capabilities | None, expected: Message) -> Message:
+    """The state a deal must produce: as dealt, or, for an engine without the rotation phase,
+    as it stands once every seat has kept its hand (SC-ORIENT-01)."""
+    if has(caps, "rotation") or expected.get("phase") != "rotation":
+        return expected
+    state = State.from_json(expected)
+    while state.phase is Phase.ROTATION:
+        state = apply_move(state, KEEP)
+    return state.to_json()
 
 
 def box_from_deck(players: int, deck: list[str]) -> list[str]:

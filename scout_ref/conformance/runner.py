@@ -18,7 +18,13 @@ from scout_ref._jsonread import read_file
 from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.blame import narrow, score_blame, state_blame
-from scout_ref.conformance.capabilities import deal_input, has, missing_feature, score_view
+from scout_ref.conformance.capabilities import (
+    deal_input,
+    dealt_view,
+    has,
+    missing_feature,
+    score_view,
+)
 from scout_ref.conformance.diff import score_difference, state_diff
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.observe import differences, observation_verdict, rule_of
@@ -169,7 +175,7 @@ def judge_deal(ctx: Context, case: Case) -> Verdict:
     reply = ctx.adapter.request("deal", input=deal_input(_caps(ctx), given))
     if not isinstance(reply, Result):
         return _reply_verdict(reply)
-    expected = case.data["expected"]["state"]
+    expected = dealt_view(_caps(ctx), case.data["expected"]["state"])
     return _expect_state(reply, given.get("state"), _deal_step(given), expected)
 
 
