@@ -125,10 +125,19 @@ def test_a_turn_that_follows_a_wrong_start_player_is_the_start_players_fault() -
 
 
 @pytest.mark.rule("SC-SET-03")
-@pytest.mark.parametrize("hand", ["4/1 5/1 4/2", "6/1 5/1 6/2", "2/1 5/1 9/1"])
-def test_a_run_misread_by_either_condition_is_blamed_on_runs(hand: str) -> None:
+@pytest.mark.parametrize(
+    ("hand", "blame"),
+    [
+        ("4/1 5/1 4/2 3/2", {"SC-SET-03"}),  # by one, turning
+        ("6/1 5/1 4/2 5/2", {"SC-SET-03"}),
+        ("2/1 5/1 9/1", {"SC-SET-03"}),  # one way, not by one
+        ("4/1 5/1 4/2", {"SC-SET-02", "SC-SET-03"}),  # a turning run or a set by its ends
+        ("5/1 3/1 5/2", {"SC-SET-02"}),  # a set by its ends
+    ],
+)
+def test_a_run_misread_by_either_condition_is_blamed_on_runs(hand: str, blame: set[str]) -> None:
     state = facing(5, "3/7", hand).to_json()
-    assert moves_blame(state, [], ["show 0-2"]) == {"SC-SET-03"}
+    assert moves_blame(state, [], [f"show 0-{len(hand.split()) - 1}"]) == blame
 
 
 @pytest.mark.rule("SC-GAME-04")

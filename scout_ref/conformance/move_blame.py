@@ -105,7 +105,7 @@ def _extra(state: State, text: str) -> set[str]:
         hand, rest = scouted(state.hand, state.active_set, move.scout)
         numbers = tops(hand[move.show.first : move.show.last + 1])
         if rejection.reason is Reason.NOT_A_COMBINATION:
-            return {_non_combination_rule(numbers) or "SC-NOTE-04"}
+            return _non_combination_rules(numbers) or {"SC-NOTE-04"}
         equal = strength_of(numbers) == active_strength(rest)
         return {"SC-SET-05"} if equal else {"SC-SNS-02"}
     assert isinstance(move, Show), "only shows are rejected for their combination"
@@ -129,26 +129,30 @@ def _notation_rule(text: str) -> str:
     return "SC-NOTE-02" if text.startswith("show") else "SC-NOTE-01"
 
 
-def _non_combination_rule(numbers: Sequence[int]) -> str | None:
-    """The rule an engine misreads when it takes ``numbers`` for a combination.
+def _non_combination_rules(numbers: Sequence[int]) -> set[str]:
+    """The rules an engine may misread when it takes ``numbers`` for a combination.
 
     SC-SET-03 asks two things of a run: steps of exactly one, all in one direction. Numbers
     that meet one of the two and no two neighbours of which are equal (2-5-9 rises throughout,
-    4-5-4 moves by one throughout) are a run misread (SC-SET-03); otherwise numbers with a
-    repeat are a set misread (SC-SET-02).
+    4-5-4-3 moves by one throughout) are a run misread (SC-SET-03). Numbers with a repeat are
+    otherwise a set misread (SC-SET-02), and both when they also move by one and their ends
+    are equal (4-5-4: a run that turns, or a set judged by its ends). Empty: neither.
     """
     steps = [b - a for a, b in pairwise(numbers)]
     one_way = len({(d > 0) - (d < 0) for d in steps}) == 1
     by_one = all(abs(d) == 1 for d in steps)
+    out = set()
     if steps and 0 not in steps and (one_way or by_one):
-        return "SC-SET-03"
-    return "SC-SET-02" if len(set(numbers)) < len(numbers) else None
+        out.add("SC-SET-03")
+    if len(set(numbers)) < len(numbers) and (not out or numbers[0] == numbers[-1]):
+        out.add("SC-SET-02")
+    return out
 
 
 def _extra_show(state: State, move: Show) -> set[str]:
     numbers = tops(state.hand[move.first : move.last + 1])
     if classify(numbers) is None:
-        return {_non_combination_rule(numbers) or "SC-SET-01"}
+        return _non_combination_rules(numbers) or {"SC-SET-01"}
     if strength_of(numbers) == active_strength(state.active_set):
         return {"SC-SET-05"}
     return {"SC-SET-04"}
