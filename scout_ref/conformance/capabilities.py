@@ -49,9 +49,8 @@ def _rotates(case: Case) -> bool:
     if case.kind in ("trace", "fuzz"):
         return True
     state = case.data.get("state")
-    return (isinstance(state, dict) and state.get("phase") == "rotation") or _cites("SC-ORIENT-")(
-        case
-    )
+    in_rotation = isinstance(state, dict) and state.get("phase") == "rotation"
+    return in_rotation or _cites("SC-ORIENT-")(case)
 
 
 def _plays_rounds(case: Case) -> bool:
