@@ -11,16 +11,19 @@ import contextlib
 import fnmatch
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from scout_ref._jsonread import read_file
 from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.bisect import bisect_perft
-from scout_ref.conformance.blame import narrow, score_blame, state_blame
+from scout_ref.conformance.blame import narrow, score_blame, state_blame, step_rules
 from scout_ref.conformance.diff import score_difference, state_diff
+from scout_ref.conformance.followup import ask_legal, ask_score, is_score_only
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
-from scout_ref.conformance.observe import differences, observation_verdict, rule_of
+from scout_ref.conformance.needs import lacking
+from scout_ref.conformance.observe import observation_rules, observation_verdict
 from scout_ref.conformance.outcomes import (
     Case,
     CaseResult,
@@ -138,17 +141,27 @@ def _reply_verdict(reply: Reply) -> Verdict:
             return Outcome.ERRORED, "", frozenset()
 
 
-def _expect_state(reply: Result, before: Message | None, step: str, expected: Message) -> Verdict:
-    """The verdict on a state produced by ``step`` (a move, ``deal`` or ``next_round``)."""
+def _expect_state(
+    reply: Result, before: Message | None, step: str, expected: Message, ctx: Context | None = None
+) -> Verdict:
+    """The verdict on a state produced by ``step`` (a move, ``deal`` or ``next_round``).
+
+    With ``ctx``, an ambiguous difference is settled by a follow-up question
+    (:mod:`scout_ref.conformance.followup`).
+    """
     data = reply.data
     what = step if step in ("deal", "next_round") else f"apply {step!r}"
     if "rejection" in data:
         reason = data["rejection"].get("reason")
         blame = rejected_blame(before, step, reason) if before is not None else frozenset()
+        if ctx is not None and before is not None:
+            blame = ask_legal(ctx, before, step) or blame
         return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal", blame
     if data["state"] != expected:
         diff = state_diff(expected, data["state"], before)
         blame = state_blame(before, step, expected, data["state"])
+        if ctx is not None and is_score_only(expected, data["state"]):
+            blame = ask_score(ctx, expected) or blame
         return Outcome.FAILED, f"{what}: the state differs\n{diff}", blame
     return PASS
 
@@ -164,7 +177,7 @@ def judge_deal(ctx: Context, case: Case) -> Verdict:
     if not isinstance(reply, Result):
         return _reply_verdict(reply)
     expected = case.data["expected"]["state"]
-    return _expect_state(reply, given.get("state"), _deal_step(given), expected)
+    return _expect_state(reply, given.get("state"), _deal_step(given), expected, ctx)
 
 
 def judge_legal(ctx: Context, case: Case) -> Verdict:
@@ -217,7 +230,7 @@ def judge_apply(ctx: Context, case: Case) -> Verdict:
     reply = ctx.adapter.request("apply", state=state, move=move)
     if not isinstance(reply, Result):
         return _reply_verdict(reply)
-    return _expect_state(reply, state, move, case.data["expected"]["state"])
+    return _expect_state(reply, state, move, case.data["expected"]["state"], ctx)
 
 
 def judge_reject(ctx: Context, case: Case) -> Verdict:
@@ -232,7 +245,8 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
         blame = moves_blame(case.data["state"], [], [move]) or blame
         return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}", blame
     got = reply.data["rejection"]["reason"]
-    if ctx.strictness == "reason" and got != expected["reason"]:
+    strict = ctx.strictness == "reason" and "reason_codes" not in ctx.unsupported
+    if strict and got != expected["reason"]:
         why = f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
         return Outcome.FAILED, why, blame
     return PASS
@@ -265,10 +279,33 @@ def judge_perft(ctx: Context, case: Case) -> Verdict:
     return Outcome.FAILED, head + "\n" + found.text, found.blame
 
 
-def judge_trace(ctx: Context, case: Case) -> Verdict:
-    """A whole round or game, replayed step by step; each state must have the recorded digest."""
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """A trace judged step by step: its verdict, and what was judged on the way."""
+
+    verdict: Verdict
+    steps: Counter[str]
+    """Rule ID -> how many of the trace's steps that rule governs were compared."""
+    deal_departed: bool
+    """Whether a deal differed (the later steps were then judged from the reference's deal)."""
+
+
+SHOWN_DEPARTURES = 5
+"""Departures of one trace or fuzz game described in full; the rest are counted."""
+
+
+def walk_trace(ctx: Context, case: Case) -> Walk:
+    """Replay a trace step by step; each state must have the recorded digest.
+
+    Every request carries the reference's state, so after a step that differs the walk goes on
+    from the state the reference reached (a resync): each further departure is judged, and
+    blamed, on its own.
+    """
     players, switches, steps = trace_parts(case.data)
     state: Message | None = None
+    departures: list[tuple[str, frozenset[str]]] = []
+    judged: Counter[str] = Counter()
+    deal_departed = False
     for k, step in enumerate(steps):
         if "deal" in step:
             given: Message = {"state": state, "deck": step["deal"]}
@@ -280,17 +317,59 @@ def judge_trace(ctx: Context, case: Case) -> Verdict:
             reply = ctx.adapter.request("apply", state=state, move=step["move"])
             name = step["move"]
         what = f"step {k} ({'deal' if 'deal' in step else name})"
-        if not isinstance(reply, Result):
+        if isinstance(reply, Skipped):
             outcome, message, _ = _reply_verdict(reply)
-            return outcome, f"{what}: {message}", frozenset()
-        if "rejection" in reply.data or not has_digest(reply.data["state"], step["digest"]):
-            expected = step.get("state") or _reference_step(state, given, step)
-            outcome, message, blame = _expect_state(reply, state, name, expected or {})
-            if expected is None and "rejection" not in reply.data:
-                message = f"{what}: the state differs\n  digest differs"
-            return Outcome.FAILED, f"step {k}: {message}", blame
-        state = reply.data["state"]
-    return PASS
+            if not departures:
+                return Walk((outcome, f"{what}: {message}", frozenset()), judged, deal_departed)
+            break
+        same = isinstance(reply, Result) and _same_state(reply, step["digest"])
+        if isinstance(reply, Result) and same:
+            expected: Message | None = reply.data["state"]
+        else:
+            expected = _expected_step(state, given, step)
+        if expected is None:
+            break  # the reference cannot play the trace on (a malformed vector)
+        judged.update(step_rules(name, expected))
+        if isinstance(reply, Errored):
+            departures.append((f"{what}: {_reply_verdict(reply)[1]}", frozenset()))
+        elif not same:
+            _, message, blame = _expect_state(reply, state, name, expected, ctx)
+            deal_departed |= "deal" in step
+            departures.append((f"step {k}: {message}", blame))
+        state = expected
+    if not departures:
+        return Walk(PASS, judged, deal_departed)
+    blame = frozenset().union(*(b for _, b in departures))
+    return Walk((Outcome.FAILED, departures_text(departures), blame), judged, deal_departed)
+
+
+def _same_state(reply: Result, recorded: str) -> bool:
+    return "rejection" not in reply.data and has_digest(reply.data["state"], recorded)
+
+
+def _expected_step(before: Message | None, given: Message, step: Message) -> Message | None:
+    """The reference's state after a trace step: recorded at round ends, else recomputed."""
+    recorded: Message | None = step.get("state")
+    return recorded if recorded is not None else _reference_step(before, given, step)
+
+
+def departures_text(departures: Sequence[tuple[str, frozenset[str]]]) -> str:
+    """The departures of one trace or game: the first ones in full, each with its rules."""
+    if len(departures) == 1:
+        return departures[0][0]
+    lines = [f"{len(departures)} steps differ (each judged from the reference's state before it)"]
+    for message, blame in departures[:SHOWN_DEPARTURES]:
+        points = ", ".join(sorted(blame)) or "no rule"
+        head, *rest = message.splitlines()
+        lines += [f"{head} [points at {points}]", *rest]
+    if len(departures) > SHOWN_DEPARTURES:
+        lines.append(f"(+{len(departures) - SHOWN_DEPARTURES} more steps differ)")
+    return "\n".join(lines)
+
+
+def judge_trace(ctx: Context, case: Case) -> Verdict:
+    """A whole round or game, replayed step by step (:func:`walk_trace`)."""
+    return walk_trace(ctx, case).verdict
 
 
 def judge_observe(ctx: Context, case: Case) -> Verdict:
@@ -301,8 +380,8 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     if not isinstance(reply, Result):
         return _reply_verdict(reply)
     expected, got = data["expected"]["observation"], reply.data["observation"]
-    outcome, message = observation_verdict(expected, got)
-    return outcome, message, frozenset(rule_of(d) for d in differences(expected, got))
+    outcome, message = observation_verdict(expected, got, data)
+    return outcome, message, observation_rules(data, expected, got)
 
 
 def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
@@ -334,15 +413,27 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
         why = not_applicable(case.kind, case.players, case.normative, caps)
         if why is not None:
             return CaseResult(case, Outcome.NOT_APPLICABLE, why)
+    why = lacking(case, ctx.unsupported)
+    if why is not None:
+        return CaseResult(case, Outcome.NOT_APPLICABLE, why)
+    walk: Walk | None = None
     try:
-        outcome, message, blame = JUDGES[case.kind](ctx, case)
+        if case.kind == "trace":
+            walk = walk_trace(ctx, case)
+            outcome, message, blame = walk.verdict
+        else:
+            outcome, message, blame = JUDGES[case.kind](ctx, case)
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
     except (KeyError, TypeError) as exc:
         raise MalformedInputError(
             "vectors", [("", f"case {case.id!r} is malformed: {exc}")]
         ) from exc
-    return CaseResult(case, outcome, message, blame=narrow(case, blame, outcome))
+    result = CaseResult(case, outcome, message, blame=narrow(case, blame, outcome))
+    if walk is None:
+        return result
+    steps = tuple(sorted(walk.steps.items()))
+    return replace(result, steps_judged=steps, deal_departed=walk.deal_departed)
 
 
 def run_cases(
