@@ -235,6 +235,8 @@ def step_rules(step: str, state: Message) -> set[str]:
     out = {r for key, rs in table for r in (TWO_PLAYER.get((kind, key), rs) if two else rs)}
     if kind in ("deal", "next_round"):
         out.add(_rotation_rule(state))
+    if kind == "next_round" and not two:
+        out.add("SC-SETUP-03")  # the new deal places the cards (:func:`_dealt_otherwise`)
     end = state.get("round_end")
     if end is not None:
         out |= {"SC-END-01"} if end == "empty_hand" else {"SC-VAR2-05" if two else "SC-END-02"}
