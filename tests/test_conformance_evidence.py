@@ -126,9 +126,9 @@ def test_without_a_score_request_the_difference_alone_is_read() -> None:
     state = unbeaten(players=4)
     owner = state.owner
     assert owner is not None
-    got = state.to_json()
+    got: Message = dict(state.to_json())
     penalty = len(state.hands[owner])
-    got["scores"] = [s - (penalty if k == owner else 0) for k, s in enumerate(got["scores"])]
+    got["scores"] = [s - (penalty if k == owner else 0) for k, s in enumerate(state.scores)]
     assert "SC-SCORE-04" in state_blame(None, "scout L @0", state.to_json(), got)
 
 
