@@ -200,3 +200,31 @@ def test_ported_last_round_cases_end_the_game() -> None:
         case = case_named(f"apply-players-round-end-last-round-game-over-{players}p")
         assert case.data["state"]["round"] == players
         assert case.data["expected"]["state"]["phase"] == "game_over"
+
+
+def chip_for_seat_0(in_apply: bool) -> Wrong:
+    """Shows seat 0 one Scout chip more in every observation, and, with ``in_apply``, gives it
+    that chip on every scout too (the view then shows the adapter's own play faithfully)."""
+
+    def wrong(request: Message, reply: Message) -> Message:
+        reply = copy.deepcopy(reply)
+        if request["type"] == "observe":
+            reply["observation"]["public"]["scout_chips"][0] += 1
+        elif in_apply and request["type"] == "apply" and request["move"].startswith("scout"):
+            reply["state"]["scout_chips"][0] += 1
+        return reply
+
+    return wrong
+
+
+@pytest.mark.rule("SC-INFO-02", "SC-SCOUT-03")
+@pytest.mark.parametrize(
+    ("in_apply", "rules"), [(True, {"SC-SCOUT-03", "SC-COMP-03"}), (False, {"SC-INFO-02"})]
+)
+def test_a_public_view_that_shows_the_adapters_own_play_blames_the_play(
+    in_apply: bool, rules: set[str]
+) -> None:
+    ctx, _ = context(chip_for_seat_0(in_apply))
+    result = run_case(ctx, case_named("observe-information-scouted-card-followed"))
+    assert result.outcome is Outcome.FAILED
+    assert set(result.blame) == rules

@@ -93,11 +93,16 @@ def revealed_rule(case: dict[str, Any], expected: object, got: object) -> str | 
     return "SC-INFO-06" if unknown <= aside else "SC-INFO-01"
 
 
-def observation_rules(case: dict[str, Any], expected: object, got: object) -> frozenset[str]:
+def observation_rules(
+    case: dict[str, Any], expected: object, got: object, skip: frozenset[str] = frozenset()
+) -> frozenset[str]:
     """The INFO rules an observation that differs breaks: a difference that reveals a card the
-    seat cannot know by what it reveals (:func:`revealed_rule`), any other by where it lies."""
+    seat cannot know by what it reveals (:func:`revealed_rule`), any other by where it lies;
+    differences in the public view's fields named in ``skip`` are left out."""
     out = set()
     for pointer, want, have in departures(expected, got):
+        if pointer.split("/")[1:3] in (["public", f] for f in skip):
+            continue
         out.add(_rule(case, expected, have, f"{pointer or '/'}: expected {short(want)}, got"))
     return frozenset(out)
 

@@ -95,6 +95,9 @@ class CaseResult:
     """How the adapter broke the protocol (crash, hang, not_json, ...); empty if it did not."""
     blame: tuple[str, ...] = ()
     """The rules a failure points at (:mod:`scout_ref.conformance.blame`); empty otherwise."""
+    points_at: tuple[str, ...] = ()
+    """Every rule the difference points at, before :func:`~scout_ref.conformance.blame.narrow`
+    keeps the focus: a broken lower rule among them explains the failure."""
     steps_judged: tuple[tuple[str, int], ...] = ()
     """For traces and fuzz games: rule ID and how many compared steps that rule governs."""
     deal_departed: bool = False

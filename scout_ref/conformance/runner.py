@@ -20,7 +20,14 @@ from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.blame import narrow, score_blame, state_blame, step_rules
 from scout_ref.conformance.diff import score_difference, state_diff
-from scout_ref.conformance.followup import ask_legal, ask_score, is_score_only
+from scout_ref.conformance.followup import (
+    PLAYED,
+    ask_legal,
+    ask_replay,
+    ask_score,
+    is_score_only,
+    played_fields,
+)
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.needs import lacking
 from scout_ref.conformance.observe import observation_rules, observation_verdict
@@ -381,7 +388,12 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
         return _reply_verdict(reply)
     expected, got = data["expected"]["observation"], reply.data["observation"]
     outcome, message = observation_verdict(expected, got, data)
-    return outcome, message, observation_rules(data, expected, got)
+    blame = observation_rules(data, expected, got)
+    if outcome is Outcome.FAILED and played_fields(expected, got):
+        played = ask_replay(ctx, data["state"], data["moves"])
+        if played is not None:  # the view shows the adapter's own (wrong) play faithfully
+            blame = observation_rules(data, expected, got, skip=PLAYED) | played
+    return outcome, message, blame
 
 
 def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
@@ -429,7 +441,10 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
         raise MalformedInputError(
             "vectors", [("", f"case {case.id!r} is malformed: {exc}")]
         ) from exc
-    result = CaseResult(case, outcome, message, blame=narrow(case, blame, outcome))
+    narrowed = narrow(case, blame, outcome)
+    result = CaseResult(
+        case, outcome, message, blame=narrowed, points_at=tuple(sorted(blame | set(narrowed)))
+    )
     if walk is None:
         return result
     steps = tuple(sorted(walk.steps.items()))

@@ -70,8 +70,8 @@ def blamed(results: Iterable[CaseResult]) -> dict[str, list[CaseResult]]:
 
 
 def exercised(result: CaseResult) -> frozenset[str]:
-    """The rules a case exercises: those it cites and those its differences point at."""
-    return frozenset(result.case.rules) | frozenset(result.blame)
+    """The rules a case exercises: those it cites and every rule its differences point at."""
+    return frozenset(result.case.rules) | frozenset(result.blame) | frozenset(result.points_at)
 
 
 @cache
