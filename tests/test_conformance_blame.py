@@ -11,6 +11,7 @@ from scout_ref.conformance.cases.scoring import unbeaten
 from scout_ref.conformance.diff import hand_hint, state_diff
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import Case, CaseResult, Outcome
+from scout_ref.conformance.report import RuleRow, evidence_line
 from scout_ref.conformance.verdicts import RuleVerdict, blamed, decide, judge
 from scout_ref.notation import parse_move
 from scout_ref.turn import apply_move
@@ -137,3 +138,14 @@ def test_hints_name_the_shape_of_a_wrong_hand() -> None:
     diff = state_diff({"hands": [hand, ["7/8"]]}, {"hands": [hand[::-1], ["7/8"]]})
     assert 'hands[0]: expected ["1/2","3/4","5/6"], got ["5/6","3/4","1/2"]' in diff
     assert "hands[1]" not in diff
+
+
+@pytest.mark.rule("SC-GAME-04")
+def test_a_rule_broken_despite_a_broken_foundation_says_so() -> None:
+    row = RuleRow(
+        "SC-GAME-04", "normative", "Winning", 0, 3, 0, 4, "nonconformant", ("SC-SCORE-06",), (), 3
+    )
+    assert evidence_line(row) == (
+        "SC-GAME-04: 3 cases fail that exercise no broken rule it builds on (SC-SCORE-06);"
+        " fix it too"
+    )
