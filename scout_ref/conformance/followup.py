@@ -22,7 +22,7 @@ blame read from the difference alone, as before.
 from __future__ import annotations
 
 from scout_ref.conformance.adapter import score
-from scout_ref.conformance.blame import ROUND_END_FIELDS, score_blame, state_blame
+from scout_ref.conformance.blame import score_blame, state_blame
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import Context
 from scout_ref.conformance.protocol import Message, Result
@@ -41,11 +41,10 @@ def answers(ctx: Context, kind: str) -> bool:
 
 
 def is_score_only(expected: Message, got: object) -> bool:
-    """Whether two ended states differ in the round-end fields alone, scores among them."""
+    """Whether two states that end the round the same way differ in their scores alone."""
     if not isinstance(got, dict) or expected.get("round_end") is None:
         return False
-    differing = {k for k in expected if expected[k] != got.get(k, "<missing>")}
-    return "scores" in differing and differing <= set(ROUND_END_FIELDS)
+    return {k for k in expected if expected[k] != got.get(k, "<missing>")} == {"scores"}
 
 
 def ask_score(ctx: Context, expected: Message) -> Rules | None:
