@@ -11,24 +11,20 @@ import contextlib
 import fnmatch
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from scout_ref._jsonread import read_file
-from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.bisect import bisect_perft
-from scout_ref.conformance.blame import narrow, score_blame, state_blame, step_rules
-from scout_ref.conformance.diff import score_difference, state_diff
+from scout_ref.conformance.blame import narrow, score_blame
+from scout_ref.conformance.diff import score_difference
 from scout_ref.conformance.followup import (
     PLAYED,
-    ask_legal,
     ask_replay,
-    ask_score,
-    is_score_only,
     played_fields,
 )
-from scout_ref.conformance.move_blame import moves_blame, rejected_blame
+from scout_ref.conformance.move_blame import moves_blame
 from scout_ref.conformance.needs import lacking
 from scout_ref.conformance.observe import observation_rules, observation_verdict
 from scout_ref.conformance.outcomes import (
@@ -36,24 +32,24 @@ from scout_ref.conformance.outcomes import (
     CaseResult,
     Context,
     Outcome,
-    has_digest,
-    trace_parts,
 )
 from scout_ref.conformance.protocol import (
     Capabilities,
-    Errored,
-    Message,
     ProtocolError,
-    Reply,
     Result,
-    Skipped,
+)
+from scout_ref.conformance.steps import (
+    PASS,
+    Verdict,
+    Walk,
+    deal_step,
+    expect_state,
+    reply_verdict,
+    walk_trace,
 )
 from scout_ref.conformance.vectors import schema_problems, vectors_dir
-from scout_ref.errors import MalformedInputError, ScoutError
-from scout_ref.notation import parse_move
+from scout_ref.errors import MalformedInputError
 from scout_ref.registry import check_spec_version
-from scout_ref.state import State
-from scout_ref.turn import apply_move
 
 STRICTNESS = ("legality", "reason")
 """How rejections are judged: any rejection passes, or the reason code must match too."""
@@ -72,10 +68,6 @@ _NEEDS = {
     "fuzz": {"deal", "legal", "apply", "score"},
 }
 """The request types each kind of case is sent as."""
-
-Verdict = tuple[Outcome, str, frozenset[str]]
-"""A case's outcome, what went wrong in words, and the rules the difference points at."""
-PASS: Verdict = (Outcome.PASSED, "", frozenset())
 
 
 def load_cases(directory: Path) -> list[Case]:
@@ -137,61 +129,21 @@ def not_applicable(kind: str, players: int, official: bool, caps: Capabilities) 
     return None
 
 
-def _reply_verdict(reply: Reply) -> Verdict:
-    """The verdict of a reply that is not a result."""
-    match reply:
-        case Skipped(reason):
-            return Outcome.SKIPPED, f"skipped by the adapter: {reason}", frozenset()
-        case Errored(message):
-            return Outcome.ERRORED, f"the adapter answered errored: {message}", frozenset()
-        case Result():
-            return Outcome.ERRORED, "", frozenset()
-
-
-def _expect_state(
-    reply: Result, before: Message | None, step: str, expected: Message, ctx: Context | None = None
-) -> Verdict:
-    """The verdict on a state produced by ``step`` (a move, ``deal`` or ``next_round``).
-
-    With ``ctx``, an ambiguous difference is settled by a follow-up question
-    (:mod:`scout_ref.conformance.followup`).
-    """
-    data = reply.data
-    what = step if step in ("deal", "next_round") else f"apply {step!r}"
-    if "rejection" in data:
-        reason = data["rejection"].get("reason")
-        blame = rejected_blame(before, step, reason) if before is not None else frozenset()
-        if ctx is not None and before is not None:
-            blame = ask_legal(ctx, before, step) or blame
-        return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal", blame
-    if data["state"] != expected:
-        diff = state_diff(expected, data["state"], before)
-        blame = state_blame(before, step, expected, data["state"])
-        if ctx is not None and is_score_only(expected, data["state"]):
-            blame = ask_score(ctx, expected) or blame
-        return Outcome.FAILED, f"{what}: the state differs\n{diff}", blame
-    return PASS
-
-
-def _deal_step(given: Message) -> str:
-    return "next_round" if "state" in given else "deal"
-
-
 def judge_deal(ctx: Context, case: Case) -> Verdict:
     """A deal: the dealt state must equal the expected one."""
     given = case.data["input"]
     reply = ctx.adapter.request("deal", input=given)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]["state"]
-    return _expect_state(reply, given.get("state"), _deal_step(given), expected, ctx)
+    return expect_state(reply, given.get("state"), deal_step(given), expected, ctx)
 
 
 def judge_legal(ctx: Context, case: Case) -> Verdict:
     """A legal-move list, judged as a set; a move listed twice fails."""
     reply = ctx.adapter.request("legal", state=case.data["state"])
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]["moves"]
     missing, extra, doubled = compare_move_lists(expected, reply.data["moves"])
     if not (missing or extra or doubled):
@@ -236,8 +188,8 @@ def judge_apply(ctx: Context, case: Case) -> Verdict:
     state, move = case.data["state"], case.data["move"]
     reply = ctx.adapter.request("apply", state=state, move=move)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
-    return _expect_state(reply, state, move, case.data["expected"]["state"], ctx)
+        return reply_verdict(reply)
+    return expect_state(reply, state, move, case.data["expected"]["state"], ctx)
 
 
 def judge_reject(ctx: Context, case: Case) -> Verdict:
@@ -245,7 +197,7 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
     move = case.data["move"]
     reply = ctx.adapter.request("apply", state=case.data["state"], move=move)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]
     blame = frozenset([case.focus or expected["rule"]])
     if "rejection" not in reply.data:
@@ -263,7 +215,7 @@ def judge_score(ctx: Context, case: Case) -> Verdict:
     """A round's scores, the totals and the winners (winners compared as a set)."""
     reply = ctx.adapter.request("score", state=case.data["state"])
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]
     problems = score_difference(case.data["state"], expected, reply.data)
     if not problems:
@@ -276,7 +228,7 @@ def judge_perft(ctx: Context, case: Case) -> Verdict:
     state, depth = case.data["state"], case.data["depth"]
     reply = ctx.adapter.request("perft", state=state, depth=depth)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]
     got = reply.data
     if got["nodes"] == expected["nodes"] and got["divide"] == expected["divide"]:
@@ -284,94 +236,6 @@ def judge_perft(ctx: Context, case: Case) -> Verdict:
     head = f"perft({depth}) = {got['nodes']}, expected {expected['nodes']}"
     found = bisect_perft(ctx, case.id, state, depth, got)
     return Outcome.FAILED, head + "\n" + found.text, found.blame
-
-
-@dataclass(frozen=True, slots=True)
-class Walk:
-    """A trace judged step by step: its verdict, and what was judged on the way."""
-
-    verdict: Verdict
-    steps: Counter[str]
-    """Rule ID -> how many of the trace's steps that rule governs were compared."""
-    deal_departed: bool
-    """Whether a deal differed (the later steps were then judged from the reference's deal)."""
-
-
-SHOWN_DEPARTURES = 5
-"""Departures of one trace or fuzz game described in full; the rest are counted."""
-
-
-def walk_trace(ctx: Context, case: Case) -> Walk:
-    """Replay a trace step by step; each state must have the recorded digest.
-
-    Every request carries the reference's state, so after a step that differs the walk goes on
-    from the state the reference reached (a resync): each further departure is judged, and
-    blamed, on its own.
-    """
-    players, switches, steps = trace_parts(case.data)
-    state: Message | None = None
-    departures: list[tuple[str, frozenset[str]]] = []
-    judged: Counter[str] = Counter()
-    deal_departed = False
-    for k, step in enumerate(steps):
-        if "deal" in step:
-            given: Message = {"state": state, "deck": step["deal"]}
-            if state is None:
-                given = {"players": players, "rules": switches, "deck": step["deal"]}
-            reply = ctx.adapter.request("deal", input=given)
-            name = _deal_step(given)
-        else:
-            reply = ctx.adapter.request("apply", state=state, move=step["move"])
-            name = step["move"]
-        what = f"step {k} ({'deal' if 'deal' in step else name})"
-        if isinstance(reply, Skipped):
-            outcome, message, _ = _reply_verdict(reply)
-            if not departures:
-                return Walk((outcome, f"{what}: {message}", frozenset()), judged, deal_departed)
-            break
-        same = isinstance(reply, Result) and _same_state(reply, step["digest"])
-        if isinstance(reply, Result) and same:
-            expected: Message | None = reply.data["state"]
-        else:
-            expected = _expected_step(state, given, step)
-        if expected is None:
-            break  # the reference cannot play the trace on (a malformed vector)
-        judged.update(step_rules(name, expected))
-        if isinstance(reply, Errored):
-            departures.append((f"{what}: {_reply_verdict(reply)[1]}", frozenset()))
-        elif not same:
-            _, message, blame = _expect_state(reply, state, name, expected, ctx)
-            deal_departed |= "deal" in step
-            departures.append((f"step {k}: {message}", blame))
-        state = expected
-    if not departures:
-        return Walk(PASS, judged, deal_departed)
-    blame = frozenset().union(*(b for _, b in departures))
-    return Walk((Outcome.FAILED, departures_text(departures), blame), judged, deal_departed)
-
-
-def _same_state(reply: Result, recorded: str) -> bool:
-    return "rejection" not in reply.data and has_digest(reply.data["state"], recorded)
-
-
-def _expected_step(before: Message | None, given: Message, step: Message) -> Message | None:
-    """The reference's state after a trace step: recorded at round ends, else recomputed."""
-    recorded: Message | None = step.get("state")
-    return recorded if recorded is not None else _reference_step(before, given, step)
-
-
-def departures_text(departures: Sequence[tuple[str, frozenset[str]]]) -> str:
-    """The departures of one trace or game: the first ones in full, each with its rules."""
-    if len(departures) == 1:
-        return departures[0][0]
-    lines = [f"{len(departures)} steps differ (each judged from the reference's state before it)"]
-    for message, blame in departures[:SHOWN_DEPARTURES]:
-        points = ", ".join(sorted(blame)) or "no rule"
-        head, *rest = message.splitlines()
-        lines += [f"{head} [points at {points}]", *rest]
-    if len(departures) > SHOWN_DEPARTURES:
-        lines.append(f"(+{len(departures) - SHOWN_DEPARTURES} more steps differ)")
-    return "\n".join(lines)
 
 
 def judge_trace(ctx: Context, case: Case) -> Verdict:
@@ -385,7 +249,7 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
     reply = ctx.adapter.request("observe", **given)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected, got = data["expected"]["observation"], reply.data["observation"]
     outcome, message = observation_verdict(expected, got, data)
     blame = observation_rules(data, expected, got)
@@ -394,16 +258,6 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
         if played is not None:  # the view shows the adapter's own (wrong) play faithfully
             blame = observation_rules(data, expected, got, skip=PLAYED) | played
     return outcome, message, blame
-
-
-def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
-    """The reference's state after a trace step; the state before it matched its digest."""
-    try:
-        if "deal" in step:
-            return deal_from_json(given).to_json()
-        return apply_move(State.from_json(before), parse_move(step["move"])).to_json()
-    except ScoutError:
-        return None
 
 
 JUDGES: dict[str, Callable[[Context, Case], Verdict]] = {
