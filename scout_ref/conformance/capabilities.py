@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from scout_ref.components import full_deck
-from scout_ref.conformance.outcomes import Case, trace_parts
+from scout_ref.conformance.needs import needs
+from scout_ref.conformance.outcomes import Case, Context
 from scout_ref.conformance.protocol import Capabilities, Message
 from scout_ref.errors import MalformedInputError
 from scout_ref.notation import KEEP, parse_probe
@@ -42,24 +43,23 @@ def _two_players(case: Case) -> bool:
 
 
 def _rotates(case: Case) -> bool:
-    """Traces and fuzz games play the rotation decisions; some states are in that phase.
-
-    A deal is judged without it: against the state once every seat has kept its hand
-    (:func:`dealt_view`)."""
+    """Traces and fuzz games play the rotation decisions; other cases when their states or
+    moves are of that phase (:func:`~scout_ref.conformance.needs.needs`) or they are written
+    for chapter ORIENT. A deal is judged without it: against the state once every seat has
+    kept its hand (:func:`dealt_view`)."""
     if case.kind in ("trace", "fuzz"):
         return True
-    state = case.data.get("state")
-    in_rotation = isinstance(state, dict) and state.get("phase") == "rotation"
-    return in_rotation or _cites("SC-ORIENT-")(case)
+    if case.kind != "deal" and "rotation_phase" in needs(case):
+        return True
+    return _cites("SC-ORIENT-")(case)
 
 
 def _plays_rounds(case: Case) -> bool:
-    """A later round's deal, a trace of more than one round, a fuzz game (a whole game)."""
-    if case.kind == "deal":
-        return "state" in case.data["input"]
-    if case.kind == "trace":
-        return sum("deal" in step for step in trace_parts(case.data)[2]) > 1
-    return case.kind == "fuzz" or _cites("SC-GAME-01", "SC-GAME-03")(case)
+    """A fuzz game (a whole game), a case in or dealing a later round
+    (:func:`~scout_ref.conformance.needs.needs`), or one written for SC-GAME-01 or SC-GAME-03."""
+    if case.kind == "fuzz" or "multiple_rounds" in needs(case):
+        return True
+    return _cites("SC-GAME-01", "SC-GAME-03")(case)
 
 
 def _sends_probe(case: Case) -> bool:
@@ -169,6 +169,12 @@ def missing_feature(case: Case, caps: Capabilities) -> str | None:
 def absent_rules(caps: Capabilities) -> frozenset[str]:
     """Rules not applicable to the adapter's engine, whatever its cases showed."""
     return frozenset(r for name in lacking(caps) for r in FEATURES[name].rules)
+
+
+def caps_of(ctx: Context) -> Capabilities | None:
+    """The capabilities the adapter's hello declared (None before the hello)."""
+    hello = ctx.adapter.hello
+    return hello.capabilities if hello is not None else None
 
 
 def has(caps: Capabilities | None, name: str) -> bool:

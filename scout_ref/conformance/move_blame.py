@@ -132,21 +132,27 @@ def _notation_rule(text: str) -> str:
 def _non_combination_rules(numbers: Sequence[int]) -> set[str]:
     """The rules an engine may misread when it takes ``numbers`` for a combination.
 
-    SC-SET-03 asks two things of a run: steps of exactly one, all in one direction. Numbers
-    that meet one of the two and no two neighbours of which are equal (2-5-9 rises throughout,
-    4-5-4-3 moves by one throughout) are a run misread (SC-SET-03). Numbers with a repeat are
-    otherwise a set misread (SC-SET-02), and both when they also move by one and their ends
-    are equal (4-5-4: a run that turns, or a set judged by its ends). Empty: neither.
+    SC-SET-03 asks two things of a run: steps of exactly one, all in one direction, and 10 and
+    1 are not consecutive. Numbers that meet one of the two and no two neighbours of which are
+    equal (2-5-9 rises throughout, 4-5-4-3 moves by one throughout), or step by one around from
+    10 to 1, are a run misread (SC-SET-03). Numbers with a repeat are otherwise a set misread
+    (SC-SET-02), and both when they also move by one and their ends are equal (4-5-4: a run
+    that turns, or a set judged by its ends). Empty: neither.
     """
     steps = [b - a for a, b in pairwise(numbers)]
     one_way = len({(d > 0) - (d < 0) for d in steps}) == 1
     by_one = all(abs(d) == 1 for d in steps)
     out = set()
-    if steps and 0 not in steps and (one_way or by_one):
+    if (steps and 0 not in steps and (one_way or by_one)) or _wraps(numbers):
         out.add("SC-SET-03")
     if len(set(numbers)) < len(numbers) and (not out or numbers[0] == numbers[-1]):
         out.add("SC-SET-02")
     return out
+
+
+def _wraps(numbers: Sequence[int]) -> bool:
+    """Whether ``numbers`` step by exactly one, up or down throughout, counting 1 after 10."""
+    return {(b - a) % 10 for a, b in pairwise(numbers)} in ({1}, {9})
 
 
 def _extra_show(state: State, move: Show) -> set[str]:
