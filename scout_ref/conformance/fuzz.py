@@ -19,7 +19,7 @@ from scout_ref.conformance.adapter import score
 from scout_ref.conformance.blame import score_blame, state_blame, step_rules
 from scout_ref.conformance.cases.traces import steps as record_steps
 from scout_ref.conformance.diff import score_difference, state_diff
-from scout_ref.conformance.followup import ask_score, is_score_only
+from scout_ref.conformance.followup import follow_up
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import (
     OFFICIAL_RULES,
@@ -116,8 +116,8 @@ def _compare_state(
         return None
     diff = state_diff(expected, got.data["state"], data)
     blame = state_blame(data, step, expected, got.data["state"])
-    if ctx is not None and is_score_only(expected, got.data["state"]):
-        blame = ask_score(ctx, expected) or blame
+    if ctx is not None:
+        blame = follow_up(ctx, expected, got.data["state"]) or blame
     return Disagreement(0, step, diff, before, blame)
 
 

@@ -94,7 +94,9 @@ def _extra(state: State, text: str) -> set[str]:
         if rejection.reason is Reason.NOT_A_COMBINATION:
             return {_non_combination_rule(numbers) or "SC-NOTE-04"}
         equal = strength_of(numbers) == active_strength(rest)
-        return {"SC-SET-05"} if equal else {"SC-SNS-02"}
+        # Weaker than the reduced set: the strength order misread (SC-SET-04), or the show
+        # judged against some other set (SC-SNS-02).
+        return {"SC-SET-05"} if equal else {"SC-SET-04", "SC-SNS-02"}
     assert isinstance(move, Show), "only shows are rejected for their combination"
     return _extra_show(state, move)
 
@@ -162,14 +164,16 @@ def _missing_shows(state: State, shows: Sequence[Show], legal: Sequence[Show]) -
         return {"SC-SHOW-02"}  # nothing, or nothing but single cards, may open
     combos = [c for c in (classify(tops(state.hand[m.first : m.last + 1])) for m in shows) if c]
     size = len(state.active_set)
+    # Every reading the missing shows fit is named; the verdicts keep what other cases convict.
+    out = set()
     if size and all(c.size == size for c in combos):
-        return {"SC-SET-04"}
+        out.add("SC-SET-04")
     kinds = {(c.kind, c.size > 1) for c in combos}
     if kinds == {(Kind.RUN, True)}:
-        return {"SC-SET-03"}
+        out.add("SC-SET-03")
     if kinds == {(Kind.SET, True)}:
-        return {"SC-SET-02"}
-    return {"SC-SET-04"} if state.active_set else {"SC-SHOW-02"}
+        out.add("SC-SET-02")
+    return out or ({"SC-SET-04"} if state.active_set else {"SC-SHOW-02"})
 
 
 def _missing_scouts(state: State, scouts: Sequence[Scout], legal: Sequence[Scout]) -> set[str]:
