@@ -158,7 +158,10 @@ def departures(
             found, state = _check_move(ctx, k, state, step["move"])
             name = step["move"]
         if found is None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-            found = _check_score(ctx, k, state)
+            found = _check_score(ctx, k, state) or found
+            if found is not None and found.skipped:  # the step itself was judged
+                judged.skipped += 1
+                found = None
         if found is not None and found.skipped:
             judged.skipped += 1
             continue
