@@ -43,6 +43,7 @@ from scout_ref.conformance.outcomes import (
 )
 from scout_ref.conformance.protocol import (
     Capabilities,
+    Errored,
     ProtocolError,
     Result,
 )
@@ -258,6 +259,9 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     data = case.data
     given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
     reply = ctx.adapter.request("observe", **given)
+    if isinstance(reply, Errored):  # perhaps it cannot play the history: ask its own play
+        outcome, message, _ = reply_verdict(reply)
+        return outcome, message, ask_replay(ctx, data["state"], data["moves"]) or frozenset()
     if not isinstance(reply, Result):
         return reply_verdict(reply)
     expected, got = data["expected"]["observation"], reply.data["observation"]
