@@ -11,6 +11,8 @@ import ast
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from scout_ref.registry import spec_dir
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scout_ref"
@@ -65,6 +67,7 @@ def _core() -> set[str]:
     return {f"scout_ref.{c['stem']}" for c in chapters} | {"scout_ref.turn"}
 
 
+@pytest.mark.rule
 def test_the_core_reaches_no_json_or_position_layer() -> None:
     core = _core()
     assert core <= set(_graph()), sorted(core - set(_graph()))
@@ -72,6 +75,7 @@ def test_the_core_reaches_no_json_or_position_layer() -> None:
     assert not reached, f"the core imports {sorted(reached)}"
 
 
+@pytest.mark.rule
 def test_the_layers_above_do_import_the_core() -> None:
     """The check has teeth: the layers it guards do sit on the core."""
     assert "scout_ref.state" in _below({"scout_ref._serialize"})

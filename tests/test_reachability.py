@@ -114,6 +114,7 @@ def test_every_position_deeper_into_play_meets_every_condition(players: int, dep
         assert check_reachable(state) == [], state
 
 
+@pytest.mark.rule("SC-REACH-12")
 def test_the_ladder_bound_counts_every_strength_below() -> None:
     assert ladder_room(3, (1, True, 4)) == 3  # single cards 1, 2, 3
     # below a run of two from 3 with 3 players: nine single cards, runs 1-2 and 2-3
