@@ -38,6 +38,9 @@ def _changed(path: list[str | int], value: object) -> object:
         (["public", "turn"], 0, "SC-INFO-02"),
         (["public", "captured", 3], [], "SC-INFO-05"),
         (["history", "events", 0, "scouted"], "9/6", "SC-INFO-03"),
+        (["unseen"], [], "SC-INFO-08"),
+        (["deduced", 2], ["1-4"], "SC-INFO-08"),
+        (["earlier"], [EXPECTED["history"]], "SC-INFO-05"),
     ],
 )
 def test_a_difference_names_the_rule_it_breaks(

@@ -6,28 +6,56 @@ differ, so a leaked card reads as ``/public/hands/1/0: expected null, got "6/4"`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from scout_ref.conformance.diff import short
 from scout_ref.conformance.outcomes import Outcome
+from scout_ref.errors import MalformedInputError
 from scout_ref.information import History, observation
-from scout_ref.notation import parse_move
+from scout_ref.notation import Move, parse_move
 from scout_ref.state import Seat, State
 
 SHOWN_DIFFERENCES = 6
 
 
-def observe_answer(case: dict[str, Any]) -> dict[str, Any]:
-    """The reference observation for an ``observe`` case (``state``, ``moves``, ``seat``).
+def _round(data: object, where: str, load: Callable[[object], State]) -> tuple[State, list[Move]]:
+    moves = data.get("moves") if isinstance(data, dict) else None
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise MalformedInputError(
+            "observe request",
+            [(f"{where}/moves", "moves must be a list of moves in canonical notation")],
+        )
+    return load(data.get("state") if isinstance(data, dict) else None), list(map(parse_move, moves))
+
+
+def history_of(
+    request: Mapping[str, Any], load: Callable[[object], State] = State.from_json
+) -> History:
+    """The history an ``observe`` request or case gives: its ``earlier`` rounds (optional,
+    oldest first, each a ``state`` and its ``moves``), then its ``state`` and ``moves``.
 
     Raises:
-        MalformedInputError: if the state is invalid.
+        MalformedInputError: if a state or move is malformed, or a round's start is not the
+            deal that follows the round before.
         IllegalMoveError: if a move is illegal when made.
     """
-    start = State.from_json(case["state"])
-    history = History.replay(start, [parse_move(m) for m in case["moves"]])
-    return {"observation": observation(history, Seat(case["seat"])).to_json()}
+    earlier = request.get("earlier", [])
+    if not isinstance(earlier, list):
+        raise MalformedInputError("observe request", [("/earlier", "must be a list of rounds")])
+    rounds = [_round(r, f"/earlier/{k}", load) for k, r in enumerate(earlier)]
+    return History.replay_game([*rounds, _round(dict(request), "", load)])
+
+
+def observe_answer(case: dict[str, Any]) -> dict[str, Any]:
+    """The reference observation for an ``observe`` case (``state``, ``moves``, ``seat``, and
+    optionally the ``earlier`` rounds of the game).
+
+    Raises:
+        MalformedInputError: if a state is invalid or a round does not follow the one before.
+        IllegalMoveError: if a move is illegal when made.
+    """
+    return {"observation": observation(history_of(case), Seat(case["seat"])).to_json()}
 
 
 def differences(expected: object, got: object, where: str = "") -> Iterator[str]:
@@ -52,6 +80,10 @@ def rule_of(pointer: str) -> str:
     parts = pointer.split(":", 1)[0].strip("/").split("/")
     if parts[0] == "hand" or parts[0] == "seat":
         return "SC-INFO-01"
+    if parts[0] in ("unseen", "deduced"):
+        return "SC-INFO-08"
+    if parts[0] == "earlier":
+        return "SC-INFO-05"
     if parts[0] == "history":
         return "SC-INFO-03" if parts[1:2] == ["events"] else "SC-INFO-05"
     if parts[1:2] == ["set_aside"]:
