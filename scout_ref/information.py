@@ -110,9 +110,8 @@ class History:
         with that start's cards as the deck).
 
         Raises:
-            MalformedInputError: if a round is not over where the next begins, or a start is
-                not a deal that can follow it.
             IllegalMoveError: at the first illegal move.
+            MalformedInputError: if a round's start is not a deal that follows the round before.
         """
         history = None
         for k, (start, moves) in enumerate(rounds):

@@ -165,7 +165,8 @@ class ExampleDirective(SphinxDirective):
       is the one after move ``i``, 0 being the start, apart from chips and scores), and what a
       seat knows after every step from the first position (``:setup:`` included, deals too):
       ``sees S T`` (seat T's hand as seat S sees it, ``?`` hidden), ``unseen S`` (the cards
-      seat S cannot place) and ``deduced S T`` (the cards elimination puts in seat T's hand).
+      seat S cannot place), ``deduced S T`` (the cards elimination puts in seat T's hand) and
+      ``recalls S`` (the moves of this round seat S knows of, ``;`` between them).
     * ``:seats:`` the hands to draw (default: the owner and the players who act); ``:name:``
       the anchor (default: from the title).
     """

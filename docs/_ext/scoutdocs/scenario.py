@@ -189,10 +189,12 @@ def observe(key: str, final: State, steps: tuple[Step, ...], played: tuple[Step,
         return "legal" if last.rejection is None else last.rejection.reason.value
     if len(words) == 2 and words[0] == "hand":
         return _cards(final.hands[int(words[1])])
-    if len(words) >= 2 and words[0] in ("sees", "unseen", "deduced"):
+    if len(words) >= 2 and words[0] in ("sees", "unseen", "deduced", "recalls"):
         obs = _observation(final, played or steps, int(words[1]))
         if words[0] == "unseen":
             return _cards(obs.unseen)
+        if words[0] == "recalls":
+            return "; ".join(str(e.move) for e in obs.history.events) or "none"
         other = Seat(int(words[2]))
         return _cards(obs.deduced[other]) if words[0] == "deduced" else _sees(obs, other)
     if key in ("legal_has", "legal_lacks"):
