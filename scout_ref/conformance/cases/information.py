@@ -259,6 +259,42 @@ def _count_cases(players: int) -> list[Case]:
     return out
 
 
+ROUND_TWO = (
+    (
+        "elimination",
+        "2 players, round 2 dealt: seat 1 showed every card it held in round 1, so seat 0, "
+        "remembering round 1, knows which 11 cards seat 1 holds now.",
+        ("SC-INFO-08", "SC-INFO-05", "SC-INFO-01"),
+        0,
+        0,
+    ),
+    (
+        "no-elimination",
+        "2 players, round 2 dealt: seat 0 kept cards unshown in round 1, so for seat 1 the "
+        "unseen cards could be those or seat 0's hand: none is placed.",
+        ("SC-INFO-08", "SC-INFO-05"),
+        0,
+        1,
+    ),
+    (
+        "rotation-hidden",
+        "2 players, round 2: the start player's decision is hidden from the other seat until "
+        "it has decided too; round 1's decisions are remembered.",
+        ("SC-ORIENT-01", "SC-INFO-05"),
+        1,
+        0,
+    ),
+    (
+        "recalled",
+        "2 players, round 2 played out: both rounds recalled, the first in full.",
+        ("SC-INFO-05", "SC-INFO-03", "SC-INFO-04", "SC-INFO-08"),
+        None,
+        1,
+    ),
+)
+"""The round-2 cases: id suffix, description, rules, moves of round 2 made (None: all), seat."""
+
+
 def _two_player_cases(record: GameRecord) -> list[Case]:
     """Round 2 of a two-player game, observed with round 1 remembered (SC-INFO-05)."""
     first, second = record.rounds
@@ -268,44 +304,15 @@ def _two_player_cases(record: GameRecord) -> list[Case]:
     again = _texts(second.moves)
     return [
         case(
-            "observe-information-2p-round-2-elimination",
-            "2 players, round 2 dealt: seat 1 showed every card it held in round 1, so seat 0, "
-            "remembering round 1, knows which 11 cards seat 1 holds now.",
-            ["SC-INFO-08", "SC-INFO-05", "SC-INFO-01"],
+            f"observe-information-2p-round-2-{name}",
+            description,
+            list(rules),
             earlier=earlier,
             state=second.start,
-            moves=[],
-            seat=0,
-        ),
-        case(
-            "observe-information-2p-round-2-no-elimination",
-            "2 players, round 2 dealt: seat 0 kept cards unshown in round 1, so for seat 1 "
-            "the unseen cards could be those or seat 0's hand: none is placed.",
-            ["SC-INFO-08", "SC-INFO-05", "SC-INFO-06"],
-            earlier=earlier,
-            state=second.start,
-            moves=[],
-            seat=1,
-        ),
-        case(
-            "observe-information-2p-round-2-recalled",
-            "2 players, round 2 played out: both rounds recalled, the first in full.",
-            ["SC-INFO-05", "SC-INFO-03", "SC-INFO-04", "SC-INFO-08"],
-            earlier=earlier,
-            state=second.start,
-            moves=again,
-            seat=1,
-        ),
-        case(
-            "observe-information-2p-round-2-rotation-hidden",
-            "2 players, round 2: the start player's decision is hidden from the other seat "
-            "until it has decided too, round 1's decisions are remembered.",
-            ["SC-ORIENT-01", "SC-INFO-05"],
-            earlier=earlier,
-            state=second.start,
-            moves=again[:1],
-            seat=0,
-        ),
+            moves=again[:made],
+            seat=seat,
+        )
+        for name, description, rules, made, seat in ROUND_TWO
     ]
 
 
