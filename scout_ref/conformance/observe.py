@@ -75,9 +75,13 @@ def differences(expected: object, got: object, where: str = "") -> Iterator[str]
         yield f"{where or '/'}: expected {short(expected)}, got {short(got)}"
 
 
-def rule_of(pointer: str) -> str:
-    """The INFO rule a difference at ``pointer`` (with its values) breaks, for the message."""
+def rule_of(pointer: str, deciding: bool = False) -> str:
+    """The INFO rule a difference at ``pointer`` (with its values) breaks, for the message;
+    ``deciding``: the expected observation is in the rotation phase, where the round's events
+    are rotation decisions, which a seat knows only once all are made (SC-ORIENT-01)."""
     parts = pointer.split(":", 1)[0].strip("/").split("/")
+    if deciding and parts[:2] == ["history", "events"]:
+        return "SC-ORIENT-01"
     if parts[0] == "hand" or parts[0] == "seat":
         return "SC-INFO-01"
     if parts[0] in ("unseen", "deduced"):
@@ -97,10 +101,22 @@ def rule_of(pointer: str) -> str:
     return "SC-INFO-02"
 
 
+def is_deciding(observation: object) -> bool:
+    """Whether an expected observation is in the rotation phase (its events are decisions)."""
+    public = observation.get("public") if isinstance(observation, dict) else None
+    return isinstance(public, dict) and public.get("phase") == "rotation"
+
+
+def blamed(expected: object, got: object) -> list[tuple[str, str]]:
+    """Every difference between the observations, with the rule it breaks."""
+    deciding = is_deciding(expected)
+    return [(d, rule_of(d, deciding)) for d in differences(expected, got)]
+
+
 def observation_verdict(expected: object, got: object) -> tuple[Outcome, str]:
     """Passed when the observations are equal; else failed, with the first differences, each
     naming the rule it breaks (a hidden card shown is SC-INFO-01, whatever the case's focus)."""
-    found = [f"{d} ({rule_of(d)})" for d in differences(expected, got)]
+    found = [f"{d} ({rule})" for d, rule in blamed(expected, got)]
     if not found:
         return Outcome.PASSED, ""
     more = len(found) - SHOWN_DIFFERENCES

@@ -20,7 +20,7 @@ from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.blame import narrow, score_blame, state_blame
 from scout_ref.conformance.diff import score_difference, state_diff
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
-from scout_ref.conformance.observe import differences, observation_verdict, rule_of
+from scout_ref.conformance.observe import blamed, observation_verdict
 from scout_ref.conformance.outcomes import (
     Case,
     CaseResult,
@@ -304,7 +304,7 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
         return _reply_verdict(reply)
     expected, got = data["expected"]["observation"], reply.data["observation"]
     outcome, message = observation_verdict(expected, got)
-    return outcome, message, frozenset(rule_of(d) for d in differences(expected, got))
+    return outcome, message, frozenset(rule for _, rule in blamed(expected, got))
 
 
 def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
