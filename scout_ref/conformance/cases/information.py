@@ -221,6 +221,15 @@ def _count_cases(players: int) -> list[Case]:
             seat=(first.start.start_player + 1) % players,
         ),
         case(
+            f"observe-information-{p}-public-view",
+            f"{players} players, after the first scout of a seeded round: the active set, its "
+            "owner, the chips, whose turn it is and every hand's size are the same for all.",
+            ["SC-INFO-02", "SC-INFO-03"],
+            state=first.start,
+            moves=moves[: scout + 1],
+            seat=first.start.start_player,
+        ),
+        case(
             f"observe-information-{p}-round-recalled",
             f"{players} players: a whole seeded round, every event recalled and every "
             "captured pile known in full.",
