@@ -18,6 +18,14 @@ from typing import Any
 from scout_ref._jsonread import read_file
 from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.blame import narrow, score_blame
+from scout_ref.conformance.capabilities import (
+    caps_of,
+    deal_input,
+    dealt_view,
+    has,
+    missing_feature,
+    score_view,
+)
 from scout_ref.conformance.diff import score_difference
 from scout_ref.conformance.followup import (
     PLAYED,
@@ -35,6 +43,7 @@ from scout_ref.conformance.outcomes import (
 )
 from scout_ref.conformance.protocol import (
     Capabilities,
+    Errored,
     ProtocolError,
     Result,
 )
@@ -132,10 +141,10 @@ def not_applicable(kind: str, players: int, official: bool, caps: Capabilities) 
 def judge_deal(ctx: Context, case: Case) -> Verdict:
     """A deal: the dealt state must equal the expected one."""
     given = case.data["input"]
-    reply = ctx.adapter.request("deal", input=given)
+    reply = ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
     if not isinstance(reply, Result):
         return reply_verdict(reply)
-    expected = case.data["expected"]["state"]
+    expected = dealt_view(caps_of(ctx), case.data["expected"]["state"])
     return expect_state(reply, given.get("state"), deal_step(given), expected, ctx)
 
 
@@ -205,6 +214,7 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
         return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}", blame
     got = reply.data["rejection"]["reason"]
     strict = ctx.strictness == "reason" and "reason_codes" not in ctx.unsupported
+    strict = strict and has(caps_of(ctx), "reasons")
     if strict and got != expected["reason"]:
         why = f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
         return Outcome.FAILED, why, blame
@@ -216,11 +226,12 @@ def judge_score(ctx: Context, case: Case) -> Verdict:
     reply = ctx.adapter.request("score", state=case.data["state"])
     if not isinstance(reply, Result):
         return reply_verdict(reply)
-    expected = case.data["expected"]
-    problems = score_difference(case.data["state"], expected, reply.data)
+    expected = score_view(caps_of(ctx), case.data["expected"])
+    got = score_view(caps_of(ctx), reply.data)
+    problems = score_difference(case.data["state"], expected, got)
     if not problems:
         return PASS
-    return Outcome.FAILED, problems, score_blame(case.data["state"], expected, reply.data)
+    return Outcome.FAILED, problems, score_blame(case.data["state"], expected, got)
 
 
 def judge_perft(ctx: Context, case: Case) -> Verdict:
@@ -250,6 +261,9 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     if "earlier" in data:
         given["earlier"] = [{"state": r["state"], "moves": r["moves"]} for r in data["earlier"]]
     reply = ctx.adapter.request("observe", **given)
+    if isinstance(reply, Errored):  # perhaps it cannot play the history: ask its own play
+        outcome, message, _ = reply_verdict(reply)
+        return outcome, message, ask_replay(ctx, data["state"], data["moves"]) or frozenset()
     if not isinstance(reply, Result):
         return reply_verdict(reply)
     expected, got = data["expected"]["observation"], reply.data["observation"]
@@ -279,6 +293,7 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
     caps = ctx.adapter.hello.capabilities if ctx.adapter.hello else None
     if caps is not None:
         why = not_applicable(case.kind, case.players, case.normative, caps)
+        why = why or missing_feature(case, caps)
         if why is not None:
             return CaseResult(case, Outcome.NOT_APPLICABLE, why)
     why = lacking(case, ctx.unsupported)
