@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+from typing import TextIO
 
 from scout_ref import _jsonread
 from scout_ref._jsonread import JSONValue
@@ -15,6 +16,20 @@ from scout_ref.errors import MalformedInputError
 from scout_ref.state import State
 
 _POSITION_START = re.compile(r"\s*[2-5]p(\s|$)")
+
+
+def standard_input(purpose: str) -> TextIO:
+    """Standard input, which ``purpose`` reads.
+
+    Raises:
+        MalformedInputError: if standard input is closed or absent (``<&-``, or a service
+            started without one): one line that says what needed it.
+    """
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        message = f"{purpose} reads standard input, which is closed; give it a file or a terminal"
+        raise MalformedInputError("standard input", [("", message)])
+    return stream
 
 
 def read_text(path: str) -> str:
@@ -26,7 +41,8 @@ def read_text(path: str) -> str:
             or not UTF-8.
     """
     if path == "-":
-        return _jsonread.read_stream(getattr(sys.stdin, "buffer", sys.stdin), "standard input")
+        stream = standard_input("the argument '-'")
+        return _jsonread.read_stream(getattr(stream, "buffer", stream), "standard input")
     return _jsonread.read_text(path)
 
 

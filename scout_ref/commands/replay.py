@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from scout_ref.commands._io import read_json
+from scout_ref.commands._io import read_json, standard_input
 from scout_ref.commands._output import add_json_argument, print_json
 from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import MalformedInputError
@@ -140,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
     """Replay every selected case; stop with status 1 at the first divergence."""
     if args.step and args.file == "-":
         raise MalformedInputError("--step", [("", "answers are read from stdin: name the file")])
+    if args.step:
+        standard_input("replay --step")  # refused before the first step, not after it
     if args.at is not None:
         return run_at(args)
     cases = _cases(args)
@@ -162,5 +163,5 @@ def pause(r: Replayed) -> bool:
     """Show the position after a step and wait for a line; False when the user stops."""
     print(f"        {r.state.position()}")
     print("        [Enter] next step, q stop: ", end="", flush=True)
-    answer = sys.stdin.readline()
+    answer = standard_input("replay --step").readline()
     return bool(answer) and answer.strip().lower() not in ("q", "quit")
