@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from scout_ref._args import require_type, shown
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import implements
 
@@ -108,6 +109,8 @@ _PATTERNS = (
     ("scout_show", re.compile(_SCOUT + r" \+ " + _SHOW)),
 )
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,3}")
+MAX_INDEX = 9999
+"""The largest hand position or slot the notation writes (four digits, far above any hand)."""
 
 
 def _number(text: str, source: str) -> int:
@@ -152,6 +155,63 @@ def parse_move(text: str) -> Move:
     raise MalformedInputError(
         "move", [("", f"{text!r} is not keep, flip, show i-j, scout E[~] @k or scout ... + show")]
     )
+
+
+def _check_index(value: object, what: str, text: str) -> None:
+    require_type(value, int, what, "an int")
+    if not 0 <= value <= MAX_INDEX:  # type: ignore[operator]
+        raise MalformedInputError("move", [("", f"{text!r}: {value} is not a canonical index")])
+
+
+def _check_show(show: Show) -> None:
+    text = f"show {show.first}-{show.last}"
+    _check_index(show.first, "Show.first", text)
+    _check_index(show.last, "Show.last", text)
+    if show.first > show.last:
+        message = f"{text!r}: range {show.first}-{show.last} is reversed"
+        raise MalformedInputError("move", [("", message)])
+
+
+def _check_scout(scout: Scout) -> None:
+    require_type(scout.end, End, "Scout.end", "End.LEFT or End.RIGHT")
+    require_type(scout.rotated, bool, "Scout.rotated", "a bool")
+    _check_index(scout.slot, "Scout.slot", str(scout))
+
+
+def check_notation(move: object) -> None:
+    """Raise unless ``move`` is a move the canonical notation can write: the public functions
+    that take a move check it first, so the API refuses what :func:`parse_move` refuses.
+
+    Raises:
+        TypeError: if ``move`` is not a move, or a field has the wrong type (a bool slot, a
+            string end).
+        MalformedInputError: if an index is negative or beyond :data:`MAX_INDEX`, or a show's
+            range is reversed, with the message the command line gives.
+
+    >>> check_notation(Scout(End.LEFT, False, -1))
+    Traceback (most recent call last):
+    ...
+    scout_ref.errors.MalformedInputError: invalid move: 'scout L @-1': -1 is not a canonical index
+    """
+    match move:
+        case Keep() | Flip():
+            return
+        case Show():
+            _check_show(move)
+        case Scout():
+            _check_scout(move)
+        case ScoutShow():
+            require_type(move.scout, Scout, "ScoutShow.scout", "a Scout")
+            require_type(move.show, Show, "ScoutShow.show", "a Show")
+            _check_scout(move.scout)
+            _check_show(move.show)
+        case str():
+            raise TypeError(
+                f"a move is a Move, not the str {shown(move)}: pass parse_move({shown(move)})"
+            )
+        case _:
+            kinds = "Keep, Flip, Show, Scout or ScoutShow, e.g. parse_move('keep')"
+            raise TypeError(f"a move is a {kinds}, not {type(move).__name__} {shown(move)}")
 
 
 def move_sort_key(move: Move) -> tuple[int, tuple[int, ...]]:
