@@ -199,10 +199,11 @@ def read_reply(message: Message, request: Message) -> Reply:
         shown = excerpt(repr(got), 40)
         raise ProtocolError("wrong_id", f"reply to request {request['id']} carries id {shown}")
     shape = {"result": _RESULT_SHAPE[request["type"]], "skipped": "skipped", "errored": "errored"}
-    problem = shape_problem(message, shape.get(message.get("type"), "reply"))  # type: ignore[arg-type]
+    kind = message.get("type")
+    problem = shape_problem(message, shape.get(kind, "reply") if isinstance(kind, str) else "reply")
     if problem is not None:
         raise ProtocolError("wrong_shape", f"reply to a {request['type']} request: {problem}")
-    match message["type"]:
+    match kind:
         case "skipped":
             return Skipped(visible(message["reason"], MAX_REPLY_TEXT))
         case "errored":
