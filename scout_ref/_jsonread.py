@@ -64,6 +64,15 @@ def _refused_file(name: str, message: str) -> JSONInputError:
     return JSONInputError(name, message, syntax=False, what="file")
 
 
+class TooLargeError(JSONInputError):
+    """A file, stream or document longer than the limit it was read with; ``limit`` is that
+    limit in bytes (a command that can raise it says how in its own words)."""
+
+    def __init__(self, name: str, message: str, limit: int, what: str = "file") -> None:
+        self.limit = limit
+        super().__init__(name, message, syntax=False, what=what)
+
+
 class _Refused(Exception):
     """Raised inside the parser's hooks; turned into a :class:`JSONInputError`."""
 
@@ -129,7 +138,9 @@ def parse(data: bytes | str, source: str, max_bytes: int = MAX_FILE_BYTES) -> JS
     scout_ref._jsonread.JSONInputError: invalid JSON: x: the key 'id' appears twice in one object
     """
     if len(data) > max_bytes:
-        raise JSONInputError(source, f"{len(data)} bytes; the limit is {max_bytes}", syntax=False)
+        raise TooLargeError(
+            source, f"{len(data)} bytes; the limit is {max_bytes}", max_bytes, "JSON"
+        )
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
@@ -199,7 +210,7 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) ->
             chunks.append(chunk)
             size += len(chunk)
             if size > max_bytes:
-                raise _refused_file(name, f"grew beyond the limit of {max_bytes} bytes")
+                raise TooLargeError(name, f"grew beyond the limit of {max_bytes} bytes", max_bytes)
     except OSError as exc:
         raise _refused_file(name, f"cannot read it: {exc.strerror}") from None
     finally:
@@ -225,7 +236,7 @@ def _check_regular(info: os.stat_result, name: str, max_bytes: int) -> None:
     if not stat.S_ISREG(info.st_mode):
         raise _refused_file(name, "is not a regular file (a device, FIFO or socket)")
     if info.st_size > max_bytes:
-        raise _refused_file(name, f"is {info.st_size} bytes; the limit is {max_bytes}")
+        raise TooLargeError(name, f"is {info.st_size} bytes; the limit is {max_bytes}", max_bytes)
 
 
 def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
@@ -250,7 +261,7 @@ def read_stream(stream: BinaryIO | TextIO, name: str, max_bytes: int = MAX_FILE_
     """
     data = stream.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise _refused_file(name, f"more than the limit of {max_bytes} bytes")
+        raise TooLargeError(name, f"more than the limit of {max_bytes} bytes", max_bytes)
     if isinstance(data, str):  # a text stream (a test's): read no more than the limit either
         return data
     try:

@@ -32,7 +32,7 @@ def standard_input(purpose: str) -> TextIO:
     return stream
 
 
-def read_text(path: str) -> str:
+def read_text(path: str, max_bytes: int = _jsonread.MAX_FILE_BYTES) -> str:
     """The text of file ``path``, or of standard input for ``-``, read by the bounded reader
     (:mod:`scout_ref._jsonread`): a regular file, at most 16 MiB, UTF-8.
 
@@ -42,22 +42,23 @@ def read_text(path: str) -> str:
     """
     if path == "-":
         stream = standard_input("the argument '-'")
-        return _jsonread.read_stream(getattr(stream, "buffer", stream), "standard input")
-    return _jsonread.read_text(path)
+        binary = getattr(stream, "buffer", stream)
+        return _jsonread.read_stream(binary, "standard input", max_bytes)
+    return _jsonread.read_text(path, max_bytes)
 
 
-def parse_json(text: str, name: str) -> JSONValue:
+def parse_json(text: str, name: str, max_bytes: int = _jsonread.MAX_FILE_BYTES) -> JSONValue:
     """The JSON document ``text`` read from ``name``, within the reader's limits.
 
     Raises:
         MalformedInputError: saying where the text stops being JSON, or which limit it breaks.
     """
-    return _jsonread.parse(text, repr(name))
+    return _jsonread.parse(text, repr(name), max_bytes)
 
 
-def read_json(path: str) -> JSONValue:
-    """The JSON document in file ``path``."""
-    return parse_json(read_text(path), path)
+def read_json(path: str, max_bytes: int = _jsonread.MAX_FILE_BYTES) -> JSONValue:
+    """The JSON document in file ``path`` (``-``: standard input), of at most ``max_bytes``."""
+    return parse_json(read_text(path, max_bytes), path, max_bytes)
 
 
 def read_state(source: str) -> State:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 
+from scout_ref._jsonread import MAX_FILE_BYTES, TooLargeError
 from scout_ref.commands._io import read_json, standard_input
 from scout_ref.commands._output import add_json_argument, print_json
 from scout_ref.conformance.vectors import schema_problems
@@ -12,6 +14,11 @@ from scout_ref.play.record import JSON, Replayed, TraceDivergence, case_setup, r
 from scout_ref.play.view import round_summary
 from scout_ref.registry import check_spec_version
 from scout_ref.state import Phase
+
+DEFAULT_MIB = MAX_FILE_BYTES >> 20
+"""The default limit of ``--max-mib``: the bounded reader's file limit (16 MiB)."""
+MAX_MIB = 1024
+"""The most ``--max-mib`` allows: a game of about ten million moves."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,6 +30,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "file", help="a trace vector file, e.g. one written by play --record (- reads stdin)"
+    )
+    p.add_argument(
+        "--max-mib",
+        type=int,
+        default=DEFAULT_MIB,
+        metavar="N",
+        help=f"read a recorded game of up to N MiB (default {DEFAULT_MIB}, at most {MAX_MIB}; "
+        "a long game needs more, and memory grows with it)",
     )
     p.add_argument("--quiet", action="store_true", help="one summary line per case")
     p.add_argument("--case", metavar="ID", help="only the case with this ID (default: every case)")
@@ -78,8 +93,30 @@ def step_json(r: Replayed) -> JSON:
     }
 
 
+def read_record(path: str, mib: int) -> object:
+    """The recorded game in ``path``, read within ``mib`` MiB.
+
+    Raises:
+        MalformedInputError: as the bounded reader; a file beyond the limit is refused with
+            the option that reads it.
+    """
+    if not 1 <= mib <= MAX_MIB:
+        raise MalformedInputError("--max-mib", [("", f"{mib} is not 1 to {MAX_MIB}")])
+    try:
+        return read_json(path, mib << 20)
+    except TooLargeError as exc:
+        bigger = min(MAX_MIB, 4 * mib)
+        how = (
+            f"a longer game replays with a higher limit: scout-ref replay --max-mib {bigger} "
+            f"{shlex.quote(path)}"
+            if mib < MAX_MIB
+            else f"{MAX_MIB} MiB is the most replay reads; replay a part of the game"
+        )
+        raise MalformedInputError("recorded game", [("", f"{exc.problems[0][1]}; {how}")]) from None
+
+
 def _cases(args: argparse.Namespace) -> list[tuple[int, object]]:
-    cases = list(enumerate(trace_cases(read_json(args.file), repr(args.file))))
+    cases = list(enumerate(trace_cases(read_record(args.file, args.max_mib), repr(args.file))))
     if args.case is None:
         return cases
     chosen: list[tuple[int, object]] = [
