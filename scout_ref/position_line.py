@@ -51,6 +51,11 @@ def _fail(column: int, message: str) -> MalformedInputError:
     return MalformedInputError("position", [(f"column {column}", message)])
 
 
+def _quoted(text: str) -> str:
+    """A token as an error quotes it: short, since a token may be thousands of characters."""
+    return excerpt(repr(text), 40)
+
+
 def _natural(text: str) -> int | None:
     """The number ``text`` writes in ASCII digits, or None (a sign, another script, or more
     digits than any integer within +-(2^53 - 1), refused before anything converts them)."""
@@ -70,7 +75,9 @@ class _Reader:
     def seat(self, token: _Token) -> int:
         seat = _natural(token.text)
         if seat is None or seat >= self.players:
-            raise _fail(token.column, f"{token.text!r} is not a seat 0 to {self.players - 1}")
+            raise _fail(
+                token.column, f"{_quoted(token.text)} is not a seat 0 to {self.players - 1}"
+            )
         return seat
 
     def one(self, name: str, field: _Token, values: list[_Token]) -> _Token:
@@ -105,7 +112,7 @@ class _Reader:
         for k, t in enumerate(tokens):
             match = _ORIENTED.fullmatch(t.text)
             if not match or match[1] == match[2]:
-                raise _fail(t.column, f"{t.text!r} is not an oriented card such as '6/4'")
+                raise _fail(t.column, f"{_quoted(t.text)} is not an oriented card such as '6/4'")
             self.columns[f"{pointer}/{k}"] = t.column
         return " ".join(t.text for t in tokens)
 
@@ -123,7 +130,7 @@ class _Reader:
             match = _IDENTITY.fullmatch(t.text)
             if not match or int(match[1]) >= int(match[2]):
                 raise _fail(
-                    t.column, f"{t.text!r} is not a card identity such as '1-2' (or a count)"
+                    t.column, f"{_quoted(t.text)} is not a card identity such as '1-2' (or a count)"
                 )
         return " ".join(texts)
 
@@ -156,11 +163,11 @@ def _rules(reader: _Reader, field: _Token, values: list[_Token]) -> None:
     for v in values:
         key, _, value = v.text.partition("=")
         if key not in choices:
-            raise _fail(v.column, f"{key!r} is not a switch: {', '.join(choices)}")
+            raise _fail(v.column, f"{_quoted(key)} is not a switch: {', '.join(choices)}")
         try:
             switches[key] = choices[key](value)
         except (KeyError, ValueError):
-            raise _fail(v.column, f"{value!r} is not a value of {key}") from None
+            raise _fail(v.column, f"{_quoted(value)} is not a value of {key}") from None
     reader.kwargs["rules"] = Rules(**switches)  # type: ignore[arg-type]
 
 
@@ -168,7 +175,7 @@ def _round(reader: _Reader, field: _Token, values: list[_Token]) -> None:
     token = reader.one("round", field, values)
     number = _natural(token.text)
     if number is None or not 1 <= number <= reader.players:
-        raise _fail(token.column, f"{token.text!r} is not a round 1 to {reader.players}")
+        raise _fail(token.column, f"{_quoted(token.text)} is not a round 1 to {reader.players}")
     reader.kwargs["round"] = number
 
 
@@ -177,7 +184,7 @@ def _enum(name: str, key: str, kind: type[Phase] | type[RoundEnd]) -> Callable[.
         token = reader.one(name, field, values)
         allowed = [e.value for e in kind]
         if token.text not in allowed:
-            raise _fail(token.column, f"{token.text!r} is not one of {', '.join(allowed)}")
+            raise _fail(token.column, f"{_quoted(token.text)} is not one of {', '.join(allowed)}")
         reader.kwargs[key] = token.text
 
     return read
@@ -271,10 +278,10 @@ def _split_fields(tokens: list[_Token]) -> list[tuple[_Token, list[_Token]]]:
     for token in tokens:
         if token.text in _FIELDS:
             if any(f.text == token.text for f, _ in fields):
-                raise _fail(token.column, f"field {token.text!r} is given twice")
+                raise _fail(token.column, f"field {_quoted(token.text)} is given twice")
             fields.append((token, []))
         elif not fields:
-            raise _fail(token.column, f"{token.text!r} is not a field: {', '.join(_FIELDS)}")
+            raise _fail(token.column, f"{_quoted(token.text)} is not a field: {', '.join(_FIELDS)}")
         else:
             fields[-1][1].append(token)
     return fields

@@ -112,7 +112,8 @@ def read_record(path: str, mib: int) -> object:
             if mib < MAX_MIB
             else f"{MAX_MIB} MiB is the most replay reads; replay a part of the game"
         )
-        raise MalformedInputError("recorded game", [("", f"{exc.problems[0][1]}; {how}")]) from None
+        size = f"{shlex.quote(path)} is longer than the limit of {mib} MiB"
+        raise MalformedInputError("recorded game", [("", size), ("", how)]) from exc
 
 
 def _cases(args: argparse.Namespace) -> list[tuple[int, object]]:

@@ -102,7 +102,7 @@ def load_cases(directory: Path) -> list[Case]:
                 cases.append(
                     Case(data["id"], path.parent.name, data["description"], rules, data, source)
                 )
-                _check_new_id(places, data["id"], f"{path}, /cases/{k}")
+                _check_new_id(places, data["id"], f"{source} /cases/{k}")
         except (KeyError, TypeError) as exc:
             raise MalformedInputError("vectors", [("", f"{path}: {exc!r}")]) from None
     return cases
