@@ -102,7 +102,7 @@ def _python_leaves() -> st.SearchStrategy[object]:
     return st.one_of(
         st.integers(min_value=-(2**80), max_value=2**80),
         st.floats(allow_nan=True, allow_infinity=True),
-        st.sampled_from([math.nan, math.inf, 4.0, True, None, b"6/4", object(), 10**5000]),
+        st.sampled_from([math.nan, math.inf, 4.0, True, None, b"6/4", object()]),
         st.text(max_size=8),
     )
 
