@@ -29,6 +29,7 @@ from rich.console import Console
 
 from scout_ref.conformance import untrusted
 from scout_ref.conformance.adapter import HELLO, answer
+from scout_ref.conformance.fuzz import fuzz_game
 from scout_ref.conformance.outcomes import Case, CaseResult, Context, Outcome
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import (
@@ -279,3 +280,26 @@ def test_visible_escapes_every_hidden_character_and_caps_length() -> None:
     assert untrusted.visible("two\nlines", lines=False) == "two\\x0alines"
     assert len(untrusted.visible("x" * 100_000, 50)) < 100
     assert untrusted.xml_safe("a\x00\x1b\ud800\ufffe\n") == "a\ufffd\ufffd\ufffd\ufffd\n"
+
+
+@pytest.mark.parametrize("kind", ["apply", "legal", "deal", "score"])
+def test_a_null_in_a_fuzz_reply_is_a_protocol_error_of_that_game(kind: str) -> None:
+    """Issue 24: a ``null`` card in fuzz was an internal error."""
+
+    def null_first(reply: Message) -> object:
+        for key in ("state", "moves", "totals"):
+            if key in reply:
+                inner = reply[key]
+                target = inner["hands"] if key == "state" else inner
+                if target:
+                    target[0] = None
+        return reply
+
+    class OneKind(NearMissAdapter):
+        def request(self, request_kind: str, **fields: object) -> Reply:
+            self.target = self.count + 1 if request_kind == kind else -1
+            return super().request(request_kind, **fields)
+
+    ctx = Context(cast(Adapter, OneKind(-1, null_first)))
+    result = fuzz_game(ctx, 3, "1")
+    assert (result.outcome, result.fault) == (Outcome.ERRORED, "wrong_shape"), result
