@@ -157,22 +157,34 @@ def parse_move(text: str) -> Move:
     )
 
 
+def _is_index(value: object) -> bool:
+    return type(value) is int and 0 <= value <= MAX_INDEX
+
+
 def _check_index(value: object, what: str, text: str) -> None:
+    """Raise for an index that is not an int from 0 to :data:`MAX_INDEX` (called on failure:
+    ``text`` is the move as written)."""
     require_type(value, int, what, "an int")
-    if not 0 <= value <= MAX_INDEX:  # type: ignore[operator]
-        raise MalformedInputError("move", [("", f"{text!r}: {value} is not a canonical index")])
+    raise MalformedInputError("move", [("", f"{text!r}: {value} is not a canonical index")])
 
 
 def _check_show(show: Show) -> None:
-    text = f"show {show.first}-{show.last}"
-    _check_index(show.first, "Show.first", text)
-    _check_index(show.last, "Show.last", text)
-    if show.first > show.last:
-        message = f"{text!r}: range {show.first}-{show.last} is reversed"
-        raise MalformedInputError("move", [("", message)])
+    first, last = show.first, show.last
+    if _is_index(first) and _is_index(last) and first <= last:
+        return
+    text = f"show {first}-{last}"
+    if not _is_index(first):
+        _check_index(first, "Show.first", text)
+    if not _is_index(last):
+        _check_index(last, "Show.last", text)
+    raise MalformedInputError("move", [("", f"{text!r}: range {first}-{last} is reversed")])
 
 
 def _check_scout(scout: Scout) -> None:
+    end: object = scout.end  # typed End, but a caller may pass anything
+    rotated: object = scout.rotated
+    if type(end) is End and type(rotated) is bool and _is_index(scout.slot):
+        return
     require_type(scout.end, End, "Scout.end", "End.LEFT or End.RIGHT")
     require_type(scout.rotated, bool, "Scout.rotated", "a bool")
     _check_index(scout.slot, "Scout.slot", str(scout))
@@ -201,8 +213,10 @@ def check_notation(move: object) -> None:
         case Scout():
             _check_scout(move)
         case ScoutShow():
-            require_type(move.scout, Scout, "ScoutShow.scout", "a Scout")
-            require_type(move.show, Show, "ScoutShow.show", "a Show")
+            if type(move.scout) is not Scout:
+                require_type(move.scout, Scout, "ScoutShow.scout", "a Scout")
+            if type(move.show) is not Show:
+                require_type(move.show, Show, "ScoutShow.show", "a Show")
             _check_scout(move.scout)
             _check_show(move.show)
         case str():

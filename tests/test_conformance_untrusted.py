@@ -282,8 +282,8 @@ def test_visible_escapes_every_hidden_character_and_caps_length() -> None:
     assert untrusted.xml_safe("a\x00\x1b\ud800\ufffe\n") == "a\ufffd\ufffd\ufffd\ufffd\n"
 
 
-@pytest.mark.parametrize("kind", ["apply", "legal", "deal", "score"])
-def test_a_null_in_a_fuzz_reply_is_a_protocol_error_of_that_game(kind: str) -> None:
+@pytest.mark.parametrize("nulled", ["apply", "legal", "deal", "score"])
+def test_a_null_in_a_fuzz_reply_is_a_protocol_error_of_that_game(nulled: str) -> None:
     """Issue 24: a ``null`` card in fuzz was an internal error."""
 
     def null_first(reply: Message) -> object:
@@ -296,9 +296,9 @@ def test_a_null_in_a_fuzz_reply_is_a_protocol_error_of_that_game(kind: str) -> N
         return reply
 
     class OneKind(NearMissAdapter):
-        def request(self, request_kind: str, **fields: object) -> Reply:
-            self.target = self.count + 1 if request_kind == kind else -1
-            return super().request(request_kind, **fields)
+        def request(self, kind: str, **fields: object) -> Reply:
+            self.target = self.count + 1 if kind == nulled else -1
+            return super().request(kind, **fields)
 
     ctx = Context(cast(Adapter, OneKind(-1, null_first)))
     result = fuzz_game(ctx, 3, "1")
