@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scout_ref import (
     End,
@@ -24,6 +26,7 @@ from scout_ref import (
     observation,
     parse_move,
 )
+from scout_ref.notation import check_notation
 
 pytestmark = pytest.mark.rule("SC-NOTE-02", "SC-NOTE-03")
 
@@ -99,3 +102,46 @@ def test_a_state_with_a_5000_digit_score_is_malformed_input() -> None:
 def test_a_position_line_of_8_million_bars_is_refused_before_it_is_split() -> None:
     with pytest.raises(MalformedInputError, match="at most 4096 characters; got 8000009"):
         State.from_position("3p hands " + "|" * 8_000_000)
+
+
+INDEXES = st.one_of(
+    st.integers(min_value=-3, max_value=12_000), st.booleans(), st.none(), st.text(max_size=2)
+)
+
+
+def same_verdict_as_the_notation(move: object, ints: bool) -> None:
+    """The API accepts ``move`` exactly when the command line accepts its text."""
+    try:
+        check_notation(move)
+    except TypeError:
+        assert not ints
+        return
+    except MalformedInputError:
+        with pytest.raises(MalformedInputError):
+            parse_move(str(move))
+        return
+    assert parse_move(str(move)) == move
+
+
+@given(INDEXES, INDEXES)
+def test_a_show_is_accepted_exactly_when_its_notation_is(first: object, last: object) -> None:
+    ints = type(first) is int and type(last) is int
+    same_verdict_as_the_notation(Show(first, last), ints)  # type: ignore[arg-type]
+
+
+@given(st.sampled_from([End.LEFT, End.RIGHT, "L", 0]), st.sampled_from([True, False, 1]), INDEXES)
+def test_a_scout_is_accepted_exactly_when_its_notation_is(
+    end: object, rotated: object, slot: object
+) -> None:
+    ints = type(end) is End and type(rotated) is bool and type(slot) is int
+    same_verdict_as_the_notation(Scout(end, rotated, slot), ints)  # type: ignore[arg-type]
+
+
+@given(st.text(alphabet="scoutshowkeepflipLR~@+-0123456789 \u0662\u00b2\n", max_size=30))
+def test_any_text_is_a_move_or_the_documented_error(text: str) -> None:
+    try:
+        move = parse_move(text)
+    except MalformedInputError:
+        return
+    check_notation(move)
+    assert str(move) == text
