@@ -46,6 +46,8 @@ from scout_ref.conformance.runner import load_cases, run_case
 from scout_ref.conformance.vectors import vectors_dir
 from scout_ref.registry import spec_dir
 
+pytestmark = pytest.mark.rule
+
 HOSTILE_TEXT = [
     "\x1b[2J\x1b]0;owned\x07",  # clear the screen, retitle the terminal
     "\x1b[31mFAIL\x1b[0m",  # fake colours
