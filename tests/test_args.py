@@ -67,6 +67,8 @@ def test_a_reversed_or_negative_show_is_not_a_combination_question(
     [Show(True, True), Scout(End.LEFT, 1, 0), Scout("L", False, 0)],  # type: ignore[arg-type]
 )
 def test_fields_of_the_wrong_type_are_type_errors(move: object) -> None:
+    """(Pure build: the compiled build's dataclasses check field types as a move is built, and
+    store a bool index as an int; this file is not among the compiled build's tests.)"""
     with pytest.raises(TypeError):
         check_move(play_state(), move)  # type: ignore[arg-type]
 
