@@ -305,3 +305,26 @@ def test_a_null_in_a_fuzz_reply_is_a_protocol_error_of_that_game(nulled: str) ->
     ctx = Context(cast(Adapter, OneKind(-1, null_first)))
     result = fuzz_game(ctx, 3, "1")
     assert (result.outcome, result.fault) == (Outcome.ERRORED, "wrong_shape"), result
+
+
+def test_a_rejected_apply_while_bisecting_perft_is_said_so() -> None:
+    """The runner's last request of a bisection may be answered by a rejection: it is reported
+    as one, with the adapter's reason escaped, not as a state missing every key."""
+
+    def change(reply: Message) -> object:
+        if reply.get("divide"):
+            first = next(iter(reply["divide"]))
+            reply["divide"][first] += 1
+            reply["nodes"] += 1
+            return reply
+        return {"id": reply["id"], "type": "result", "rejection": {"reason": "\x1b[2Jno"}}
+
+    class PerftThenApply(NearMissAdapter):
+        def request(self, kind: str, **fields: object) -> Reply:
+            self.target = self.count + 1 if kind == "apply" or self.count == 0 else -1
+            return super().request(kind, **fields)
+
+    result = run_case(Context(cast(Adapter, PerftThenApply(1, change))), sample_cases()["perft"])
+    assert result.outcome is Outcome.FAILED
+    assert "was rejected ('\\x1b[2Jno') though it is legal" in result.message
+    assert "<missing>" not in result.message
