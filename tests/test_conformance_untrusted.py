@@ -34,6 +34,7 @@ from scout_ref.conformance.outcomes import Case, CaseResult, Context, Outcome
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import (
     Message,
+    ProtocolError,
     Reply,
     decode,
     encode,
@@ -328,3 +329,21 @@ def test_a_rejected_apply_while_bisecting_perft_is_said_so() -> None:
     assert result.outcome is Outcome.FAILED
     assert "was rejected ('\\x1b[2Jno') though it is legal" in result.message
     assert "<missing>" not in result.message
+
+
+@settings(max_examples=60)
+@given(data=st.data())
+def test_a_near_miss_hello_is_refused_or_read_never_a_crash(data: st.DataObject) -> None:
+    how, value = data.draw(CHANGES, label="change")
+    where = data.draw(st.sampled_from(pointers(HELLO)), label="where")
+    hello = changed(HELLO, where, how, value)
+    refused = not isinstance(hello, dict) or shape_problem(hello, "hello_reply") is not None
+    try:
+        read = read_hello(decode(encode(cast(Message, hello))))
+    except ProtocolError as exc:
+        fault = exc.fault
+    else:
+        assert not refused
+        assert "\x1b" not in read.name + read.language + read.version
+        return
+    assert fault in ("hello", "wrong_shape", "not_json")
