@@ -97,17 +97,31 @@ def test_closed_standard_input_in_a_real_process() -> None:
     assert "standard input, which is closed" in done.stderr
 
 
+def padded_record(tmp_path: Path, mib: int) -> Path:
+    """A recorded game padded with JSON whitespace to more than ``mib`` MiB: a long game's size."""
+    document = json.loads(trace_file(tmp_path).read_text("utf-8"))
+    document["cases"] = document["cases"][:1]  # one game
+    text = json.dumps(document)
+    big = tmp_path / "long-game.json"
+    big.write_text(" " * (mib << 20) + text)
+    return big
+
+
 def test_a_record_beyond_16_mib_says_how_to_replay_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text = trace_file(tmp_path).read_text("utf-8")
-    big = tmp_path / "long-game.json"
-    big.write_text(text[:-2] + " " * (17 << 20) + text[-2:])  # 17 MB: a long game's size
-    err = one_error(capsys, ["replay", "--quiet", str(big)])
-    assert f"replay --max-mib 64 {big}" in err
-    assert main(["replay", "--quiet", "--max-mib", "64", str(big)]) == 0
-    assert "steps match" in capsys.readouterr().out
+    big = padded_record(tmp_path, 17)  # refused by its size, before it is read
+    assert f"replay --max-mib 64 {big}" in one_error(capsys, ["replay", "--quiet", str(big)])
     assert "1 to 1024" in one_error(capsys, ["replay", "--max-mib", "0", str(big)])
+
+
+def test_max_mib_replays_a_longer_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = padded_record(tmp_path, 2)
+    assert f"replay --max-mib 4 {big}" in one_error(capsys, ["replay", "--max-mib", "1", str(big)])
+    assert main(["replay", "--quiet", "--max-mib", "4", str(big)]) == 0
+    assert "steps match" in capsys.readouterr().out
 
 
 def test_repeated_case_ids_are_refused_naming_both_places(tmp_path: Path) -> None:
