@@ -195,10 +195,9 @@ def check_notation(move: object) -> None:
     that take a move check it first, so the API refuses what :func:`parse_move` refuses.
 
     Raises:
-        TypeError: if ``move`` is not a move, or a field has the wrong type (a bool slot, a
-            string end).
-        MalformedInputError: if an index is negative or beyond :data:`MAX_INDEX`, or a show's
-            range is reversed, with the message the command line gives.
+        TypeError: if ``move`` is not a move, or a field has the wrong type (a bool slot).
+        MalformedInputError: if an index is negative or beyond :data:`MAX_INDEX`, or a
+        show's range is reversed, with the message the command line gives.
 
     >>> check_notation(Scout(End.LEFT, False, -1))
     Traceback (most recent call last):

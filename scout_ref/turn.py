@@ -57,8 +57,8 @@ def check_move(state: State, move: Move) -> Rejection | None:
 
     Raises:
         TypeError: if ``state`` is not a :class:`State` or ``move`` not a move.
-        MalformedInputError: if ``move`` is not one the notation can write (a negative slot,
-            a reversed range), as :func:`~scout_ref.parse_move` would say.
+        MalformedInputError: if ``move`` is not one the notation can write (a negative
+        slot, a reversed range), as :func:`~scout_ref.parse_move` would say.
     """
     require_type(state, State, "the state", "a State such as new_game(3, seed=1)")
     check_notation(move)
