@@ -227,6 +227,74 @@ def check_notation(move: object) -> None:
             raise TypeError(f"a move is a {kinds}, not {type(move).__name__} {shown(move)}")
 
 
+@dataclass(frozen=True, slots=True)
+class ScoutInner:
+    """Take the card at ``position`` of the active set, counted from 0 at the left end, which
+    is not an end card (SC-NOTE-07). Never legal (SC-SCOUT-01): a probe for rejections."""
+
+    position: int
+    rotated: bool
+    slot: int
+
+    def __str__(self) -> str:
+        return f"scout #{self.position}{'~' if self.rotated else ''} @{self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowCards:
+    """Show the hand's cards at ``positions``, put down in this order, which are not adjacent
+    or not in the order they lie (SC-NOTE-07). Never legal (SC-SHOW-01): a probe for
+    rejections."""
+
+    positions: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "show " + ",".join(map(str, self.positions))
+
+
+Probe = ScoutInner | ShowCards
+"""A physically possible move the rules forbid, which canonical notation cannot name."""
+
+_PROBES = (
+    ("scout", re.compile(r"scout #([0-9]+)(~?) @([0-9]+)")),
+    ("show", re.compile(r"show ([0-9]+(?:,[0-9]+)+)")),
+)
+
+
+@implements("SC-NOTE-07")
+def parse_probe(text: str) -> Probe:
+    """Read a probe: ``scout #i[~] @k`` (i at least 1) or ``show i,j,...`` (positions each once,
+    not the ascending run that ``show i-j`` names).
+
+    Raises:
+        MalformedInputError: if ``text`` is not a probe.
+
+    >>> str(parse_probe('show 3,1'))
+    'show 3,1'
+    >>> parse_probe('show 1,2')
+    Traceback (most recent call last):
+    ...
+    scout_ref.errors.MalformedInputError: invalid move: 'show 1,2': it is written show 1-2
+    """
+    for kind, pattern in _PROBES:
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        if kind == "scout":
+            position = _number(m[1], text)
+            if position == 0:
+                raise MalformedInputError("move", [("", f"{text!r}: the left end is written L")])
+            return ScoutInner(position, m[2] == "~", _number(m[3], text))
+        positions = tuple(_number(n, text) for n in m[1].split(","))
+        if len(set(positions)) < len(positions):
+            raise MalformedInputError("move", [("", f"{text!r}: a card is named twice")])
+        if list(positions) == list(range(positions[0], positions[-1] + 1)):
+            canonical = f"show {positions[0]}-{positions[-1]}"
+            raise MalformedInputError("move", [("", f"{text!r}: it is written {canonical}")])
+        return ShowCards(positions)
+    raise MalformedInputError("move", [("", f"{text!r} is not scout #i[~] @k or show i,j,...")])
+
+
 def move_sort_key(move: Move) -> tuple[int, tuple[int, ...]]:
     """The canonical display order of moves (SC-NOTE-06)."""
     match move:

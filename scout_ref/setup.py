@@ -100,6 +100,24 @@ def check_deck(
         raise MalformedInputError("deck", problems)
 
 
+@implements("SC-SETUP-01")
+def remove_from_box(players: int, box: Sequence[OrientedCard]) -> tuple[OrientedCard, ...]:
+    """The deck a whole box leaves with this many players: the cards in play, in box order.
+
+    Raises:
+        MalformedInputError: if ``box`` is not the 45 cards, each once.
+
+    >>> from scout_ref.components import oriented
+    >>> box = [oriented(c.high, c.low) for c in sorted(full_deck())]
+    >>> len(remove_from_box(3, box)), len(remove_from_box(4, box))
+    (36, 44)
+    """
+    check_players(players)
+    check_deck(players, box, frozenset(full_deck()), "the 45 cards of the box")
+    kept = cards_in_play(players)
+    return tuple(oc for oc in box if oc.card in kept)
+
+
 @implements("SC-SETUP-03", "SC-VAR2-01")
 def deal_hands(players: int, deck: Sequence[OrientedCard]) -> tuple[tuple[Hand, ...], Hand]:
     """Split a deck into hands (seat s gets the s-th block, in deck order) and the set-aside."""

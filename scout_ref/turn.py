@@ -11,24 +11,29 @@ from typing import assert_never
 from scout_ref._args import require_type
 from scout_ref._movegen import scout_moves, scout_show_moves, show_moves
 from scout_ref.combinations import beating_spans
-from scout_ref.errors import IllegalMoveError, Reason, Rejection
+from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection
 from scout_ref.notation import (
     FLIP,
     KEEP,
     Flip,
     Keep,
     Move,
+    Probe,
     Scout,
+    ScoutInner,
     ScoutShow,
     Show,
+    ShowCards,
     check_notation,
+    parse_move,
+    parse_probe,
 )
 from scout_ref.registry import implements
 from scout_ref.rotation import resolve_rotation
 from scout_ref.round_end import finish_turn
-from scout_ref.scout import check_scout, resolve_scout
+from scout_ref.scout import check_scout, check_scout_inner, resolve_scout
 from scout_ref.scout_show import check_scout_show, resolve_scout_show
-from scout_ref.show import active_strength, check_show, resolve_show, tops
+from scout_ref.show import active_strength, check_show, check_show_cards, resolve_show, tops
 from scout_ref.state import Phase, State
 from scout_ref.two_player import check_scout_chip
 from scout_ref.variants import Scouting
@@ -75,6 +80,51 @@ def check_move(state: State, move: Move) -> Rejection | None:
             return check_scout_show(state, move)
         case _:
             assert_never(move)
+
+
+@implements("SC-TURN-04", "SC-NOTE-07")
+def check_probe(state: State, probe: Probe) -> Rejection:
+    """Why a probe (a move canonical notation cannot name) is illegal: the phase first, then
+    the scout's or the show's own checks in the order of SC-TURN-04.
+
+    >>> from scout_ref import new_game
+    >>> from scout_ref.notation import parse_probe
+    >>> check_probe(new_game(3, seed=0), parse_probe('show 2,0')).reason
+    <Reason.WRONG_PHASE: 'wrong_phase'>
+    """
+    if state.phase is not Phase.PLAY:
+        return Rejection(
+            Reason.WRONG_PHASE, f"{probe} is a play move; the phase is {state.phase.value}"
+        )
+    match probe:
+        case ScoutInner():
+            return check_scout_inner(state, probe)
+        case ShowCards():
+            return check_show_cards(state, probe)
+        case _:
+            assert_never(probe)
+
+
+def check_written(state: State, text: str) -> Rejection | None:
+    """Why the move written ``text`` is illegal, or None if it is legal: a move in canonical
+    notation, or a probe of SC-NOTE-07 (always illegal).
+
+    Raises:
+        MalformedInputError: if ``text`` is neither.
+
+    >>> from scout_ref import new_game
+    >>> check_written(new_game(3, seed=0), 'keep') is None
+    True
+    """
+    try:
+        move = parse_move(text)
+    except MalformedInputError as exc:
+        try:
+            probe = parse_probe(text)
+        except MalformedInputError:
+            raise exc from None
+        return check_probe(state, probe)
+    return check_move(state, move)
 
 
 def is_legal(state: State, move: Move) -> bool:

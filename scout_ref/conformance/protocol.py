@@ -62,6 +62,9 @@ class Capabilities:
     kinds: frozenset[str]
     players: frozenset[int]
     variants: bool
+    features: frozenset[str] | None = None
+    """The features it lists (:mod:`scout_ref.conformance.capabilities`); None when its hello
+    lists none, which stands for the defaults."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +187,7 @@ def read_hello(message: Message) -> Hello:
             kinds=frozenset(caps["kinds"]),
             players=frozenset(caps["players"]),
             variants=caps["variants"],
+            features=frozenset(caps["features"]) if "features" in caps else None,
         ),
     )
 

@@ -12,7 +12,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from scout_ref import Scout, ScoutError, ScoutShow, Show, State, oriented
-from scout_ref.notation import End
+from scout_ref.notation import End, ScoutInner, ShowCards
 from scout_ref.registry import RULE_ID, rules
 from scoutdocs.cards import PHONE_ROW, Marks, legend_svg, state_svg
 from scoutdocs.rules import rule_ref, rule_text, scout_domain
@@ -57,6 +57,10 @@ def _marks_before(step: Step) -> Marks:
             scout = move if isinstance(move, Scout) else move.scout
             end = 0 if scout.end is End.LEFT else len(state.active_set) - 1
             return Marks(active=frozenset({end}), seat=seat, slot=scout.slot)
+        case ScoutInner(position, _, slot):
+            return Marks(active=frozenset({position}), seat=seat, slot=slot)
+        case ShowCards(positions):
+            return Marks(seat=seat, hand=frozenset(positions))
         case _:
             return Marks()
 

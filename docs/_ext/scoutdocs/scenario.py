@@ -29,9 +29,21 @@ from scout_ref import (
     round_scores,
     winners,
 )
-from scout_ref.errors import Rejection
+from scout_ref.errors import MalformedInputError, Rejection
+from scout_ref.notation import (
+    Flip,
+    Keep,
+    Probe,
+    Scout,
+    ScoutInner,
+    ScoutShow,
+    Show,
+    ShowCards,
+    parse_probe,
+)
 from scout_ref.position import build_reachable_state
 from scout_ref.repetition import first_repeat
+from scout_ref.turn import check_probe
 
 DEAL = "deal"  # the pseudo-move that deals the next round (a seeded deck, or the set-aside)
 
@@ -45,7 +57,8 @@ class Step:
     """One step of an example: the state before, the move (None for a deal) and its verdict."""
 
     before: State
-    move: Move | None
+    move: Move | Probe | None
+    """A probe (SC-NOTE-07) only as the last move, which it always is, being rejected."""
     rejection: Rejection | None
     after: State
 
@@ -124,14 +137,27 @@ def play(start: State, moves: list[str]) -> tuple[Step, ...]:
             steps.append(Step(state, None, None, after))
             state = after
             continue
-        move = parse_move(text)
-        rejection = check_move(state, move)
+        move, rejection = _checked(state, text)
         if rejection is not None and k < len(moves) - 1:
             raise ExampleMismatch(f"move {text!r} is rejected: {rejection}")
-        after = state if rejection is not None else apply_move(state, move)
+        after = state
+        if rejection is None:
+            assert not isinstance(move, ScoutInner | ShowCards), "a probe is never legal"
+            after = apply_move(state, move)
         steps.append(Step(state, move, rejection, after))
         state = after
     return tuple(steps)
+
+
+def _checked(state: State, text: str) -> tuple[Move | Probe, Rejection | None]:
+    """The move written ``text`` and why it is illegal; a move the rules forbid is written as a
+    probe (SC-NOTE-07)."""
+    try:
+        move = parse_move(text)
+    except MalformedInputError:
+        probe = parse_probe(text)
+        return probe, check_probe(state, probe)
+    return move, check_move(state, move)
 
 
 def _cards(cards: Iterable[object]) -> str:
@@ -203,7 +229,11 @@ def _seen(final: State, steps: tuple[Step, ...], seat: int, other: int) -> str:
     """``sees S T``: seat T's hand as seat S knows it after the example's moves (``?`` hidden)."""
     if any(s.move is None for s in steps):
         raise ExampleMismatch("sees needs the moves of one round, with no deal")
-    moves = [s.move for s in steps if s.move is not None and s.rejection is None]
+    moves = [
+        s.move
+        for s in steps
+        if s.rejection is None and isinstance(s.move, Keep | Flip | Show | Scout | ScoutShow)
+    ]
     start = steps[0].before if steps else final
     obs = observation(History.replay(start, moves), Seat(seat))
     return " ".join("?" if c is None else str(c) for c in obs.sees(Seat(other))) or "empty"
