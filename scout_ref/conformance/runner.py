@@ -271,6 +271,8 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     """What a seat knows after a history (chapter INFO): the expected observation, exactly."""
     data = case.data
     given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
+    if "earlier" in data:
+        given["earlier"] = [{"state": r["state"], "moves": r["moves"]} for r in data["earlier"]]
     reply = ctx.adapter.request("observe", **given)
     if isinstance(reply, Errored):  # perhaps it cannot play the history: ask its own play
         outcome, message, _ = reply_verdict(reply)
