@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, assert_never
 
+from scout_ref._args import require_seat, require_type
 from scout_ref.components import Card, OrientedCard
 from scout_ref.elimination import deduced_holdings, unseen_cards
 from scout_ref.errors import MalformedInputError
@@ -373,6 +374,10 @@ def out_of_round(earlier: Sequence[Recall]) -> frozenset[Card]:
 def observation(game: History | State, seat: Seat) -> Observation:
     """What ``seat`` knows after ``game``: a history, or a state taken as just dealt.
 
+    Raises:
+        TypeError: if ``game`` is neither a history nor a state, or ``seat`` is not an int.
+        MalformedInputError: if ``seat`` is not a seat of the game.
+
     >>> from scout_ref import new_game, parse_move
     >>> h = History.begin(new_game(3, seed=1))
     >>> for text in ("keep", "keep", "keep", "show 0-0", "scout L~ @2"):
@@ -380,7 +385,10 @@ def observation(game: History | State, seat: Seat) -> Observation:
     >>> [str(c) if c else "?" for c in observation(h, Seat(0)).sees(Seat(1))][:4]
     ['?', '?', '7/9', '?']
     """
+    if not isinstance(game, History):
+        require_type(game, State, "the game", "a History or a State")
     history = game if isinstance(game, History) else History.begin(game)
+    require_seat(seat, history.start.players)
     now = history.state
     tracked = track([len(h) for h in history.start.hands], history.events)
     public = public_view(now, tracked.hands)
