@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from scout_ref._args import require_type
 from scout_ref.components import Card, OrientedCard, full_deck, oriented
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import implements
@@ -22,6 +23,7 @@ TWO_PLAYER_CHIPS = 3
 
 def check_players(players: int) -> None:
     """Raise :class:`MalformedInputError` unless 2 to 5 players (SC-GEN-01)."""
+    require_type(players, int, "the player count", "an int from 2 to 5")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise MalformedInputError("player count", [("", f"{players!r} is not 2 to 5")])
 

@@ -153,12 +153,25 @@ def state_blame(before: Message | None, step: str, expected: Message, got: objec
     if kind not in ("deal", "next_round") and ended:
         direct = [k for k in differing if k not in ROUND_END_FIELDS]
         if not direct:
-            return frozenset(round_end_rules(expected, got))
+            turn = {"SC-TURN-01"} if _turn_elsewhere(before, got) else set()
+            return frozenset(round_end_rules(expected, got) | turn)
         differing = direct
     out: set[str] = set()
     for key in differing:
         out |= field_rules(step, key, before, expected, got)
     return frozenset(out)
+
+
+def _turn_elsewhere(before: Message | None, got: Message) -> bool:
+    """Whether a round that plays on passed the turn, with 3 to 5 players, to a seat other than
+    the next one (SC-TURN-01); the round end of SC-END-02 is decided by where the turn goes."""
+    if before is None or before.get("players") == 2 or got.get("round_end") is not None:
+        return False
+    mover, after = before.get("turn"), got.get("turn")
+    if not isinstance(mover, int) or not isinstance(after, int):
+        return False
+    players: int = before["players"]
+    return after != (mover + 1) % players
 
 
 def field_rules(

@@ -27,7 +27,7 @@ from scout_ref.conformance.capabilities import (
 )
 from scout_ref.conformance.cases.traces import steps as record_steps
 from scout_ref.conformance.diff import score_difference, state_diff
-from scout_ref.conformance.followup import ask_score, is_score_only
+from scout_ref.conformance.followup import follow_up
 from scout_ref.conformance.fuzz_lists import (
     basic_kind_blame,
     first_shared_difference,
@@ -140,8 +140,8 @@ def _compare_state(
         return None
     diff = state_diff(expected, got.data["state"], data)
     blame = state_blame(data, step, expected, got.data["state"])
-    if ctx is not None and is_score_only(expected, got.data["state"]):
-        blame = ask_score(ctx, expected) or blame
+    if ctx is not None:
+        blame = follow_up(ctx, expected, got.data["state"]) or blame
     return Disagreement(0, step, diff, before, blame)
 
 
@@ -182,7 +182,10 @@ def departures(
             found, state = _check_move(ctx, k, state, step["move"])
             name = step["move"]
         if found is None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-            found = _check_score(ctx, k, state)
+            found = _check_score(ctx, k, state) or found
+            if found is not None and found.skipped:  # the step itself was judged
+                judged.skipped += 1
+                found = None
         if found is not None and found.skipped:
             judged.skipped += 1
             continue

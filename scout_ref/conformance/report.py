@@ -21,6 +21,7 @@ from scout_ref._atomic import write_atomic
 from scout_ref.conformance.capabilities import absent_rules, read_features
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
+from scout_ref.conformance.untrusted import xml_safe
 from scout_ref.conformance.verdicts import Judgement, RuleVerdict, blamed, decide, judge
 from scout_ref.registry import rules, spec_version
 
@@ -271,7 +272,17 @@ def write_junit(run: Run, path: Path) -> None:
         )
     root = ET.Element("testsuites")
     root.append(suite)
+    _xml_safe_tree(root)
     write_atomic(path, ET.tostring(root, encoding="utf-8", xml_declaration=True), "--junit")
+
+
+def _xml_safe_tree(root: ET.Element) -> None:
+    """Replace in place every character of an attribute or text that XML 1.0 cannot hold
+    (ElementTree escapes markup but writes a control character as it is: malformed XML)."""
+    for element in root.iter():
+        element.attrib.update({k: xml_safe(v) for k, v in element.attrib.items()})
+        if element.text:
+            element.text = xml_safe(element.text)
 
 
 def print_report(run: Run, console: Console) -> None:

@@ -43,6 +43,7 @@ from scout_ref.conformance.outcomes import (
 )
 from scout_ref.conformance.protocol import (
     Capabilities,
+    Errored,
     ProtocolError,
     Result,
 )
@@ -56,7 +57,7 @@ from scout_ref.conformance.steps import (
     walk_trace,
 )
 from scout_ref.conformance.vectors import schema_problems, vectors_dir
-from scout_ref.errors import MalformedInputError
+from scout_ref.errors import MalformedInputError, excerpt
 from scout_ref.registry import check_spec_version
 
 STRICTNESS = ("legality", "reason")
@@ -86,13 +87,15 @@ def load_cases(directory: Path) -> list[Case]:
     validated against the vector schemas too, so a malformed case is refused before the run.
 
     Raises:
-        MalformedInputError: if the folder has no vectors or a file is not a vector file.
+        MalformedInputError: if the folder has no vectors, a file is not a vector file, or
+            two cases have the same id (both places are named).
     """
     files = sorted(p for p in directory.glob("*/*.json") if p.parent.name in VECTOR_KINDS)
     if not files:
         raise MalformedInputError("vectors", [("", f"no vector files under {str(directory)!r}")])
     shipped = directory.resolve() == vectors_dir().resolve()
     cases = []
+    places: dict[str, str] = {}  # case id -> where it is
     for path in files:
         source = f"{path.parent.name}/{path.name}"
         document: Any = read_file(path)
@@ -105,14 +108,25 @@ def load_cases(directory: Path) -> list[Case]:
             raise MalformedInputError("vectors", [("", f"{path}: not a {path.parent.name} file")])
         check_spec_version(document.get("spec_version"), str(path))
         try:
-            for data in document["cases"]:
+            for k, data in enumerate(document["cases"]):
                 rules = tuple(data["rules"])
                 cases.append(
                     Case(data["id"], path.parent.name, data["description"], rules, data, source)
                 )
+                _check_new_id(places, data["id"], f"{source} /cases/{k}")
         except (KeyError, TypeError) as exc:
             raise MalformedInputError("vectors", [("", f"{path}: {exc!r}")]) from None
     return cases
+
+
+def _check_new_id(places: dict[str, str], case_id: object, place: str) -> None:
+    """Record where ``case_id`` is; a case id names one case, so a second place is refused
+    (otherwise both would run, and the report could not tell them apart)."""
+    key = str(case_id)
+    if key in places:
+        message = f"the case id {excerpt(repr(key), 80)} is used twice: {places[key]} and {place}"
+        raise MalformedInputError("vectors", [("", message)])
+    places[key] = place
 
 
 def select(cases: Iterable[Case], rule_patterns: Sequence[str], kinds: Sequence[str]) -> list[Case]:
@@ -257,7 +271,12 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     """What a seat knows after a history (chapter INFO): the expected observation, exactly."""
     data = case.data
     given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
+    if "earlier" in data:
+        given["earlier"] = [{"state": r["state"], "moves": r["moves"]} for r in data["earlier"]]
     reply = ctx.adapter.request("observe", **given)
+    if isinstance(reply, Errored):  # perhaps it cannot play the history: ask its own play
+        outcome, message, _ = reply_verdict(reply)
+        return outcome, message, ask_replay(ctx, data["state"], data["moves"]) or frozenset()
     if not isinstance(reply, Result):
         return reply_verdict(reply)
     expected, got = data["expected"]["observation"], reply.data["observation"]
