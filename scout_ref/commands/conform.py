@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import difflib
+import fnmatch
 import shlex
 import sys
 from dataclasses import replace
@@ -24,7 +26,8 @@ from scout_ref.conformance.pool import PoolRun, Timeouts, parse_timeouts, run_po
 from scout_ref.conformance.process import Adapter, Limits
 from scout_ref.conformance.progress import RunProgress
 from scout_ref.conformance.report import Run, print_report, to_json, write_json, write_junit
-from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, select
+from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, schedule, select
+from scout_ref.conformance.startup import AdapterStartError, start_or_explain
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_dir
 
@@ -44,6 +47,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=[],
         metavar="PATTERN",
         help="only cases citing a rule matching this glob, e.g. 'SC-SHOW-*' (repeatable)",
+    )
+    p.add_argument(
+        "--case",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only the case with this ID, or IDs matching this glob, e.g. 'reject-show-*' "
+        "(repeatable); every failure prints the --case that reruns it",
     )
     p.add_argument(
         "--kind",
@@ -108,6 +119,29 @@ def adapter_command(text: str | None) -> list[str]:
     if not words:
         raise MalformedInputError("--adapter", [("", "the command is empty")])
     return words
+
+
+def rerun_options(args: argparse.Namespace) -> list[str]:
+    """The options that make a rerun of one case judge it as this run did."""
+    words = ["--adapter", args.adapter] if args.adapter else []
+    if args.vectors_dir:
+        words += ["--vectors-dir", str(args.vectors_dir)]
+    for value in args.timeout:
+        words += ["--timeout", value]
+    if args.strictness != "reason":
+        words += ["--strictness", args.strictness]
+    return words
+
+
+def no_match(cases: list[Case], ids: list[str]) -> str:
+    """Why nothing was selected, with the closest case IDs when ``--case`` names none."""
+    known = [c.id for c in cases]
+    for pattern in ids:
+        if not fnmatch.filter(known, pattern):
+            close = difflib.get_close_matches(pattern, known, n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(close)}?" if close else "; --list shows the IDs"
+            return f"no case has the ID {pattern!r}{hint}"
+    return "no case matches --rule, --kind and --case together"
 
 
 def list_cases(cases: list[Case], as_json: bool) -> int:
@@ -179,9 +213,9 @@ def run(args: argparse.Namespace) -> int:
     only_fuzz = bool(args.kind) and not kinds
     cases = [] if only_fuzz else load_cases(args.vectors_dir or spec_dir() / "vectors")
     patterns = [p.upper() for p in args.rule]
-    selected = select(cases, patterns, kinds)
+    selected = schedule(select(cases, patterns, kinds, args.case))
     if not selected and not args.fuzz:
-        raise MalformedInputError("selection", [("", "no case matches --rule and --kind")])
+        raise MalformedInputError("selection", [("", no_match(cases, args.case))])
     if args.list:
         return list_cases(selected, args.json)
     check_outputs(args)
@@ -191,6 +225,11 @@ def run(args: argparse.Namespace) -> int:
     jobs = max(1, min(args.jobs, len(selected)))
     contexts = [Context(Adapter(command, limits), args.strictness, save) for _ in range(jobs)]
     with stop_on_signals():
+        try:
+            start_or_explain(contexts[0].adapter)  # a failed hello stops here, with one line
+        except AdapterStartError:
+            proctree.end_all()
+            raise
         try:
             pool = judge(args, contexts, selected, timeouts)
         finally:
@@ -209,6 +248,8 @@ def run(args: argparse.Namespace) -> int:
             broken=any(c.adapter.broken for c in contexts),
             rule_patterns=patterns,
             interrupted=stopped.name if stopped else None,
+            rerun_options=rerun_options(args),
+            vectors_dir=args.vectors_dir,
         )
         ran = f"{len(pool.results)} of {len(selected)}"
         write_outputs(args, report, ran, pool.stopped_early and not stopped)

@@ -95,6 +95,10 @@ class CaseResult:
     """How the adapter broke the protocol (crash, hang, not_json, ...); empty if it did not."""
     blame: tuple[str, ...] = ()
     """The rules a failure points at (:mod:`scout_ref.conformance.blame`); empty otherwise."""
+    position: str = ""
+    """For a failure: the position line of the state it shows in (``spec/POSITION.md``)."""
+    step: str = ""
+    """For a failure: the move (or ``deal``) taken from that state, if the case takes one."""
 
 
 @dataclass
@@ -113,6 +117,8 @@ class Context:
     strictness: str = "reason"
     findings_dir: Path | None = None
     findings: list[Finding] = field(default_factory=list)
+    at: tuple[Message | None, str] | None = None
+    """Where a trace case is: the state before its current step and that step."""
 
     def save(self, kind: str, case: Message, description: str) -> Path | None:
         """Write ``case`` as a one-case vector file in the findings folder."""

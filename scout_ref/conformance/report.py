@@ -18,8 +18,10 @@ from rich.console import Console
 from rich.table import Table
 
 from scout_ref._atomic import write_atomic
+from scout_ref._text import plural
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
+from scout_ref.conformance.reproduce import reproduction
 from scout_ref.conformance.verdicts import RuleVerdict, blamed, judge
 from scout_ref.registry import rules, spec_version
 
@@ -49,6 +51,14 @@ class Run:
     rule_patterns: Sequence[str] = ()
     interrupted: str | None = None
     """The signal that stopped the run early (``SIGTERM``...); the cases not reached are absent."""
+    rerun_options: Sequence[str] = ()
+    """The ``conform`` options that rerun a case as this run judged it (adapter, folder...)."""
+    vectors_dir: Path | None = None
+    """The vector folder, if not the shipped ``spec/vectors``."""
+
+    def reproduction(self, result: CaseResult) -> list[str]:
+        """The lines that locate and reproduce a failure (:mod:`.reproduce`)."""
+        return reproduction(result, self.rerun_options, self.vectors_dir)
 
     def count(self, outcome: Outcome) -> int:
         """How many cases had ``outcome``."""
@@ -74,17 +84,31 @@ class Run:
 
     @property
     def adapter_problem(self) -> str | None:
-        """A plain statement that the adapter is broken, when it broke the protocol."""
-        if not self.faults:
+        """A plain statement that the adapter is broken, when it broke the protocol (a case
+        that timed out is that case's time-out: :attr:`timed_out`)."""
+        faults = Counter({f: n for f, n in self.faults.items() if f != "hang"})
+        if not faults:
             return None
-        kinds = ", ".join(f"{fault} {n}" for fault, n in sorted(self.faults.items()))
+        kinds = ", ".join(f"{fault} {n}" for fault, n in sorted(faults.items()))
         text = (
-            f"the adapter, not the rules, is broken: {sum(self.faults.values())} cases hit "
-            f"protocol errors ({kinds}); it was restarted {self.restarts} times"
+            f"the adapter, not the rules, is broken: {plural(faults.total(), 'case')} hit "
+            f"protocol errors ({kinds}); it was restarted {plural(self.restarts, 'time')}"
         )
         if self.broken:
             text += " and given up after failing repeatedly in a row"
         return text
+
+    @property
+    def timed_out(self) -> str | None:
+        """The cases that got no reply in time, by kind, with the time each was given."""
+        hung = Counter(r.case.kind for r in self.results if r.fault == "hang")
+        if not hung:
+            return None
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(hung.items()))
+        return (
+            f"{plural(hung.total(), 'case')} timed out ({kinds}): each message says the time "
+            f"it was given; a slow engine gets longer with --timeout KIND=SECONDS"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +290,8 @@ def print_report(run: Run, console: Console) -> None:
     console.print(f"cases: {rest} (errored cases count as failed)", highlight=False)
     for finding in run.findings:
         console.print(f"new vector: {finding.path}", highlight=False)
+    if run.timed_out:
+        console.print(run.timed_out, style="yellow", highlight=False, markup=False)
     if run.adapter_problem:
         console.print(f"[bold red]{run.adapter_problem}[/]", highlight=False)
     if run.interrupted:
@@ -313,7 +339,7 @@ def _print_failures(run: Run, console: Console) -> None:
         cited = ", ".join(r.blame) or "no rule"
         head = f"{label} {r.case.id} [{r.case.kind}; points at {cited}]"
         console.print(head, style="red", highlight=False, markup=False)
-        for line in r.message.splitlines():
+        for line in [*r.message.splitlines(), *run.reproduction(r)]:
             console.print(f"    {line}", highlight=False, markup=False)
     hidden = faults_shown - DETAILED_FAULTS
     if hidden > 0:

@@ -11,6 +11,7 @@ import contextlib
 import fnmatch
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from scout_ref.conformance.protocol import (
     Result,
     Skipped,
 )
+from scout_ref.conformance.reproduce import Where, position_line, where
 from scout_ref.conformance.vectors import schema_problems, vectors_dir
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.notation import parse_move
@@ -49,6 +51,10 @@ STRICTNESS = ("legality", "reason")
 """How rejections are judged: any rejection passes, or the reason code must match too."""
 
 VECTOR_KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
+
+COST_ORDER = ("deal", "legal", "apply", "reject", "score", "observe", "trace", "perft", "fuzz")
+"""Kinds from the cheapest to the dearest to answer: a run judges them in this order, so a slow
+engine's perft requests, which may count millions of lines of play, come last."""
 
 _NEEDS = {
     "deal": {"deal"},
@@ -105,14 +111,27 @@ def load_cases(directory: Path) -> list[Case]:
     return cases
 
 
-def select(cases: Iterable[Case], rule_patterns: Sequence[str], kinds: Sequence[str]) -> list[Case]:
-    """The cases of the given kinds that exercise a rule matching one of the patterns."""
+def select(
+    cases: Iterable[Case],
+    rule_patterns: Sequence[str],
+    kinds: Sequence[str],
+    ids: Sequence[str] = (),
+) -> list[Case]:
+    """The cases of the given kinds that exercise a rule matching one of the patterns and whose
+    ID matches one of the ``ids`` globs (each filter applies only when given)."""
     return [
         c
         for c in cases
         if (not kinds or c.kind in kinds)
         and (not rule_patterns or any(fnmatch.filter(c.rules, p) for p in rule_patterns))
+        and (not ids or any(fnmatch.fnmatchcase(c.id, p) for p in ids))
     ]
+
+
+def schedule(cases: Iterable[Case]) -> list[Case]:
+    """The cases in the order they are judged: cheap kinds first, perft last (file order within
+    a kind)."""
+    return sorted(cases, key=lambda c: COST_ORDER.index(c.kind))
 
 
 def not_applicable(kind: str, players: int, official: bool, caps: Capabilities) -> str | None:
@@ -274,11 +293,13 @@ def judge_trace(ctx: Context, case: Case) -> Verdict:
             given: Message = {"state": state, "deck": step["deal"]}
             if state is None:
                 given = {"players": players, "rules": switches, "deck": step["deal"]}
+            ctx.at = (state or _reference_step(None, given, step), _deal_step(given))
             reply = ctx.adapter.request("deal", input=given)
             name = _deal_step(given)
         else:
-            reply = ctx.adapter.request("apply", state=state, move=step["move"])
             name = step["move"]
+            ctx.at = (state, name)
+            reply = ctx.adapter.request("apply", state=state, move=name)
         what = f"step {k} ({'deal' if 'deal' in step else name})"
         if not isinstance(reply, Result):
             outcome, message, _ = _reply_verdict(reply)
@@ -334,15 +355,26 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
         why = not_applicable(case.kind, case.players, case.normative, caps)
         if why is not None:
             return CaseResult(case, Outcome.NOT_APPLICABLE, why)
+    ctx.at = None
     try:
         outcome, message, blame = JUDGES[case.kind](ctx, case)
     except ProtocolError as exc:
-        return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
+        return _located(ctx, CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault))
     except (KeyError, TypeError) as exc:
         raise MalformedInputError(
             "vectors", [("", f"case {case.id!r} is malformed: {exc}")]
         ) from exc
-    return CaseResult(case, outcome, message, blame=narrow(case, blame, outcome))
+    return _located(ctx, CaseResult(case, outcome, message, blame=narrow(case, blame, outcome)))
+
+
+def _located(ctx: Context, result: CaseResult) -> CaseResult:
+    """A failure with the position it shows in and the step taken from it."""
+    if result.outcome not in (Outcome.FAILED, Outcome.ERRORED):
+        return result
+    spot = where(result.case) if ctx.at is None else Where(*ctx.at)
+    known = result.case.data.get("position") if ctx.at is None else None
+    position = position_line(spot.state, known if isinstance(known, str) else None)
+    return replace(result, position=position, step=spot.step)
 
 
 def run_cases(
@@ -352,7 +384,8 @@ def run_cases(
     it comes (so a run stopped by a signal keeps what it judged)."""
     results = [] if out is None else out
     with contextlib.suppress(ProtocolError):
-        ctx.adapter.start()  # if it fails, each case retries (with backoff) and reports it
+        if ctx.adapter.hello is None:
+            ctx.adapter.start()  # if it fails, each case retries (with backoff) and reports it
     for case in cases:
         results.append(run_case(ctx, case))
     return results
