@@ -24,9 +24,9 @@ class AdapterStartError(ScoutError):
 def advice(argv: Sequence[str], exc: ProtocolError) -> str:
     """What to try, given how the start failed and what the adapter printed on stderr.
 
-    >>> advice(["python", "a.py"], ProtocolError("hello", "...", "ModuleNotFoundError: "
-    ...     "No module named 'rfc8785'"))  # doctest: +ELLIPSIS
-    "its Python lacks the module 'rfc8785': run it with a Python that has it, e.g. ..."
+    >>> print(advice(["python", "a.py"], ProtocolError("hello", "...", "ModuleNotFoundError: "
+    ...     "No module named 'rfc8785'")))  # doctest: +ELLIPSIS
+    its Python lacks the module 'rfc8785': ... --adapter ".venv/bin/python a.py" ...
     """
     found = _MISSING_MODULE.search(exc.stderr_tail)
     if found:
