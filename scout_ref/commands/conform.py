@@ -96,6 +96,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--list", action="store_true", help="list the selected cases without running them"
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--table",
+        action="store_true",
+        help="also print the verdict of every rule (passed, failed here, failed elsewhere)",
+    )
     add_json_argument(p, "conform", "the report (or, with --list, the cases)")
     add_view_arguments(p)
     p.add_argument(
@@ -269,4 +274,4 @@ def write_outputs(args: argparse.Namespace, report: Run, ran: str, stopped_early
         out = console(args)
         if stopped_early:
             out.print(f"stopped early (--fail-fast): {ran} cases run", highlight=False)
-        print_report(report, out)
+        print_report(report, out, table=args.table)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import shlex
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
@@ -21,7 +22,7 @@ from scout_ref._atomic import write_atomic
 from scout_ref._text import plural
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
-from scout_ref.conformance.reproduce import reproduction
+from scout_ref.conformance.reproduce import program, reproduction
 from scout_ref.conformance.verdicts import RuleVerdict, blamed, judge
 from scout_ref.registry import rules, spec_version
 
@@ -127,6 +128,8 @@ class RuleRow:
     """For ``not_judged``: the broken rules it builds on."""
     failures: tuple[CaseResult, ...] = ()
     """The failures blamed on the rule, focused ones first."""
+    elsewhere: int = 0
+    """Failed or errored cases citing the rule whose failure is blamed on other rules."""
 
 
 def rule_rows(run: Run) -> list[RuleRow]:
@@ -151,6 +154,12 @@ def rule_rows(run: Run) -> list[RuleRow]:
                 verdict=judgement.verdict.value,
                 because=judgement.because,
                 failures=judgement.failures,
+                elsewhere=sum(
+                    1
+                    for r in mine
+                    if r.outcome in (Outcome.FAILED, Outcome.ERRORED)
+                    and r not in judgement.failures
+                ),
             )
         )
     return rows
@@ -259,17 +268,38 @@ def write_junit(run: Run, path: Path) -> None:
     write_atomic(path, ET.tostring(root, encoding="utf-8", xml_declaration=True), "--junit")
 
 
-def print_report(run: Run, console: Console) -> None:
-    """The failures in detail, the per-rule table, the adapter's state and the summary line."""
+def print_report(run: Run, console: Console, *, table: bool = False) -> None:
+    """The failures in detail, the rules to fix, the per-rule table if asked for, the counts of
+    rules and cases, two commands to run next, and the summary line."""
     if run.hello is not None:
         h = run.hello
         line = f"adapter: {h.name} {h.version} ({h.language})"  # the adapter's words: no markup
         console.print(line, highlight=False, markup=False)
     _print_failures(run, console)
     rows = rule_rows(run)
+    if table:
+        console.print(rule_table(rows))
+    print_rules_to_fix(rows, console)
+    _print_findings(run, console)
+    if run.timed_out:
+        console.print(run.timed_out, style="yellow", highlight=False, markup=False)
+    if run.adapter_problem:
+        console.print(f"[bold red]{run.adapter_problem}[/]", highlight=False)
+    if run.interrupted:
+        console.print(f"interrupted by {run.interrupted}: the cases not reached are not counted")
+    for text in (rules_line(rows), cases_line(run), *next_commands(run, rows, table)):
+        console.print(text, highlight=False, markup=False)
+    console.print(run.summary_line, highlight=False, markup=False)
+
+
+def rule_table(rows: Sequence[RuleRow]) -> Table:
+    """Every rule's verdict: cases citing it that passed, failures blamed on it (here) and
+    failures of its cases blamed on other rules (elsewhere)."""
     table = Table(title="verdict per rule", title_justify="left")
-    for column in ("rule", "status", "title", "passed", "failed", "verdict"):
-        table.add_column(column, justify="right" if column in ("passed", "failed") else "left")
+    numbers = ("passed", "failed\nhere", "failed\nelsewhere")
+    for column in ("rule", "status", "title", *numbers):
+        table.add_column(column, justify="right" if column in numbers else "left")
+    table.add_column("verdict", no_wrap=True)
     for row in rows:
         style = _STYLE[row.verdict]
         because = f" ({', '.join(row.because)})" if row.because else ""
@@ -278,25 +308,59 @@ def print_report(run: Run, console: Console) -> None:
             row.status,
             row.title,
             str(row.passed),
-            str(row.failed + row.errored),
+            str(len(row.failures)),
+            str(row.elsewhere),
             f"[{style}]{row.verdict.replace('_', ' ')}{because}[/]",
         )
-    console.print(table)
-    print_rules_to_fix(rows, console)
-    rest = ", ".join(
-        f"{run.count(o)} {o.value.replace('_', ' ')}"
-        for o in (Outcome.ERRORED, Outcome.SKIPPED, Outcome.NOT_APPLICABLE)
-    )
-    console.print(f"cases: {rest} (errored cases count as failed)", highlight=False)
-    for finding in run.findings:
-        console.print(f"new vector: {finding.path}", highlight=False)
-    if run.timed_out:
-        console.print(run.timed_out, style="yellow", highlight=False, markup=False)
-    if run.adapter_problem:
-        console.print(f"[bold red]{run.adapter_problem}[/]", highlight=False)
-    if run.interrupted:
-        console.print(f"interrupted by {run.interrupted}: the cases not reached are not counted")
-    console.print(run.summary_line, highlight=False, markup=False)
+    return table
+
+
+def rules_line(rows: Sequence[RuleRow]) -> str:
+    """How many rules got each verdict, in the order to act on them."""
+    tally = Counter(row.verdict for row in rows)
+    parts = [f"{tally[v.value]} {v.value.replace('_', ' ')}" for v in RuleVerdict if tally[v.value]]
+    note = " (no case citing them ran)" if tally[RuleVerdict.NOT_APPLICABLE.value] else ""
+    return f"{plural(len(rows), 'rule')}: {', '.join(parts)}{note}"
+
+
+def cases_line(run: Run) -> str:
+    """How many cases had each outcome (errored ones count as failed in the summary line)."""
+    parts = [f"{run.count(o)} {o.value.replace('_', ' ')}" for o in Outcome]
+    return f"{plural(len(run.results), 'case')}: {', '.join(parts)}"
+
+
+def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
+    """Two commands worth running next: the first failure's, and the table or a wider run."""
+    broken = [r for r in rows if r.verdict == RuleVerdict.NONCONFORMANT.value]
+    bad = [r for r in run.results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
+    first = broken[0].failures[0] if broken else bad[0] if bad else None
+    conform = shlex.join([program(), "conform", *run.rerun_options])
+    out = []
+    if first is not None:
+        lines = run.reproduction(first)
+        shown = [x for x in lines if x.startswith("reference: ")] or lines[-1:]
+        out.append(f"next: {shown[0].split(': ', 1)[1]}  # the first failure")
+    elif "--adapter" not in run.rerun_options:
+        out.append(f'next: {conform} --adapter "python3 my_adapter.py"  # your engine')
+    else:
+        out.append(f"next: {conform} --fuzz 100 --seed 1  # random games against the reference")
+    if not table:
+        out.append(f"next: {conform} --table  # the verdict of every rule")
+    elif broken:
+        out.append(f"next: {program()} rules {broken[0].id}  # the rule to fix first")
+    return out[:2]
+
+
+def _print_findings(run: Run, console: Console) -> None:
+    """The new vectors written, each folder once with its count when there are many."""
+    if len(run.findings) <= 3:
+        for finding in run.findings:
+            console.print(f"new vector: {finding.path}", highlight=False, markup=False)
+        return
+    folders = Counter(str(f.path.parent.parent) for f in run.findings)
+    for folder, n in sorted(folders.items()):
+        text = f"new vectors: {n} in {folder} (run them with --vectors-dir {folder})"
+        console.print(text, highlight=False, markup=False)
 
 
 def one_line(message: str) -> str:
@@ -343,4 +407,5 @@ def _print_failures(run: Run, console: Console) -> None:
             console.print(f"    {line}", highlight=False, markup=False)
     hidden = faults_shown - DETAILED_FAULTS
     if hidden > 0:
-        console.print(f"... and {hidden} more cases errored by protocol faults", highlight=False)
+        text = f"... and {plural(hidden, 'more case')} errored by protocol faults or time-outs"
+        console.print(text, highlight=False)

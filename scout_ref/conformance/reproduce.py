@@ -10,6 +10,7 @@ its own, a ``scout-ref explain`` or ``scout-ref legal`` command that shows the e
 from __future__ import annotations
 
 import shlex
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,8 +20,12 @@ from scout_ref.conformance.protocol import Message
 from scout_ref.errors import ScoutError
 from scout_ref.state import State
 
-PROGRAM = "scout-ref"
-"""How the commands are spelled (on the PATH, or prefixed with ``.venv/bin/``)."""
+
+def program() -> str:
+    """How to spell ``scout-ref`` in a command: as it was invoked (``.venv/bin/scout-ref``),
+    or by name."""
+    invoked = sys.argv[0] if sys.argv else ""
+    return invoked if Path(invoked).name == "scout-ref" else "scout-ref"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,16 +69,16 @@ def reference_command(kind: str, position: str, step: str) -> str:
     if not position:
         return ""
     if kind in ("apply", "reject", "trace") and step not in ("", "deal", "next_round"):
-        return f"{PROGRAM} explain {shlex.quote(position)} {shlex.quote(step)}"
+        return f"{program()} explain {shlex.quote(position)} {shlex.quote(step)}"
     if kind == "legal":
-        return f"{PROGRAM} legal {shlex.quote(position)}"
+        return f"{program()} legal {shlex.quote(position)}"
     return ""
 
 
 def rerun_command(case_id: str, options: Sequence[str]) -> str:
     """``scout-ref conform`` on this one case, with the run's own options (adapter, vector
     folder, timeouts, strictness)."""
-    return shlex.join([PROGRAM, "conform", *options, "--case", case_id])
+    return shlex.join([program(), "conform", *options, "--case", case_id])
 
 
 def source_path(case: Case, vectors: Path | None) -> str:
