@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,28 @@ def test_every_failure_line_carries_a_position_and_a_command(
     words = shlex.split(explain.split("reference: ", 1)[1])
     assert main(words[1:]) == 1  # the reference finds the move illegal (exit status 1)
     assert "SC-SET-05" in capsys.readouterr().out
+
+
+def test_the_report_and_junit_carry_the_blame_and_the_command(tmp_path: Path) -> None:
+    adapter = f"{sys.executable} -m tests.adapters.wrong_equal_beats"
+    argv = ["conform", "--vectors-dir", str(DATA), "--adapter", adapter, "--kind", "reject"]
+    assert main([*argv, "--report", str(tmp_path), "--junit", str(tmp_path / "j.xml")]) == 1
+    report = json.loads((tmp_path / "report.json").read_text("utf-8"))
+    failed = [c for c in report["cases"] if c["outcome"] == "failed"]
+    assert [c["id"] for c in failed] == ["reject-ties-equal-run"]
+    assert failed[0]["position"].startswith("3p ")
+    assert failed[0]["reproduce"][-1].endswith("--case reject-ties-equal-run")
+    assert "position" not in next(c for c in report["cases"] if c["outcome"] == "passed")
+    suite = ET.parse(tmp_path / "j.xml").getroot()
+    case = suite.find(".//testcase[@name='reject-ties-equal-run']")
+    assert case is not None
+    failure = case.find("failure")
+    assert failure is not None
+    assert failure.get("message", "").startswith("[SC-SET-05] ")
+    assert "rerun: " in (failure.text or "")
+    props = {(p.get("name"), p.get("value")) for p in case.iter("property")}
+    assert ("blame", "SC-SET-05") in props
+    assert any(name == "command" and "--case" in str(value) for name, value in props)
 
 
 def test_rerun_by_case_id_runs_only_that_case(capsys: pytest.CaptureFixture[str]) -> None:

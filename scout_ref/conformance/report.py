@@ -27,6 +27,7 @@ from scout_ref.conformance.verdicts import RuleVerdict, blamed, judge
 from scout_ref.registry import rules, spec_version
 
 JUDGED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED)
+BAD = (Outcome.FAILED, Outcome.ERRORED)
 _STYLE = {
     "conformant": "green",
     "nonconformant": "bold red",
@@ -169,7 +170,7 @@ def to_json(run: Run) -> dict[str, object]:
     """The report object (``spec/schema/report.schema.json``)."""
     hello = run.hello
     return {
-        "report_version": 1,
+        "report_version": 2,
         "spec_version": spec_version(),
         "protocol": 1,
         "adapter": {
@@ -222,11 +223,28 @@ def to_json(run: Run) -> dict[str, object]:
                 "outcome": r.outcome.value,
                 "message": r.message,
                 "fault": r.fault,
+                **_reproduce_json(run, r),
             }
             for r in run.results
         ],
         "findings": [{"case_id": f.case_id, "path": str(f.path)} for f in run.findings],
     }
+
+
+def _reproduce_json(run: Run, result: CaseResult) -> dict[str, object]:
+    """A failure's position and the commands that reproduce it; nothing for other outcomes."""
+    if result.outcome not in (Outcome.FAILED, Outcome.ERRORED):
+        return {}
+    return {"position": result.position, "reproduce": commands(run, result)}
+
+
+def commands(run: Run, result: CaseResult) -> list[str]:
+    """The commands of a failure's reproduction lines: the reference's, then the rerun."""
+    return [
+        line.split(": ", 1)[1]
+        for line in run.reproduction(result)
+        if line.startswith(("reference: ", "rerun: "))
+    ]
 
 
 def write_json(run: Run, directory: Path) -> Path:
@@ -249,19 +267,26 @@ def write_junit(run: Run, path: Path) -> None:
     for r in run.results:
         case = ET.SubElement(suite, "testcase", classname=r.case.kind, name=r.case.id)
         first_line = r.message.splitlines()[0] if r.message else ""
+        if r.blame:
+            first_line = f"[{', '.join(r.blame)}] {first_line}"
+        text = "\n".join([r.message, *run.reproduction(r)]) if r.outcome in BAD else ""
         match r.outcome:
             case Outcome.FAILED:
-                ET.SubElement(case, "failure", message=first_line).text = r.message
+                ET.SubElement(case, "failure", message=first_line).text = text
             case Outcome.ERRORED:
                 ET.SubElement(
                     case, "error", message=first_line, type=r.fault or "errored"
-                ).text = r.message
+                ).text = text
             case Outcome.SKIPPED | Outcome.NOT_APPLICABLE:
                 ET.SubElement(case, "skipped", message=r.message)
             case Outcome.PASSED:
                 pass
+        properties = [("rule", rule_id) for rule_id in r.case.rules]
+        properties += [("blame", rule_id) for rule_id in r.blame]
+        if r.outcome in BAD:
+            properties += [("position", r.position), ("command", commands(run, r)[-1])]
         ET.SubElement(case, "properties").extend(
-            ET.Element("property", name="rule", value=rule_id) for rule_id in r.case.rules
+            ET.Element("property", name=name, value=value) for name, value in properties
         )
     root = ET.Element("testsuites")
     root.append(suite)
