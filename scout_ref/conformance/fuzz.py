@@ -225,8 +225,35 @@ def trace_case(
     return {**case, "steps": replay(case)}
 
 
-def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
-    """Play one random game against the adapter; shrink, print and save any disagreement."""
+Signature = tuple[tuple[str, ...], str]
+"""The rules a disagreement points at and the kind of request it shows in."""
+
+
+def signature(found: Disagreement) -> Signature:
+    """What makes two disagreements the same finding: the rules and the kind of request."""
+    return tuple(sorted(found.blame)), found.request.split()[0]
+
+
+def _located(result: CaseResult, found: Disagreement) -> CaseResult:
+    """A fuzz failure with the position it shows in and the request made there."""
+    if found.state is None:
+        return result
+    request = found.request.split(maxsplit=1)
+    step = request[1].strip("'\"") if request[0] == "apply" and len(request) > 1 else request[0]
+    return replace(result, position=found.state.position(), step=step)
+
+
+def fuzz_game(
+    ctx: Context,
+    players: int,
+    seed: str,
+    seen: dict[tuple[tuple[str, ...], str], str] | None = None,
+) -> CaseResult:
+    """Play one random game against the adapter; shrink, print and save any disagreement.
+
+    A disagreement with the same rules and kind of request as an earlier game's (``seen``:
+    signature -> that game's case ID) is reported in one line, neither shrunk nor saved again.
+    """
     case_id = f"fuzz-{players}p-{seed.replace(':', '-')}"
     case = Case(
         case_id,
@@ -237,15 +264,21 @@ def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
         "fuzz",
     )
     steps = game_steps(players, seed)
+    seen = {} if seen is None else seen
     try:
         found = check(ctx, players, steps)
         if found is None:
             return CaseResult(case, Outcome.PASSED)
+        blame = tuple(sorted(found.blame))
+        first = seen.setdefault(signature(found), case_id)
+        if first != case_id:
+            text = f"the adapter departs at step {found.index} ({found.request}) as in {first}"
+            return _located(CaseResult(case, Outcome.FAILED, text, blame=blame), found)
         small = shrink(ctx, players, steps, found)
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
     text = _explain(ctx, case_id, players, small, found)
-    return CaseResult(case, Outcome.FAILED, text, blame=tuple(sorted(found.blame)))
+    return _located(CaseResult(case, Outcome.FAILED, text, blame=blame), found)
 
 
 def _explain(
@@ -290,10 +323,12 @@ def fuzz(
     hello = ctx.adapter.hello
     counts = sorted(hello.capabilities.players) if hello else [2, 3, 4, 5]
     results = [] if out is None else out
+    seen: dict[Signature, str] = {}
     for k in range(games):
-        results.append(fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}"))
+        results.append(fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}", seen))
     return results
 
 
 def _deal_text(deck: list[str] | None) -> str:
-    return "deal the set-aside cards" if deck is None else f"deal {' '.join(deck)}"
+    """A deal step in a few words (the deck itself is in the saved vector)."""
+    return "deal the set-aside cards" if deck is None else f"deal {len(deck)} cards"

@@ -15,6 +15,7 @@ import rfc8785
 
 from scout_ref._atomic import write_atomic
 from scout_ref._serialize import rules_to_json
+from scout_ref.conformance.positions import add_positions
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import Message
 from scout_ref.errors import MalformedInputError
@@ -127,7 +128,7 @@ class Context:
         folder = self.findings_dir / kind  # laid out like spec/vectors, so --vectors can run it
         path = folder / f"{case['id']}.json"
         document = {
-            "cases": [case],
+            "cases": [add_positions(case)],  # every state with its position line, as shipped
             "description": description,
             "kind": kind,
             "spec_version": spec_version(),

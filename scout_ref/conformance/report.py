@@ -22,7 +22,7 @@ from scout_ref._atomic import write_atomic
 from scout_ref._text import plural
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
-from scout_ref.conformance.reproduce import program, reproduction
+from scout_ref.conformance.reproduce import program, reproduction, without_vectors_dir
 from scout_ref.conformance.verdicts import RuleVerdict, blamed, judge
 from scout_ref.registry import rules, spec_version
 
@@ -59,8 +59,17 @@ class Run:
     """The vector folder, if not the shipped ``spec/vectors``."""
 
     def reproduction(self, result: CaseResult) -> list[str]:
-        """The lines that locate and reproduce a failure (:mod:`.reproduce`)."""
-        return reproduction(result, self.rerun_options, self.vectors_dir)
+        """The lines that locate and reproduce a failure (:mod:`.reproduce`); a fuzz game is
+        rerun from the trace vector it was saved as."""
+        if result.case.kind != "fuzz":
+            return reproduction(result, self.rerun_options, self.vectors_dir)
+        saved = [f.path for f in self.findings if f.case_id == result.case.id]
+        if not saved:  # a repeat of an earlier finding: its position and the reference's answer
+            lines = reproduction(result, (), None)
+            return [x for x in lines if x.startswith(("position: ", "reference: "))]
+        folder = saved[0].parent.parent
+        options = [*without_vectors_dir(self.rerun_options), "--vectors-dir", str(folder)]
+        return reproduction(result, options, folder)
 
     def count(self, outcome: Outcome) -> int:
         """How many cases had ``outcome``."""

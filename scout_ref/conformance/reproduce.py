@@ -68,7 +68,9 @@ def reference_command(kind: str, position: str, step: str) -> str:
     """The command that shows the reference's answer, or empty when none answers alone."""
     if not position:
         return ""
-    if kind in ("apply", "reject", "trace") and step not in ("", "deal", "next_round"):
+    if step == "legal" or (kind == "legal" and not step):
+        return f"{program()} legal {shlex.quote(position)}"
+    if kind in ("apply", "reject", "trace", "fuzz") and step not in ("", "deal", "next_round"):
         return f"{program()} explain {shlex.quote(position)} {shlex.quote(step)}"
     if kind == "legal":
         return f"{program()} legal {shlex.quote(position)}"
@@ -81,10 +83,21 @@ def rerun_command(case_id: str, options: Sequence[str]) -> str:
     return shlex.join([program(), "conform", *options, "--case", case_id])
 
 
+def without_vectors_dir(options: Sequence[str]) -> list[str]:
+    """``conform`` options without their ``--vectors-dir DIR``."""
+    out, skip = [], False
+    for word in options:
+        if not skip and word != "--vectors-dir":
+            out.append(word)
+        skip = word == "--vectors-dir"
+    return out
+
+
 def source_path(case: Case, vectors: Path | None) -> str:
     """The vector file the case comes from, as the user can open it."""
     folder = "spec/vectors" if vectors is None else str(vectors)
-    return f"{folder}/{case.source}"
+    source = f"trace/{case.id}.json" if case.kind == "fuzz" else case.source
+    return f"{folder}/{source}"
 
 
 def reproduction(result: CaseResult, options: Sequence[str], vectors: Path | None) -> list[str]:
