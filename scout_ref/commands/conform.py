@@ -12,6 +12,7 @@ from pathlib import Path
 
 from scout_ref._atomic import check_output_file, check_output_folder
 from scout_ref._signals import Interrupted, hold_signals, stop_on_signals
+from scout_ref._text import plural
 from scout_ref.commands._output import (
     add_json_argument,
     add_vectors_dir_argument,
@@ -163,7 +164,7 @@ def list_cases(cases: list[Case], as_json: bool) -> int:
         return 0
     for c in cases:
         print(f"{c.id}  [{c.kind}; {', '.join(c.rules)}]")
-    print(f"{len(cases)} cases selected")
+    print(f"{plural(len(cases), 'case')} selected")
     return 0
 
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from scout_ref._atomic import check_output_file, write_atomic
+from scout_ref._text import plural
 from scout_ref.commands._io import read_state
 from scout_ref.commands._output import add_view_arguments, wants_color
 from scout_ref.errors import MalformedInputError
@@ -100,7 +101,9 @@ def parse_seats(text: str) -> tuple[str, ...]:
             "--seats", [("", f"{unknown[0]!r} is not one of {', '.join(SEAT_KINDS)}")]
         )
     if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
-        raise MalformedInputError("--seats", [("", f"{len(kinds)} seats; a game has 2 to 5")])
+        raise MalformedInputError(
+            "--seats", [("", f"{plural(len(kinds), 'seat')}; a game has 2 to 5")]
+        )
     return kinds
 
 
@@ -120,7 +123,7 @@ def starting_point(args: argparse.Namespace) -> tuple[tuple[str, ...], State | N
     kinds = parse_seats(args.seats or default)
     if len(kinds) != start.players:
         raise MalformedInputError(
-            "--seats", [("", f"{len(kinds)} seats for a {start.players}-player position")]
+            "--seats", [("", f"{plural(len(kinds), 'seat')} for a {start.players}-player position")]
         )
     return kinds, start
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from scout_ref._text import plural
 from scout_ref.commands._io import read_json
 from scout_ref.commands._output import add_json_argument, print_json
 from scout_ref.conformance.vectors import schema_problems
@@ -116,7 +117,7 @@ def replay_case(args: argparse.Namespace, i: int, case: object) -> tuple[JSON, b
     quiet = args.quiet or args.json
     case_id, players, rules, steps = case_setup(case, f"/cases/{i}")
     if not quiet:
-        print(f"{case_id}: {players} players, {len(steps)} steps")
+        print(f"{case_id}: {players} players, {plural(len(steps), 'step')}")
     record: JSON = {"id": case_id, "players": players, "steps": [], "divergence": None}
     try:
         for r in replay(players, rules, steps, f"/cases/{i}"):
@@ -132,7 +133,7 @@ def replay_case(args: argparse.Namespace, i: int, case: object) -> tuple[JSON, b
             print(f"{case_id}: diverges at {exc}")
         return record, False
     if args.quiet and not args.json:
-        print(f"{case_id}: {len(steps)} steps match")
+        print(f"{case_id}: {plural(len(steps), 'step')} match")
     return record, True
 
 
@@ -154,7 +155,9 @@ def run(args: argparse.Namespace) -> int:
         print_json({"file": args.file, "cases": done, "matches": matches})
     elif len(done) == len(cases) and matches:
         total = sum(len(r["steps"]) for r in done)
-        print(f"{len(cases)} cases, {total} steps: every step matches the engine")
+        print(
+            f"{plural(len(cases), 'case')}, {plural(total, 'step')}: every step matches the engine"
+        )
     return 0 if matches else 1
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 
+from scout_ref._text import plural
 from scout_ref.commands._output import add_json_argument, print_json, rule_json
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import Rule, rules
@@ -57,5 +58,5 @@ def run(args: argparse.Namespace) -> int:
         print_json({"rules": [rule_json(r) for r in selected]})
     else:
         print("\n".join(describe(r) for r in selected))
-        print(f"{len(selected)} rules")
+        print(plural(len(selected), "rule"))
     return 0

@@ -9,6 +9,7 @@ from collections import Counter
 
 from rich.progress import Progress
 
+from scout_ref._text import plural
 from scout_ref.commands._output import (
     add_json_argument,
     add_view_arguments,
@@ -51,7 +52,9 @@ def print_log(record: GameRecord) -> None:
         for state, move in rnd.steps():
             print(f"  seat {state.turn}: {move}")
         if rnd.truncated:
-            print(f"  round truncated after {len(rnd.moves)} moves: not scored (SC-END-06)")
+            print(
+                f"  round truncated after {plural(len(rnd.moves), 'move')}: not scored (SC-END-06)"
+            )
             return
         print(f"  round ended: {rnd.end.round_end.value if rnd.end.round_end else '?'}")
         for s in rnd.scores:
@@ -113,10 +116,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(summary)
         return 0
-    print(f"{args.games} games of {args.players} players, {len(turns)} rounds")
+    print(f"{plural(args.games, 'game')} of {args.players} players, {plural(len(turns), 'round')}")
     if truncated:
         print(
-            f"{truncated} rounds truncated at {args.max_moves} moves: not scored,"
+            f"{plural(truncated, 'round')} truncated at {plural(args.max_moves, 'move')}: "
+            "not scored,"
             " their games have no winner and no final totals (SC-END-06)"
         )
     print("rounds ended by: " + (", ".join(f"{k} {v}" for k, v in sorted(ends.items())) or "none"))

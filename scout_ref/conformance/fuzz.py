@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from scout_ref._serialize import deck_from_json
+from scout_ref._text import plural
 from scout_ref.conformance.adapter import score
 from scout_ref.conformance.blame import score_blame, state_blame
 from scout_ref.conformance.cases.traces import steps as record_steps
@@ -289,7 +290,7 @@ def _explain(
     multiline = found.detail.startswith("  ")
     lines = [f"{head}:\n{found.detail}" if multiline else f"{head}: {found.detail}"]
     lines.append(f"it points at {points}")
-    lines.append(f"minimal trace ({len(steps)} steps):")
+    lines.append(f"minimal trace ({plural(len(steps), 'step')}):")
     lines += [
         f"  {k}: " + (_deal_text(s["deal"]) if "deal" in s else s["move"])
         for k, s in enumerate(steps)

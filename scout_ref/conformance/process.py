@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO
 
+from scout_ref._text import plural
 from scout_ref.conformance import proctree
 from scout_ref.conformance.protocol import (
     MAX_LINE,
@@ -137,7 +138,7 @@ class Adapter:
             cause = self.last_error.describe() if self.last_error else "unknown"
             raise AdapterBroken(
                 "broken",
-                f"the adapter failed {self.failures} times in a row and was given up; "
+                f"the adapter failed {plural(self.failures, 'time')} in a row and was given up; "
                 f"last failure: {cause}",
             )
 

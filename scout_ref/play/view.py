@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import assert_never
 
+from scout_ref._text import plural
 from scout_ref.combinations import classify
 from scout_ref.game import winners
 from scout_ref.information import Observation, PublicView
@@ -112,7 +113,7 @@ def hand_view(obs: Observation) -> list[str]:
             "Keep or flip your hand for this round? (keep / flip)",
         ]
     out = active_block(view)
-    out += cards_block(f"Your hand ({len(hand)} cards):", hand)
+    out += cards_block(f"Your hand ({plural(len(hand), 'card')}):", hand)
     if view.players == 2:
         chips = view.scout_chips[seat]
         out.append(f"Scout chips left: {chips} (each scout costs one, SC-VAR2-03)")
@@ -164,12 +165,16 @@ def round_summary(state: State, labels: Sequence[str]) -> list[str]:
     out = [f"Round {state.round} over: {how}."]
     for s in round_scores(state):
         out.append(
-            f"  seat {s.seat}{_label(labels[s.seat])}: {s.captured} captured + {s.chips} chips"
+            f"  seat {s.seat}{_label(labels[s.seat])}: {s.captured} captured + "
+            f"{plural(s.chips, 'chip')}"
             f" - {s.hand_penalty} in hand = {s.total:+d}"
         )
         if s.exempt:
             held = len(state.hands[s.seat])
-            out.append(f"    owner exemption: the {held} cards in hand cost nothing (SC-SCORE-04)")
+            out.append(
+                f"    owner exemption: the {plural(held, 'card')} in hand cost nothing "
+                "(SC-SCORE-04)"
+            )
     out.append("Totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(state.scores)))
     return out
 
