@@ -31,6 +31,9 @@ def check_show_against(hand: Hand, active_set: Hand, show: Show) -> Rejection | 
         return Rejection(Reason.NOT_A_COMBINATION, "the cards form neither a set nor a run")
     active = classify(tops(active_set)) if active_set else None
     if not beats(combo, active):
+        if active is not None and combo.strength == active.strength:
+            tie = f"the {combo} only ties the {active}, and a tie does not beat (SC-SET-05)"
+            return Rejection(Reason.NOT_STRONGER, tie)
         return Rejection(Reason.NOT_STRONGER, f"the {combo} does not beat the {active}")
     return None
 

@@ -73,7 +73,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="reject cases: any rejection passes (legality) or the reason must match (default)",
     )
     p.add_argument("--fuzz", type=int, default=0, metavar="N", help="also play N random games")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the fuzz games")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="seed of the fuzz games (default 0); game k plays seed S:k",
+    )
     p.add_argument(
         "--timeout",
         action="append",

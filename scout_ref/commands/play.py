@@ -40,10 +40,18 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--rotation",
-        choices=[e.value.replace("_", "-") for e in Rotation],
-        default="each-round",
-        help="once-per-game: SC-VAR-04, rotate hands before the first round only",
+        type=_switch_value,
+        choices=[e.value for e in Rotation],
+        default="each_round",
+        help="once_per_game: SC-VAR-04, rotate hands before the first round only "
+        "(spelled as in position lines; once-per-game is read too)",
     )
+
+
+def _switch_value(text: str) -> str:
+    """A switch's value as position lines spell it (``once_per_game``); the dashed spelling
+    of earlier versions is read too."""
+    return text.replace("-", "_")
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -52,7 +60,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         owner_exemption=not args.no_owner_exemption,
         empty_set_chain=EmptySetChain(args.empty_set_chain),
         scouting=Scouting(args.scouting),
-        rotation=Rotation(args.rotation.replace("-", "_")),
+        rotation=Rotation(args.rotation),
     )
 
 

@@ -32,13 +32,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         dest="sources",
         action="append",
         default=[],
-        metavar="STATE_FILE",
-        help="start from the state in this JSON file (repeatable)",
+        metavar="STATE",
+        help="start from this position: a position line, a file holding one or a state JSON, "
+        "or - for standard input (repeatable)",
     )
     p.add_argument(
-        "--vectors",
+        "--from-vectors",
+        dest="vectors",
         action="store_true",
         help="start from every state the vectors carry (the default without --from)",
+    )
+    p.add_argument(  # its old name, kept for scripts: --vectors names a folder elsewhere
+        "--vectors", dest="vectors", action="store_true", help=argparse.SUPPRESS
     )
     p.set_defaults(run=run)
 
