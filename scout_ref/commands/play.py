@@ -152,7 +152,8 @@ def run(args: argparse.Namespace) -> int:
         screen = PlainScreen(labels, echo=not sys.stdin.isatty())
     screen.say([f"SCOUT, {len(kinds)} players: {', '.join(labels)}; seed {seed}."])
     rules = rules_from_args(args) if start is None else start.rules
-    game = Game(kinds, seed, rules, screen, start=start, reveal=args.reveal)
+    hold = "human" in kinds and sys.stdin.isatty()  # a piped session reads on without a pause
+    game = Game(kinds, seed, rules, screen, start=start, reveal=args.reveal, hold=hold)
     if record is not None:
         game.on_step = lambda g: write_record(g, record)
     try:
