@@ -149,7 +149,7 @@ def move_line(before: State, move: Move, label: str) -> str:
     seat acts again."""
     again = ""
     if before.is_two_player and isinstance(move, Scout):
-        again = "; one chip paid, and the same seat acts again (SC-VAR2-03)"
+        again = "; scouted, so acts again (SC-VAR2-03)"
     return f"seat {before.turn} ({label}): {move}{_detail(before, move)}{again}"
 
 
