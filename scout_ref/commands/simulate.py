@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 from collections import Counter
+from pathlib import Path
 
 from rich.progress import Progress
 
+from scout_ref._atomic import check_output_file, write_atomic
+from scout_ref._serialize import rules_to_json
 from scout_ref._text import plural
 from scout_ref.commands._output import (
     add_json_argument,
@@ -16,10 +20,16 @@ from scout_ref.commands._output import (
     print_json,
     wants_color,
 )
+from scout_ref.conformance.cases.traces import steps as game_steps
+from scout_ref.conformance.fuzz import rare_first
+from scout_ref.conformance.vectors import replay
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import winners
-from scout_ref.simulation import GameRecord, random_game
+from scout_ref.play.record import trace_case, trace_document
+from scout_ref.simulation import Chooser, GameRecord, random_game, uniform
 
+CHOOSERS: dict[str, Chooser] = {"uniform": uniform, "rare_first": rare_first}
+"""The ways ``--chooser`` picks moves."""
 PROGRESS_FROM = 50  # games; shorter runs finish before a bar would help
 MAX_MOVES = 10_000  # per round: far beyond any round of random play seen (see chapter END)
 
@@ -29,11 +39,26 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p = subparsers.add_parser("simulate", help="play seeded random games and summarise them")
     p.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
+    p.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game (default 0); game k uses seed+k"
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--log", action="store_true", help="print every move and each round's scores")
     add_json_argument(out, "simulate", "the summary")
     add_view_arguments(p)
+    p.add_argument(
+        "--chooser",
+        choices=sorted(CHOOSERS),
+        default="uniform",
+        help="how each move is picked among the legal ones: uniform (default), or rare_first "
+        "(a kind of move first, as the fuzzer plays: more shows, emptied hands, later rounds)",
+    )
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        type=Path,
+        help="write the first game as a trace vector (scout-ref replay FILE steps through it)",
+    )
     p.add_argument(
         "--max-moves",
         type=int,
@@ -43,6 +68,22 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "a round stopped so is reported as truncated and not scored, and its game has no winner",
     )
     p.set_defaults(run=run)
+
+
+def write_game(record: GameRecord, seed: int, path: Path) -> None:
+    """Write a simulated game as a one-case trace vector, digests filled in by the engine."""
+    players = record.players
+    moves = game_steps(record, len(record.rounds))
+    draft = {"players": players, "game_rules": rules_to_json(record.rules), "steps": moves}
+    case = trace_case(
+        f"trace-simulate-{players}p-seed-{seed}",
+        f"A game of scout-ref simulate with {players} players and seed {seed}.",
+        players,
+        record.rules,
+        replay(draft),
+    )
+    document = trace_document("A game recorded by scout-ref simulate.", [case])
+    write_atomic(path, json.dumps(document, sort_keys=True, indent=2) + "\n", "--record")
 
 
 def print_log(record: GameRecord) -> None:
@@ -68,14 +109,26 @@ def print_log(record: GameRecord) -> None:
     print("winners: " + ", ".join(f"seat {s}" for s in winners(final)))
 
 
-def run(args: argparse.Namespace) -> int:
-    """Play the games and print the summary."""
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse option values that cannot make a run, before playing.
+
+    Raises:
+        MalformedInputError: naming the option.
+    """
     if not 2 <= args.players <= 5:
         raise MalformedInputError("--players", [("", f"{args.players} is not 2 to 5")])
     if args.games < 1:
         raise MalformedInputError("--games", [("", "play at least one game")])
     if args.max_moves < 1:
         raise MalformedInputError("--max-moves", [("", "allow at least one move per round")])
+    if args.record:
+        check_output_file(args.record, "--record")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games and print the summary."""
+    check_options(args)
+    choose = CHOOSERS[args.chooser]
     ends: Counter[str] = Counter()
     truncated = 0
     turns: list[int] = []
@@ -84,7 +137,11 @@ def run(args: argparse.Namespace) -> int:
     with Progress(disable=quiet) as bar:
         task = bar.add_task("playing", total=args.games)
         for k in range(args.games):
-            record = random_game(args.players, args.seed + k, max_moves=args.max_moves)
+            record = random_game(
+                args.players, args.seed + k, None, choose, max_moves=args.max_moves
+            )
+            if k == 0 and args.record:
+                write_game(record, args.seed, args.record)
             if args.log:
                 print_log(record)
             for rnd in record.rounds:
