@@ -3,6 +3,7 @@ errors that guess what was meant, one spelling per switch, and a quiet end on a 
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -34,7 +35,8 @@ def test_bare_scout_ref_prints_the_help(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_every_command_help_gives_its_exit_statuses() -> None:
     parser = build_parser()
-    commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    (action,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    commands: dict[str, argparse.ArgumentParser] = action.choices
     assert len(commands) == len(COMMANDS)
     for name, sub in commands.items():
         text = " ".join(sub.format_help().split())

@@ -145,6 +145,17 @@ def rerun_options(args: argparse.Namespace) -> list[str]:
     return words
 
 
+def selection_options(args: argparse.Namespace) -> list[str]:
+    """The options that selected this run's cases and fuzz games."""
+    words = []
+    for option, values in (("--rule", args.rule), ("--kind", args.kind), ("--case", args.case)):
+        for value in values:
+            words += [option, value]
+    if args.fuzz:
+        words += ["--fuzz", str(args.fuzz), "--seed", str(args.seed)]
+    return words
+
+
 def no_match(cases: list[Case], ids: list[str]) -> str:
     """Why nothing was selected, with the closest case IDs when ``--case`` names none."""
     known = [c.id for c in cases]
@@ -261,6 +272,7 @@ def run(args: argparse.Namespace) -> int:
             rule_patterns=patterns,
             interrupted=stopped.name if stopped else None,
             rerun_options=rerun_options(args),
+            selection_options=selection_options(args),
             vectors_dir=args.vectors_dir,
         )
         ran = f"{len(pool.results)} of {len(selected)}"

@@ -57,6 +57,8 @@ class Run:
     """The ``conform`` options that rerun a case as this run judged it (adapter, folder...)."""
     vectors_dir: Path | None = None
     """The vector folder, if not the shipped ``spec/vectors``."""
+    selection_options: Sequence[str] = ()
+    """The ``conform`` options that selected the cases (``--rule``, ``--kind``, ``--case``)."""
 
     def reproduction(self, result: CaseResult) -> list[str]:
         """The lines that locate and reproduce a failure (:mod:`.reproduce`); a fuzz game is
@@ -375,11 +377,13 @@ def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
         shown = [x for x in lines if x.startswith("reference: ")] or lines[-1:]
         out.append(f"next: {shown[0].split(': ', 1)[1]}  # the first failure")
     elif "--adapter" not in run.rerun_options:
-        out.append(f'next: {conform} --adapter "python3 my_adapter.py"  # your engine')
+        mine = '--adapter ".venv/bin/python my_adapter.py"'
+        out.append(f"next: {conform} {mine}  # your engine (spec/INTERPRETING.md)")
     else:
         out.append(f"next: {conform} --fuzz 100 --seed 1  # random games against the reference")
     if not table:
-        out.append(f"next: {conform} --table  # the verdict of every rule")
+        again = shlex.join([program(), "conform", *run.rerun_options, *run.selection_options])
+        out.append(f"next: {again} --table  # the verdict of every rule")
     elif broken:
         out.append(f"next: {program()} rules {broken[0].id}  # the rule to fix first")
     return out[:2]
