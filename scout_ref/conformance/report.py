@@ -323,8 +323,10 @@ def print_report(run: Run, console: Console, *, table: bool = False) -> None:
         console.print(f"[bold red]{run.adapter_problem}[/]", highlight=False)
     if run.interrupted:
         console.print(f"interrupted by {run.interrupted}: the cases not reached are not counted")
-    for text in (rules_line(rows), cases_line(run), *next_commands(run, rows, table)):
+    for text in (rules_line(rows), cases_line(run)):
         console.print(text, highlight=False, markup=False)
+    for text in next_commands(run, rows, table):
+        console.print(text, highlight=False, markup=False, soft_wrap=True)
     console.print(run.summary_line, highlight=False, markup=False)
 
 
@@ -375,7 +377,8 @@ def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
     if first is not None:
         lines = run.reproduction(first)
         shown = [x for x in lines if x.startswith("reference: ")] or lines[-1:]
-        out.append(f"next: {shown[0].split(': ', 1)[1]}  # the first failure")
+        why = f"a failure of {broken[0].id}" if broken else "the first failure"
+        out.append(f"next: {shown[0].split(': ', 1)[1]}  # {why}")
     elif "--adapter" not in run.rerun_options:
         mine = '--adapter ".venv/bin/python my_adapter.py"'
         out.append(f"next: {conform} {mine}  # your engine (spec/INTERPRETING.md)")
@@ -441,8 +444,10 @@ def _print_failures(run: Run, console: Console) -> None:
         cited = ", ".join(r.blame) or "no rule"
         head = f"{label} {r.case.id} [{r.case.kind}; points at {cited}]"
         console.print(head, style="red", highlight=False, markup=False)
-        for line in [*r.message.splitlines(), *run.reproduction(r)]:
+        for line in r.message.splitlines():
             console.print(f"    {line}", highlight=False, markup=False)
+        for line in run.reproduction(r):  # never broken: each is pasted whole
+            console.print(f"    {line}", highlight=False, markup=False, soft_wrap=True)
     hidden = faults_shown - DETAILED_FAULTS
     if hidden > 0:
         text = f"... and {plural(hidden, 'more case')} errored by protocol faults or time-outs"
