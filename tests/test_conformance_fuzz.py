@@ -12,6 +12,7 @@ from scout_ref.cli import main
 from scout_ref.conformance.fuzz import fuzz_game
 from scout_ref.conformance.outcomes import Context
 from scout_ref.conformance.process import Adapter
+from scout_ref.state import State
 
 REPO = Path(__file__).parent.parent
 
@@ -52,6 +53,8 @@ def test_wrong_engine_is_shrunk_to_a_saved_trace(
     assert case["rules"] == ["SC-SCOUT-03", "SC-SNS-03"]
     assert len(case["steps"]) == 6
     assert case["steps"][-1]["move"] == "scout L @5 + show 10-11"
+    last = case["steps"][-1]  # every state a finding holds has its position line, as shipped
+    assert State.from_position(last["position"]) == State.from_json(last["state"])
     # a ready vector: the reference replays it, the wrong engine fails it
     assert main(["conform", "--vectors", str(found)]) == 0
     assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1
