@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeAlias
 
 import pexpect
 import pytest
 
-Terminal: TypeAlias = "pexpect.spawn[str]"  # the stubs are generic, the class is not
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+from tests.test_play import Terminal
+from tests.test_play import screen_text as shown
+
 TRACE = Path(__file__).parent / "data" / "vectors" / "trace" / "round.json"
 # Seat 0 holds 5 and 9 against a single 7 of seat 1, who holds 3 and 4: after scouting the 7
 # and showing the 9, the greedy bot shows its run 3-4 and empties its hand.
@@ -27,13 +26,6 @@ def spawn(*args: str) -> Terminal:
         encoding="utf-8",
         timeout=30,
     )
-
-
-def shown(child: Terminal) -> str:
-    """What the terminal showed before the last match, without colour codes."""
-    before = child.before
-    assert isinstance(before, str)
-    return ANSI.sub("", before)
 
 
 @pytest.fixture
