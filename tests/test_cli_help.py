@@ -128,3 +128,13 @@ def test_a_closed_pipe_ends_quietly() -> None:
         err = run.stderr.read() if run.stderr else b""
         assert run.wait(timeout=60) == 0
     assert err == b""
+
+
+def test_simulate_plays_the_bots_of_play(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--seats", "greedy,random", "--games", "2", "--seed", "4", "--json"]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    assert '"players": 2' in first
+    assert main(argv) == 0
+    assert capsys.readouterr().out == first  # the same seed, the same games
+    assert "bots only" in error_of(capsys, "simulate", "--seats", "human,greedy")

@@ -20,11 +20,13 @@ from scout_ref.commands._output import (
     print_json,
     wants_color,
 )
+from scout_ref.commands.play import parse_seats
 from scout_ref.conformance.cases.traces import steps as game_steps
 from scout_ref.conformance.fuzz import rare_first
 from scout_ref.conformance.vectors import replay
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import winners
+from scout_ref.play.autoplay import bot_game
 from scout_ref.play.record import trace_case, trace_document
 from scout_ref.simulation import Chooser, GameRecord, random_game, uniform
 
@@ -46,12 +48,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     out.add_argument("--log", action="store_true", help="print every move and each round's scores")
     add_json_argument(out, "simulate", "the summary")
     add_view_arguments(p)
-    p.add_argument(
+    who = p.add_mutually_exclusive_group()
+    who.add_argument(
         "--chooser",
         choices=sorted(CHOOSERS),
         default="uniform",
         help="how each move is picked among the legal ones: uniform (default), or rare_first "
         "(a kind of move first, as the fuzzer plays: more shows, emptied hands, later rounds)",
+    )
+    who.add_argument(
+        "--seats",
+        metavar="BOTS",
+        help="the bots of scout-ref play instead, one per seat, e.g. greedy,random,random "
+        "(each decides from what its seat knows); sets the player count",
     )
     p.add_argument(
         "--record",
@@ -109,12 +118,24 @@ def print_log(record: GameRecord) -> None:
     print("winners: " + ", ".join(f"seat {s}" for s in winners(final)))
 
 
+def play_game(args: argparse.Namespace, k: int, choose: Chooser) -> GameRecord:
+    """Game ``k`` of the run: the bots' when ``--seats`` names them, else random moves."""
+    if args.seats:
+        return bot_game(args.seats.split(","), args.seed + k, max_moves=args.max_moves)
+    return random_game(args.players, args.seed + k, None, choose, max_moves=args.max_moves)
+
+
 def check_options(args: argparse.Namespace) -> None:
     """Refuse option values that cannot make a run, before playing.
 
     Raises:
         MalformedInputError: naming the option.
     """
+    if args.seats:
+        kinds = parse_seats(args.seats)
+        if "human" in kinds:
+            raise MalformedInputError("--seats", [("", "simulate plays bots only: random, greedy")])
+        args.players = len(kinds)
     if not 2 <= args.players <= 5:
         raise MalformedInputError("--players", [("", f"{args.players} is not 2 to 5")])
     if args.games < 1:
@@ -137,9 +158,7 @@ def run(args: argparse.Namespace) -> int:
     with Progress(disable=quiet) as bar:
         task = bar.add_task("playing", total=args.games)
         for k in range(args.games):
-            record = random_game(
-                args.players, args.seed + k, None, choose, max_moves=args.max_moves
-            )
+            record = play_game(args, k, choose)
             if k == 0 and args.record:
                 write_game(record, args.seed, args.record)
             if args.log:
