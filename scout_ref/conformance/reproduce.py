@@ -9,6 +9,7 @@ its own, a ``scout-ref explain`` or ``scout-ref legal`` command that shows the e
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from scout_ref.conformance.outcomes import Case, CaseResult
 from scout_ref.conformance.protocol import Message
+from scout_ref.conformance.vectors import vectors_dir
 from scout_ref.errors import ScoutError
 from scout_ref.state import State
 
@@ -72,8 +74,6 @@ def reference_command(kind: str, position: str, step: str) -> str:
         return f"{program()} legal {shlex.quote(position)}"
     if kind in ("apply", "reject", "trace", "fuzz") and step not in ("", "deal", "next_round"):
         return f"{program()} explain {shlex.quote(position)} {shlex.quote(step)}"
-    if kind == "legal":
-        return f"{program()} legal {shlex.quote(position)}"
     return ""
 
 
@@ -94,10 +94,13 @@ def without_vectors_dir(options: Sequence[str]) -> list[str]:
 
 
 def source_path(case: Case, vectors: Path | None) -> str:
-    """The vector file the case comes from, as the user can open it."""
-    folder = "spec/vectors" if vectors is None else str(vectors)
+    """The vector file the case comes from, as the user can open it (relative to the working
+    directory when it lies below it)."""
     source = f"trace/{case.id}.json" if case.kind == "fuzz" else case.source
-    return f"{folder}/{source}"
+    path = (vectors or vectors_dir()) / source
+    with contextlib.suppress(ValueError):
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    return str(path)
 
 
 def reproduction(result: CaseResult, options: Sequence[str], vectors: Path | None) -> list[str]:
