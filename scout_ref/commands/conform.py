@@ -28,7 +28,7 @@ from scout_ref.conformance.process import Adapter, Limits
 from scout_ref.conformance.progress import RunProgress
 from scout_ref.conformance.report import Run, print_report, to_json, write_json, write_junit
 from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, schedule, select
-from scout_ref.conformance.startup import AdapterStartError, start_or_explain
+from scout_ref.conformance.startup import start_or_explain
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_dir
 
@@ -212,6 +212,21 @@ def judge(
     return pool
 
 
+def start_and_judge(
+    args: argparse.Namespace, contexts: list[Context], cases: list[Case], timeouts: Timeouts
+) -> PoolRun:
+    """Start the first adapter (a failed hello stops the run here, with one line), then judge.
+
+    Raises:
+        AdapterStartError: if the adapter does not answer the handshake.
+    """
+    try:
+        start_or_explain(contexts[0].adapter)
+    except Interrupted as exc:  # stopped before any case: an empty, interrupted report
+        return PoolRun([], [], contexts, stopped_early=True, interrupted=exc)
+    return judge(args, contexts, cases, timeouts)
+
+
 def check_outputs(args: argparse.Namespace) -> None:
     """Refuse output paths that cannot be written before the run, not after it."""
     if args.report:
@@ -249,12 +264,7 @@ def run(args: argparse.Namespace) -> int:
     contexts = [Context(Adapter(command, limits), args.strictness, save) for _ in range(jobs)]
     with stop_on_signals():
         try:
-            start_or_explain(contexts[0].adapter)  # a failed hello stops here, with one line
-        except AdapterStartError:
-            proctree.end_all()
-            raise
-        try:
-            pool = judge(args, contexts, selected, timeouts)
+            pool = start_and_judge(args, contexts, selected, timeouts)
         finally:
             hold_signals()  # from here on, the adapters are ended and the report written
             for ctx in contexts:

@@ -368,28 +368,30 @@ def cases_line(run: Run) -> str:
 
 
 def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
-    """Two commands worth running next: the first failure's, and the table or a wider run."""
+    """Two commands worth running next: the first failure's (or, after an interrupted or
+    clean run, the run again, your engine or random games), and the table or the rule."""
     broken = [r for r in rows if r.verdict == RuleVerdict.NONCONFORMANT.value]
     bad = [r for r in run.results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     first = broken[0].failures[0] if broken else bad[0] if bad else None
     conform = shlex.join([program(), "conform", *run.rerun_options])
-    out = []
+    again = shlex.join([program(), "conform", *run.rerun_options, *run.selection_options])
     if first is not None:
         lines = run.reproduction(first)
         shown = [x for x in lines if x.startswith("reference: ")] or lines[-1:]
         why = f"a failure of {broken[0].id}" if broken else "the first failure"
-        out.append(f"next: {shown[0].split(': ', 1)[1]}  # {why}")
+        head = f"next: {shown[0].split(': ', 1)[1]}  # {why}"
+    elif run.interrupted:
+        head = f"next: {again}  # the whole run again"
     elif "--adapter" not in run.rerun_options:
         mine = '--adapter ".venv/bin/python my_adapter.py"'
-        out.append(f"next: {conform} {mine}  # your engine (spec/INTERPRETING.md)")
+        head = f"next: {conform} {mine}  # your engine (spec/INTERPRETING.md)"
     else:
-        out.append(f"next: {conform} --fuzz 100 --seed 1  # random games against the reference")
+        head = f"next: {conform} --fuzz 100 --seed 1  # random games against the reference"
     if not table:
-        again = shlex.join([program(), "conform", *run.rerun_options, *run.selection_options])
-        out.append(f"next: {again} --table  # the verdict of every rule")
-    elif broken:
-        out.append(f"next: {program()} rules {broken[0].id}  # the rule to fix first")
-    return out[:2]
+        return [head, f"next: {again} --table  # the verdict of every rule"]
+    if broken:
+        return [head, f"next: {program()} rules {broken[0].id}  # the rule to fix first"]
+    return [head]
 
 
 def _print_findings(run: Run, console: Console) -> None:
