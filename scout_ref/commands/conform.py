@@ -26,7 +26,8 @@ from scout_ref.conformance.outcomes import Case, Context
 from scout_ref.conformance.pool import PoolRun, Timeouts, parse_timeouts, run_pool
 from scout_ref.conformance.process import Adapter, Limits
 from scout_ref.conformance.progress import RunProgress
-from scout_ref.conformance.report import Run, print_report, to_json, write_json, write_junit
+from scout_ref.conformance.report import Run, to_json, write_json, write_junit
+from scout_ref.conformance.report_text import print_report
 from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, schedule, select
 from scout_ref.conformance.startup import start_or_explain
 from scout_ref.errors import MalformedInputError

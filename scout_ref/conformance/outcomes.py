@@ -100,6 +100,13 @@ class CaseResult:
     """For a failure: the position line of the state it shows in (``spec/POSITION.md``)."""
     step: str = ""
     """For a failure: the move (or ``deal``) taken from that state, if the case takes one."""
+    points_at: tuple[str, ...] = ()
+    """Every rule the difference points at, before :func:`~scout_ref.conformance.blame.narrow`
+    keeps the focus: a broken lower rule among them explains the failure."""
+    steps_judged: tuple[tuple[str, int], ...] = ()
+    """For traces and fuzz games: rule ID and how many compared steps that rule governs."""
+    deal_departed: bool = False
+    """For traces and fuzz games: a deal differed; later steps were judged from the reference's."""
 
 
 @dataclass
@@ -120,6 +127,9 @@ class Context:
     findings: list[Finding] = field(default_factory=list)
     at: tuple[Message | None, str] | None = None
     """Where a trace case is: the state before its current step and that step."""
+    unsupported: frozenset[str] = frozenset()
+    """Features the adapter says it lacks (:data:`scout_ref.conformance.needs.FEATURES`): the
+    cases that need one are not applicable, whatever their moves would do."""
 
     def save(self, kind: str, case: Message, description: str) -> Path | None:
         """Write ``case`` as a one-case vector file in the findings folder."""
