@@ -332,7 +332,9 @@ def later_departures(found: Sequence[Disagreement]) -> str:
     """The departures after the first, one line each with the rules it points at."""
     if not found:
         return ""
-    lines = [f"\n{len(found)} later steps differ too (each judged from the reference's state):"]
+    differ = "differs" if len(found) == 1 else "differ"
+    later = f"{plural(len(found), 'later step')} {differ} too"
+    lines = [f"\n{later} (each judged from the reference's state):"]
     for d in found[:SHOWN_LATER]:
         head = d.detail.strip().splitlines()[0] if d.detail.strip() else ""
         points = ", ".join(sorted(d.blame)) or "no rule"

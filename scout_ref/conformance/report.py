@@ -147,12 +147,12 @@ class RuleRow:
     """The broken rules it builds on that some of its failing cases exercise."""
     failures: tuple[CaseResult, ...] = ()
     """The failures blamed on the rule, unexplained and focused ones first."""
-    elsewhere: int = 0
-    """Failed or errored cases citing the rule whose failure is blamed on other rules."""
     unexplained: int = 0
     """For ``nonconformant``: the failing cases that exercise no broken rule it builds on."""
     steps_judged: int = 0
     """Steps of traces and fuzz games compared with the reference that the rule governs."""
+    elsewhere: int = 0
+    """Failed or errored cases citing the rule whose failure is blamed on other rules."""
 
 
 def rule_rows(run: Run) -> list[RuleRow]:
