@@ -57,6 +57,7 @@ def test_play_explains_the_extra_turn_and_holds_the_round_summary(
     game.expect(pexpect.EOF)
 
 
+@pytest.mark.rule("SC-TURN-01")
 def test_replay_step_draws_the_table() -> None:
     replay = spawn("replay", str(TRACE), "--step", "--plain")
     try:
