@@ -128,7 +128,7 @@ vectors-check: $(STAMP)
 # Every invariant at every position within one move of every state the vectors and the example
 # state files carry: about a minute on 2 cores. A deeper run's cost: make bench.
 verify: $(STAMP)
-	$(BIN)/scout-ref verify --depth 1 --jobs 2 --vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
+	$(BIN)/scout-ref verify --depth 1 --jobs 2 --from-vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
 
 # The same two moves deep: part of make sweep.
 verify-deep: $(STAMP)

@@ -152,9 +152,40 @@ def parse_move(text: str) -> Move:
             return _show(m[1], m[2], text)
         scout = Scout(End(m[1]), m[2] == "~", _number(m[3], text))
         return scout if kind == "scout" else ScoutShow(scout, _show(m[4], m[5], text))
-    raise MalformedInputError(
-        "move", [("", f"{text!r} is not keep, flip, show i-j, scout E[~] @k or scout ... + show")]
-    )
+    raise MalformedInputError("move", [("", f"{text!r} is not a move: {_hint(text)}")])
+
+
+_FORMS = (
+    "keep, flip, show i-j, scout E[~] @k or scout E[~] @k + show i-j (E: the L or R end of "
+    "the active set; ~: turned; k: the slot)"
+)
+
+
+def spelled_canonically(text: str) -> str:
+    """``text`` with its words in canonical case and spacing, a slot's ``@`` and a one-card
+    range's second index filled in: what a person most likely meant.
+
+    >>> spelled_canonically("Show 0 - 1"), spelled_canonically("scout l 3")
+    ('show 0-1', 'scout L @3')
+    >>> spelled_canonically("show 3"), spelled_canonically("scout r~ @0+show 1-2")
+    ('show 3-3', 'scout R~ @0 + show 1-2')
+    """
+    words = re.sub(r"\s*-\s*", "-", re.sub(r"\s*\+\s*", " + ", text.strip())).split()
+    words = [w.upper() if w.lower() in ("l", "r", "l~", "r~") else w.lower() for w in words]
+    out = " ".join(words)
+    out = re.sub(r"(scout [LR]~?) ([0-9]+)", r"\1 @\2", out)
+    return re.sub(r"show ([0-9]+)(?=$| )", r"show \1-\1", out)
+
+
+def _hint(text: str) -> str:
+    """What a text that is not a move probably meant, or the forms a move takes."""
+    if text.strip().lower() == "pass":
+        return "there is no passing in SCOUT (SC-TURN-02): show, scout, or Scout & Show"
+    guess = spelled_canonically(text)
+    if guess != text and any(p.fullmatch(guess) for _, p in _PATTERNS):
+        one_card = "-" not in text and "show" in guess
+        return f"{'a show needs a range: ' if one_card else ''}did you mean {guess!r}?"
+    return f"a move is {_FORMS}"
 
 
 def _is_index(value: object) -> bool:

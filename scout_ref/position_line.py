@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,6 +63,31 @@ def _natural(text: str) -> int | None:
     if not text.isascii() or not text.isdigit() or len(text) > _MAX_DIGITS:
         return None
     return int(text)
+
+
+def _not_a(what: str | None, token: _Token) -> MalformedInputError:
+    """``token`` is not ``what`` (None: not a field); a word gets the closest field, or the list
+    of fields when none is close."""
+    message = f"{_quoted(token.text)} is not {what or 'a field'}"
+    if what is None or re.fullmatch(r"[A-Za-z_]+", token.text):
+        close = difflib.get_close_matches(token.text.lower(), _FIELDS, n=1, cutoff=0.6)
+        message += "" if what is None else " nor a field"
+        message += f": did you mean {close[0]!r}?" if close else f"; fields: {', '.join(_FIELDS)}"
+    return _fail(token.column, message)
+
+
+def header_hint(text: str) -> str:
+    """What a line that does not start with the player count may have meant.
+
+    >>> header_hint("3 hands 3/4 | 1/2 | 1/3"), header_hint("3P hands 1/2"), header_hint("hands")
+    ("did you mean '3p'?", "did you mean '3p'?", "start with the player count, e.g. '3p hands ...'")
+    """
+    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    if re.fullmatch(r"[2-5][pP]?", first):
+        return f"did you mean '{first[0]}p'?"
+    if re.fullmatch(r"\d+[pP]?", first):
+        return "SCOUT is played by 2 to 5 players"
+    return "start with the player count, e.g. '3p hands ...'"
 
 
 class _Reader:
@@ -112,7 +138,7 @@ class _Reader:
         for k, t in enumerate(tokens):
             match = _ORIENTED.fullmatch(t.text)
             if not match or match[1] == match[2]:
-                raise _fail(t.column, f"{_quoted(t.text)} is not an oriented card such as '6/4'")
+                raise _not_a("an oriented card such as '6/4'", t)
             self.columns[f"{pointer}/{k}"] = t.column
         return " ".join(t.text for t in tokens)
 
@@ -129,9 +155,7 @@ class _Reader:
         for t in tokens:
             match = _IDENTITY.fullmatch(t.text)
             if not match or int(match[1]) >= int(match[2]):
-                raise _fail(
-                    t.column, f"{_quoted(t.text)} is not a card identity such as '1-2' (or a count)"
-                )
+                raise _not_a("a card identity such as '1-2' (or a count)", t)
         return " ".join(texts)
 
     def rows(self, name: str, field: _Token, values: list[_Token]) -> list[list[_Token]]:
@@ -281,7 +305,7 @@ def _split_fields(tokens: list[_Token]) -> list[tuple[_Token, list[_Token]]]:
                 raise _fail(token.column, f"field {_quoted(token.text)} is given twice")
             fields.append((token, []))
         elif not fields:
-            raise _fail(token.column, f"{_quoted(token.text)} is not a field: {', '.join(_FIELDS)}")
+            raise _not_a(None, token)
         else:
             fields[-1][1].append(token)
     return fields
@@ -317,7 +341,8 @@ def parse_position(text: str) -> State:
     tokens = _tokens(text)
     if not tokens or not _HEADER.fullmatch(tokens[0].text):
         column = tokens[0].column if tokens else 1
-        raise _fail(column, "a position starts with the player count, 2p to 5p")
+        hint = header_hint(text)
+        raise _fail(column, f"a position starts with the player count, 2p to 5p: {hint}")
     reader = _Reader(int(tokens[0].text[0]))
     for field, values in _split_fields(tokens[1:]):
         reader.columns[f"/{field.text}"] = field.column

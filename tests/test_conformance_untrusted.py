@@ -42,7 +42,8 @@ from scout_ref.conformance.protocol import (
     read_reply,
     shape_problem,
 )
-from scout_ref.conformance.report import Run, print_report, to_json, write_junit
+from scout_ref.conformance.report import Run, to_json, write_junit
+from scout_ref.conformance.report_text import print_report
 from scout_ref.conformance.runner import load_cases, run_case
 from scout_ref.conformance.vectors import vectors_dir
 from scout_ref.registry import spec_dir

@@ -6,16 +6,20 @@ line or a state JSON, or ``-`` for standard input holding either.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from typing import TextIO
 
 from scout_ref import _jsonread
 from scout_ref._jsonread import JSONValue
-from scout_ref.errors import MalformedInputError
+from scout_ref.errors import MalformedInputError, excerpt
+from scout_ref.position_line import header_hint
 from scout_ref.state import State
 
 _POSITION_START = re.compile(r"\s*[2-5]p(\s|$)")
+_LOOKS_LIKE_POSITION = re.compile(r"\|| hands | active_set |^\s*\d+[pP]?\s")
+"""Text that is meant as a position line, not a file name."""
 
 
 def standard_input(purpose: str) -> TextIO:
@@ -71,6 +75,9 @@ def read_state(source: str) -> State:
     """
     if _POSITION_START.match(source):
         return State.from_position(source)
+    if source != "-" and not os.path.exists(source) and _LOOKS_LIKE_POSITION.search(source):
+        why = f"{excerpt(source, 60)!r} is no file, and as a position line: {header_hint(source)}"
+        raise MalformedInputError("position", [("", why)])
     text = read_text(source)
     if text.lstrip().startswith("{"):
         return State.from_json(parse_json(text, source))

@@ -15,6 +15,7 @@ import rfc8785
 
 from scout_ref._atomic import write_atomic
 from scout_ref._serialize import rules_to_json
+from scout_ref.conformance.positions import add_positions
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import Message
 from scout_ref.conformance.untrusted import MAX_MESSAGE, visible
@@ -96,6 +97,10 @@ class CaseResult:
     """How the adapter broke the protocol (crash, hang, not_json, ...); empty if it did not."""
     blame: tuple[str, ...] = ()
     """The rules a failure points at (:mod:`scout_ref.conformance.blame`); empty otherwise."""
+    position: str = ""
+    """For a failure: the position line of the state it shows in (``spec/POSITION.md``)."""
+    step: str = ""
+    """For a failure: the move (or ``deal``) taken from that state, if the case takes one."""
     points_at: tuple[str, ...] = ()
     """Every rule the difference points at, before :func:`~scout_ref.conformance.blame.narrow`
     keeps the focus: a broken lower rule among them explains the failure."""
@@ -126,6 +131,8 @@ class Context:
     strictness: str = "reason"
     findings_dir: Path | None = None
     findings: list[Finding] = field(default_factory=list)
+    at: tuple[Message | None, str] | None = None
+    """Where a trace case is: the state before its current step and that step."""
     unsupported: frozenset[str] = frozenset()
     """Features the adapter says it lacks (:data:`scout_ref.conformance.needs.FEATURES`): the
     cases that need one are not applicable, whatever their moves would do."""
@@ -137,7 +144,7 @@ class Context:
         folder = self.findings_dir / kind  # laid out like spec/vectors, so --vectors can run it
         path = folder / f"{case['id']}.json"
         document = {
-            "cases": [case],
+            "cases": [add_positions(case)],  # every state with its position line, as shipped
             "description": description,
             "kind": kind,
             "spec_version": spec_version(),

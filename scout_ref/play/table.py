@@ -92,6 +92,8 @@ class Game:
     start: State | None = None  # a position to play on from, instead of a fresh deal
     on_step: Callable[[Game], None] | None = None
     """Called after every deal and move, so a record can keep up with the game."""
+    hold: bool = False
+    """Keep each round's summary on screen until the human presses Enter (on a terminal)."""
 
     def _add(self, step: JSON) -> None:
         self.steps.append(step)
@@ -135,10 +137,21 @@ class Game:
             if state.phase is Phase.GAME_OVER:
                 self.screen.game_over(state)
                 return state
+            if self.hold:
+                self._wait_for_next_round()
             next_deck = None if players == 2 else shuffled_deck(players, rng.getrandbits(64))
             history = history.next_round(next_deck)  # the game is remembered (SC-INFO-05)
             state = history.state
             self._add(deal_step(next_deck, state))
+
+    def _wait_for_next_round(self) -> None:
+        """Hold the round's summary until the human is ready (quit or end of input leaves)."""
+        try:
+            text = self.screen.ask("Enter: next round")
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        if text.strip() in ("quit", "exit"):
+            raise Quit
 
     def _ask_human(self, state: State, obs: Observation) -> Move:
         """Read lines until the human types a legal move; commands are answered on the way."""
