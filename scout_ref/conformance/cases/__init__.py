@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scout_ref.conformance.cases import (
+    closure,
     combinations,
     information,
     notation,
@@ -67,6 +68,14 @@ GENERATORS = (
     Generator("apply", "two_player", "The two-player game.", two_player.apply_cases),
     Generator("apply", "variants", "Forced scouting.", variants.apply_cases),
     Generator("apply", "players", "Focused cases at other player counts.", players.apply_cases),
+    Generator(
+        "apply", "closure", "Coverage closure: every combination size, slot class.",
+        closure.apply_cases,
+    ),
+    Generator(
+        "reject", "closure", "Coverage closure: neighbours of the rejection order.",
+        closure.reject_cases,
+    ),
     Generator("reject", "turn", "Wrong phase and precedence.", turn.reject_cases),
     Generator("reject", "rotation", "Rotating after the decisions.", rotation.reject_cases),
     Generator("reject", "combinations", "Non-combinations, weak shows.", combinations.reject_cases),
