@@ -54,7 +54,8 @@ class Coverage:
     def by_rule(self) -> dict[str, tuple[int, int]]:
         """Rule ID to (bins hit, bins) for every rule with bins."""
         out: dict[str, tuple[int, int]] = {}
-        for b in self.bins:
+        order = list(rules())
+        for b in sorted(self.bins, key=lambda b: order.index(b.rule)):
             hit, total = out.get(b.rule, (0, 0))
             out[b.rule] = (hit + bool(self.hits[b.id]), total + 1)
         return out

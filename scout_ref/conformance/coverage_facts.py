@@ -8,6 +8,7 @@ string, a boolean, or a list meaning "each of these").
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -236,7 +237,7 @@ def _reject_facts(state: State, move: Move, reason: str) -> Facts:
     broken = broken_reasons(state, move)
     pairs = [
         f"{a}>{b}"
-        for a, b in zip(ORDER, ORDER[1:], strict=False)
+        for a, b in itertools.pairwise(ORDER)
         if a == reason and a in broken and b in broken
     ]
     return {"reason": reason, "broken": broken, "precedence_pair": pairs}

@@ -69,11 +69,15 @@ GENERATORS = (
     Generator("apply", "variants", "Forced scouting.", variants.apply_cases),
     Generator("apply", "players", "Focused cases at other player counts.", players.apply_cases),
     Generator(
-        "apply", "closure", "Coverage closure: every combination size, slot class.",
+        "apply",
+        "closure",
+        "Coverage closure: every combination size, slot class.",
         closure.apply_cases,
     ),
     Generator(
-        "reject", "closure", "Coverage closure: neighbours of the rejection order.",
+        "reject",
+        "closure",
+        "Coverage closure: neighbours of the rejection order.",
         closure.reject_cases,
     ),
     Generator("reject", "turn", "Wrong phase and precedence.", turn.reject_cases),

@@ -110,7 +110,9 @@ def scout_cases() -> Iterator[Case]:
         "apply-closure-scout-into-a-hand-of-12-2p",
         "2 players: a hand of 11 takes a 12th card; no rule caps a hand.",
         ["SC-SCOUT-02", "SC-SCOUT-01", "SC-VAR2-03"],
-        state=facing(2, "8/5 7/5", "1/2 2/3 3/4 4/5 5/6 6/7 1/3 2/4 3/5 4/6 1/4", scout_chips=[3, 2]),
+        state=facing(
+            2, "8/5 7/5", "1/2 2/3 3/4 4/5 5/6 6/7 1/3 2/4 3/5 4/6 1/4", scout_chips=[3, 2]
+        ),
         move="scout L @11",
     )
 
