@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import shlex
 import sys
 from dataclasses import replace
@@ -23,6 +24,7 @@ from scout_ref.conformance.outcomes import Case, Context
 from scout_ref.conformance.pool import PoolRun, Timeouts, parse_timeouts, run_pool
 from scout_ref.conformance.process import Adapter, Limits
 from scout_ref.conformance.progress import RunProgress
+from scout_ref.conformance.randomness import ALPHA, DEALS, check_randomness, has_feature
 from scout_ref.conformance.report import Run, print_report, to_json, write_json, write_junit
 from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, select
 from scout_ref.errors import MalformedInputError
@@ -49,8 +51,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--kind",
         action="append",
         default=[],
-        choices=[*VECTOR_KINDS, "fuzz"],
-        help="only cases of this kind (repeatable); with --fuzz, 'fuzz' selects the fuzz games",
+        choices=[*VECTOR_KINDS, "fuzz", "random"],
+        help="only cases of this kind (repeatable); with --fuzz, 'fuzz' selects the fuzz games; "
+        "'random' selects the tests of the adapter's own deals",
     )
     p.add_argument("--report", metavar="DIR", type=Path, help="write DIR/report.json")
     p.add_argument("--junit", metavar="FILE", type=Path, help="write JUnit XML to FILE")
@@ -61,7 +64,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="reject cases: any rejection passes (legality) or the reason must match (default)",
     )
     p.add_argument("--fuzz", type=int, default=0, metavar="N", help="also play N random games")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the fuzz games")
+    p.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="seed of the fuzz games and random deals"
+    )
+    p.add_argument(
+        "--random-deals",
+        type=int,
+        default=DEALS,
+        metavar="N",
+        help="deals asked of an adapter with the feature deal_random at each player count (and "
+        f"second two-player rounds), tested at significance {ALPHA:g} (default {DEALS}; 0: none)",
+    )
     p.add_argument(
         "--timeout",
         action="append",
@@ -143,6 +156,11 @@ def judge(
             on_start=bar.started,
             on_done=bar.done,
         )
+    if _wants_random(args) and not pool.stopped_early and has_feature(contexts[0]):
+        try:
+            check_randomness(contexts[0], args.seed, args.random_deals, pool.results)
+        except Interrupted as exc:
+            pool.interrupted = exc
     if args.fuzz and (not args.kind or "fuzz" in args.kind) and not pool.stopped_early:
         first = contexts[0]
         first.adapter.limits = replace(first.adapter.limits, timeout=timeouts.of("fuzz"))
@@ -153,6 +171,14 @@ def judge(
             pool.interrupted = exc
         pool.findings += first.findings[before:]
     return pool
+
+
+def _wants_random(args: argparse.Namespace) -> bool:
+    """Whether the selection takes in the tests of the adapter's own deals (SC-SETUP-02)."""
+    if args.random_deals <= 0 or (args.kind and "random" not in args.kind):
+        return False
+    rules = ("SC-SETUP-02", "SC-SETUP-03", "SC-VAR2-01")
+    return not args.rule or any(fnmatch.filter(rules, p) for p in args.rule)
 
 
 def check_outputs(args: argparse.Namespace) -> None:
@@ -174,13 +200,15 @@ def run(args: argparse.Namespace) -> int:
     """
     if args.fuzz < 0 or args.jobs < 1:
         raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --jobs >= 1")])
+    if args.random_deals < 0:
+        raise MalformedInputError("option", [("", "--random-deals must be >= 0")])
     timeouts = parse_timeouts(args.timeout, [*VECTOR_KINDS, "fuzz"])
-    kinds = [k for k in args.kind if k != "fuzz"]
+    kinds = [k for k in args.kind if k not in ("fuzz", "random")]
     only_fuzz = bool(args.kind) and not kinds
     cases = [] if only_fuzz else load_cases(args.vectors_dir or spec_dir() / "vectors")
     patterns = [p.upper() for p in args.rule]
     selected = select(cases, patterns, kinds)
-    if not selected and not args.fuzz:
+    if not selected and not args.fuzz and not (only_fuzz and _wants_random(args)):
         raise MalformedInputError("selection", [("", "no case matches --rule and --kind")])
     if args.list:
         return list_cases(selected, args.json)

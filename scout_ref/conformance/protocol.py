@@ -28,6 +28,7 @@ KINDS = ("deal", "legal", "apply", "score", "perft", "observe")
 
 _RESULT_SHAPE = {
     "deal": "state_result",
+    "deal_random": "state_result",
     "apply": "state_result",
     "legal": "legal_result",
     "score": "score_result",
@@ -61,6 +62,9 @@ class Capabilities:
     kinds: frozenset[str]
     players: frozenset[int]
     variants: bool
+    features: frozenset[str] | None = None
+    """The features it lists (:mod:`scout_ref.conformance.capabilities`); None when its hello
+    lists none, which stands for the defaults."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +185,7 @@ def read_hello(message: Message) -> Hello:
             kinds=frozenset(caps["kinds"]),
             players=frozenset(caps["players"]),
             variants=caps["variants"],
+            features=frozenset(caps["features"]) if "features" in caps else None,
         ),
     )
 

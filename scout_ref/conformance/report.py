@@ -136,7 +136,7 @@ def to_json(run: Run) -> dict[str, object]:
     """The report object (``spec/schema/report.schema.json``)."""
     hello = run.hello
     return {
-        "report_version": 1,
+        "report_version": 2,
         "spec_version": spec_version(),
         "protocol": 1,
         "adapter": {
