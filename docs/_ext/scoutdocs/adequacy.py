@@ -61,7 +61,7 @@ class AdequacyDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(REPORT))
-        out = [_paragraph(coverage_text())]
+        out: list[nodes.Node] = [_paragraph(coverage_text())]
         if REPORT.is_file():
             out.append(_paragraph(mutation_text(json.loads(REPORT.read_text("utf-8")))))
         else:
