@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from scout_ref.combinations import Combination, Kind, classify
+from scout_ref.conformance.blame import producer
 from scout_ref.conformance.scope import case_players
 from scout_ref.errors import Reason
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
@@ -68,22 +69,8 @@ def _state_facts(state: State) -> Facts:
     }
 
 
-def _move_name(move: Move) -> str:
-    match move:
-        case Keep():
-            return "keep"
-        case Flip():
-            return "flip"
-        case Show():
-            return "show"
-        case Scout():
-            return "scout"
-        case ScoutShow():
-            return "scout_show"
-
-
 def _move_facts(state: State, move: Move) -> Facts:
-    facts: Facts = {"move": _move_name(move)}
+    facts: Facts = {"move": producer(str(move))}
     scout = move.scout if isinstance(move, ScoutShow) else move if isinstance(move, Scout) else None
     if scout is not None and state.phase is Phase.PLAY and state.turn is not None:
         hand = state.hands[state.turn]
