@@ -79,11 +79,15 @@ def test_facts_of_a_show_name_its_size_kind_direction_and_how_it_beats() -> None
 
 
 def test_every_broken_reason_is_listed_not_only_the_first() -> None:
-    line = "4p turn 1 hands 1/2 | 9/1 3/2 | 1/4 | 1/5 active_set 5/6 6/7 owner 0"
+    line = "4p turn 1 hands 1/2 | 9/1 3/2 | 1/4 | 1/5 active_set 5/6 6/7 7/8 owner 0"
     state = parse_position(line)
     assert broken_reasons(state, parse_move("show 0-1")) == ["not_a_combination", "not_stronger"]
     facts = case_facts("reject", _case("reject", line, "show 0-1"))
     assert facts["precedence_pair"] == ["not_a_combination>not_stronger"]
+    as_many = "4p turn 1 hands 1/2 | 9/1 3/2 | 1/4 | 1/5 active_set 5/6 6/7 owner 0"
+    assert broken_reasons(parse_position(as_many), parse_move("show 0-1")) == [
+        "not_a_combination"
+    ]  # with as many cards, only the combination is wrong
 
 
 def test_a_missed_bin_is_reported_and_fails_the_command(

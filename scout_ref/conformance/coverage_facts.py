@@ -29,6 +29,12 @@ Facts = dict[str, Any]
 ORDER = [reason.value for reason in Reason]
 """The reason codes in the precedence order of SC-TURN-04."""
 
+BEATING = frozenset({"size-more", "kind-more", "value-more", "empty-table"})
+"""The ``beat`` facts of a show that beats the active set (SC-SET-04, SC-SHOW-02)."""
+WEAK = frozenset({"size-short", "kind-less", "value-less", "tie"})
+"""The ``beat`` facts of a show too weak to beat it; a non-combination is ``size-short`` when
+it has fewer cards than the active set (so it would lose on size too) or ``size-enough``."""
+
 
 def case_facts(kind: str, case: dict[str, Any]) -> Facts:
     """Every fact of one case of ``kind``."""
@@ -128,7 +134,7 @@ def _show_facts(hand: Hand, table: Hand, show: Show) -> Facts:
             facts["run_from_1"] = 1 in numbers
             facts["run_through_9_10"] = 9 in numbers and 10 in numbers
     elif active is not None:
-        facts["beat"] = "size-short" if len(numbers) < active.size else "size-not-short"
+        facts["beat"] = "size-short" if len(numbers) < active.size else "size-enough"
     return facts
 
 
@@ -204,7 +210,7 @@ def _any_beating_show(state: State) -> bool:
     spans = ((i, j) for i in range(len(hand)) for j in range(i, len(hand)))
     for i, j in spans:
         combo = classify(tops(hand[i : j + 1]))
-        if combo is not None and _beat(combo, active).endswith(("more", "table")):
+        if combo is not None and _beat(combo, active) in BEATING:
             return True
     return False
 
@@ -216,7 +222,7 @@ def _show_reasons(hand: Hand, table: Hand, show: Show) -> Iterator[Reason]:
         return
     if "show_kind" not in facts:
         yield Reason.NOT_A_COMBINATION
-    if facts.get("beat", "").endswith(("short", "less", "tie")):
+    if facts.get("beat") in WEAK:
         yield Reason.NOT_STRONGER
 
 

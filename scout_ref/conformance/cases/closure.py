@@ -120,6 +120,17 @@ def scout_cases() -> Iterator[Case]:
 def precedence_cases() -> Iterator[Case]:
     """Moves that break two neighbours of the order of SC-TURN-04: the first is reported."""
     forced = Rules(scouting=Scouting.FORCED)
+    for players in (2, 3, 4, 5):
+        yield case(
+            f"reject-closure-not-a-combination-before-fewer-cards-{players}p",
+            f"{players} players: tops 2, 5 against a run of three are no combination and have"
+            " fewer cards; that they form no combination comes first.",
+            ["SC-TURN-04", "SC-SET-01", "SC-SHOW-03"],
+            focus="SC-TURN-04",
+            state=facing(players, "2/1 3/1 4/1", "2/3 5/3 6/3"),
+            move="show 0-1",
+            claim=rejected(Reason.NOT_A_COMBINATION),
+        )
     yield case(
         "reject-closure-wrong-phase-before-two-player-scout-show",
         "2 players, rotation phase: a Scout & Show is both out of phase and absent with 2"
