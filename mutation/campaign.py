@@ -120,13 +120,19 @@ def _equivalent() -> list[dict[str, str]]:
     return list(json.loads(EQUIVALENT.read_text("utf-8"))["equivalent"])
 
 
+MATCHED = ("module", "operator", "line", "mutant")
+"""What identifies a mutant across runs: not its position, which any edit above it shifts."""
+
+
+def _mutant(diff: str) -> str:
+    """The mutated line, as the diff adds it."""
+    added = [x[1:].strip() for x in diff.splitlines() if x.startswith("+") and x[1:2] != "+"]
+    return added[0] if added else ""
+
+
 def _reason(entry: dict[str, Any], known: list[dict[str, str]]) -> str:
     for e in known:
-        if (e["module"], e["operator"], e["line"]) == (
-            entry["module"],
-            entry["operator"],
-            entry["line"],
-        ):
+        if all(e[k] == entry[k] for k in MATCHED):
             return e["reason"]
     return "unexplained"
 
@@ -154,6 +160,7 @@ def summarize(db: WorkDB, src: Path) -> dict[str, Any]:
                 "start": list(m.start_pos),
                 "line": _line(m.module_path, m.start_pos[0]),
                 "definition": m.definition_name,
+                "mutant": _mutant(result.diff or ""),
                 "diff": result.diff,
             }
             entry["reason"] = _reason(entry, known)

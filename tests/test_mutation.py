@@ -64,10 +64,12 @@ def test_the_judge_ignores_position_lines_and_the_order_of_moves(tmp_path: Path)
 
 def test_a_survivor_is_explained_only_by_its_module_operator_and_line() -> None:
     campaign = pytest.importorskip("mutation.campaign")
-    known = [{"module": "show", "operator": "op", "line": "x = 1", "reason": "because"}]
-    entry = {"module": "show", "operator": "op", "line": "x = 1"}
+    entry = {"module": "show", "operator": "op", "line": "x = 1", "mutant": "x = 2"}
+    known = [entry | {"reason": "because"}]
     assert campaign._reason(entry, known) == "because"
-    assert campaign._reason(entry | {"line": "x = 2"}, known) == "unexplained"
+    assert campaign._reason(entry | {"line": "y = 1"}, known) == "unexplained"
+    assert campaign._reason(entry | {"mutant": "x = 0"}, known) == "unexplained"
+    assert campaign._mutant("--- a\n+++ b\n@@ -1 +1 @@\n-x = 1\n+x = 2\n") == "x = 2"
     assert campaign.OPERATORS.match("core/ReplaceComparisonOperator_Lt_LtE")
     assert not campaign.OPERATORS.match("core/ReplaceBinaryOperator_Add_Pow")
     assert not campaign.OPERATORS.match("core/RemoveDecorator")
@@ -77,5 +79,5 @@ def test_every_equivalent_mutant_gives_its_reason() -> None:
     path = Path(__file__).parents[1] / "mutation" / "equivalent.json"
     entries = json.loads(path.read_text("utf-8"))["equivalent"]
     for e in entries:
-        assert set(e) >= {"module", "operator", "line", "reason"}
+        assert set(e) >= {"module", "operator", "line", "mutant", "reason"}
         assert len(e["reason"]) > 20
