@@ -12,6 +12,7 @@ from mutation.judge import cases, first_failure
 from scout_ref.registry import spec_dir
 
 VECTORS = spec_dir() / "vectors"
+pytestmark = pytest.mark.rule
 
 
 def _copy(tmp_path: Path, *files: str) -> Path:
