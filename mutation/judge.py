@@ -8,7 +8,10 @@ adapter would answer ``errored``, which the runner counts as failed). Running in
 the adapter's subprocess and the protocol, which a mutant cannot change.
 
 The cheap kinds come first and the first failing case ends the run (exit 1, its ID printed),
-so most mutants are killed within a second; exit 0 means every case passed.
+so most mutants are killed within a second. Then, as the runner does with an adapter that lists
+the feature ``deal_random`` (the reference adapter does), the engine's own deals are tested by
+chance (:mod:`scout_ref.conformance.randomness`, the runner's default sample and seed): the
+vectors pass the deck in, so only this sees a mutant of the shuffle. Exit 0 means all passed.
 """
 
 from __future__ import annotations
@@ -64,12 +67,44 @@ def first_failure(root: Path) -> str | None:
     return None
 
 
+class InProcess:
+    """The reference adapter answering in this process, as its subprocess would."""
+
+    def __init__(self) -> None:
+        from scout_ref.conformance import adapter  # noqa: PLC0415 - the mutated engine
+        from scout_ref.conformance.protocol import read_hello  # noqa: PLC0415
+
+        self.adapter = adapter
+        self.hello = read_hello(adapter.HELLO)
+        self.next_id = 1
+
+    def request(self, kind: str, **fields: object) -> Any:
+        from scout_ref.conformance.protocol import read_reply  # noqa: PLC0415
+
+        message = {"id": self.next_id, "type": kind, **fields}
+        self.next_id += 1
+        return read_reply(self.adapter.answer(message), message)
+
+
+def random_failure() -> str | None:
+    """The first test of the engine's own deals it fails, or None."""
+    from scout_ref.conformance.outcomes import Context, Outcome  # noqa: PLC0415
+    from scout_ref.conformance.randomness import check_randomness  # noqa: PLC0415
+
+    try:
+        results = check_randomness(Context(adapter=InProcess()), seed=0)  # type: ignore[arg-type]
+    except Exception:  # a mutant may raise anything
+        return "random-deal"
+    failed = [r.case.id for r in results if r.outcome is not Outcome.PASSED]
+    return failed[0] if failed else None
+
+
 def main() -> int:
     """Judge the vectors of the ``spec`` folder beside the imported engine."""
     import scout_ref  # noqa: PLC0415
 
     root = Path(scout_ref.__file__).resolve().parents[1] / "spec" / "vectors"
-    failed = first_failure(root)
+    failed = first_failure(root) or random_failure()
     if failed is not None:
         print(f"killed by {failed}")
         return 1

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mutation.judge import cases, first_failure
+from mutation.judge import cases, first_failure, random_failure
 from scout_ref.registry import spec_dir
 
 VECTORS = spec_dir() / "vectors"
@@ -82,3 +82,15 @@ def test_every_equivalent_mutant_gives_its_reason() -> None:
     for e in entries:
         assert set(e) >= {"module", "operator", "line", "mutant", "reason"}
         assert len(e["reason"]) > 20
+
+
+@pytest.mark.slow
+def test_the_judge_tests_the_engines_own_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mutant of the shuffle passes every vector (they carry the deck): the deal tests see it."""
+    import scout_ref.conformance.adapter as reference  # noqa: PLC0415
+    from scout_ref import setup  # noqa: PLC0415
+    from tests.adapters.wrong_never_turns import shuffled  # noqa: PLC0415
+
+    monkeypatch.setattr(setup, "shuffled", shuffled)
+    monkeypatch.setattr(reference, "shuffled", shuffled)
+    assert random_failure() == "random-deal-2p"
