@@ -91,6 +91,7 @@ GENERATORS = (
     Generator("reject", "variants", "Forced scouting.", variants.reject_cases),
     Generator("reject", "players", "Focused cases at other player counts.", players.reject_cases),
     Generator("score", "scoring", "Round ends scored, totals, winners.", scoring.score_cases),
+    Generator("score", "closure", "Coverage closure: ties at large totals.", closure.score_cases),
     Generator("score", "two_player", "Unspent two-player chips.", two_player.score_cases),
     Generator("perft", "deals", "Move-tree sizes from fresh deals.", perft.deal_cases),
     Generator("perft", "positions", "Move-tree sizes from tricky positions.", perft.position_cases),

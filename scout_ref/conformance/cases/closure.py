@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from scout_ref.components import Card, OrientedCard, oriented
-from scout_ref.conformance.cases._case import Case, case, facing, play_start, rejected
+from scout_ref.conformance.cases._case import Case, case, facing, play_start, played, rejected
 from scout_ref.errors import Reason
 from scout_ref.game import next_round
 from scout_ref.setup import cards_in_play, hand_size, new_game, shuffled_deck
 from scout_ref.simulation import random_game
+from scout_ref.state import State
 from scout_ref.variants import Rotation, Rules, Scouting
 
 LARGEST_RUN = {2: 10, 3: 9, 4: 10, 5: 10}
@@ -196,6 +197,32 @@ def variant_cases() -> Iterator[Case]:
         state=round_two,
         move="keep",
     )
+
+
+def tied_high(total: int) -> State:
+    """The last 3-player round: seat 1 empties its hand and ties seat 0 at ``total``."""
+
+    def finish(scores: list[int]) -> State:
+        start = facing(3, "2/1", "5/4", seat=1, owner=0, round=3, scores=scores)
+        return played(start, "show 0-0")
+
+    dry = finish([0, 0, 0]).scores
+    return finish([total - dry[0], total - dry[1], 3 - dry[2]])
+
+
+def score_cases() -> list[Case]:
+    """Ties for the top total above the small integers some languages share by identity."""
+    return [
+        case(
+            f"score-closure-tie-at-{total}",
+            f"3 players, the last round: seats 0 and 1 end tied at {total} and share the win;"
+            " totals compare by value, however large.",
+            ["SC-GAME-04", "SC-SCORE-06"],
+            state=tied_high(total),
+            claim={"winners": [0, 1]},
+        )
+        for total in (130, 300)
+    ]
 
 
 def apply_cases() -> list[Case]:
