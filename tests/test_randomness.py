@@ -134,3 +134,21 @@ def test_only_an_adapter_with_the_feature_is_asked() -> None:
 def test_the_family_wise_level_is_split_among_the_tests() -> None:
     assert ALPHA == 1e-6
     assert level() == pytest.approx(ALPHA / (2 * len(CONFIGS)))
+
+
+def test_a_negative_number_of_deals_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from scout_ref.cli import main  # noqa: PLC0415
+
+    assert main(["conform", "--kind", "random", "--random-deals", "-1"]) == 2
+    assert "--random-deals must be >= 0" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_conform_asks_the_reference_adapter_for_its_own_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from scout_ref.cli import main  # noqa: PLC0415
+
+    assert main(["conform", "--kind", "random", "--random-deals", "40"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("5 passed, 0 failed")
