@@ -1,7 +1,8 @@
 # Two commands on a fresh machine with Python 3.11+ and make:
 #   make demo   creates .venv, installs, runs the conformance suite against the reference engine
 #   make test   installs and runs every check
-# `make compiled` builds the engine with mypyc into .venv-compiled (needs a C compiler).
+# `make compiled` builds the engine with mypyc into .venv-compiled (needs a C compiler);
+# `make install` makes both environments, so a run can time the checks apart from the install.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,8 +12,14 @@ CBIN := $(CVENV)/bin
 CSTAMP := $(CVENV)/.installed-stamp
 SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '*.md')
 
-.PHONY: demo test quick lint typecheck pytest test-compiled docs docs-check docs-onepage \
-	docs-pdf vectors vectors-check verify compiled bench bench-jobs zoo mutation clean
+.PHONY: demo install test quick lint typecheck pytest test-compiled docs docs-check docs-onepage \
+	docs-pdf vectors vectors-check verify verify-deep sweep compiled bench bench-jobs zoo mutation clean
+
+# Test processes: pytest-xdist starts one worker per core. --dist loadgroup spreads the tests
+# one by one, except those of an xdist_group (a module whose costly fixture, such as the docs
+# build of tests/test_docs.py, must be made once), which stay together on one worker.
+PYTEST_JOBS ?= auto
+XDIST := -n $(PYTEST_JOBS) --dist loadgroup
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,10 +30,31 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/scout-ref conform
 
-test: lint typecheck pytest test-compiled docs-check vectors-check verify
+install: $(STAMP) $(CSTAMP)
+
+# Every check, within 5 minutes of wall time on a 2-core machine once installed. What make test
+# ran before issue 22 (21 minutes) and where each part went:
+# - pytest: on every core (XDIST), printing its 25 slowest tests so the budget stays visible.
+#   Tests marked `sweep` (the whole wrong-engine zoo, one conform run per engine) moved to
+#   `make sweep`; four engines from different chapters and the reference still run here.
+# - Hypothesis: the `ci` profile keeps the local budget of examples (100, derandomised; it was
+#   300) and slow/test_random_games.py plays 256 whole games (it was 1,024); `make sweep` runs
+#   the old budget with the `sweep` profile.
+# - docs-check is not run apart: tests/test_docs.py builds the rulebook exactly as docs-check
+#   does (-W -n --keep-going -E, every worked example played) and checks the pages it makes.
+# - vectors-check is not run apart: tests/test_vectors.py runs the same check (test_files_are_
+#   fresh) and the whole lint (test_lint_finds_nothing_in_the_committed_files).
+# - test-compiled runs a focused differential set instead of every engine test again (below).
+# - verify is unchanged (depth 1 from every vector and example state); verify-deep goes further.
+test: lint typecheck pytest test-compiled verify
+
+# What make test leaves out: the whole zoo, three times the Hypothesis examples, 1,024 random
+# games (the `sweep` profile), and the depth-2 verify. CI may run it on a schedule.
+sweep: $(STAMP) verify-deep
+	HYPOTHESIS_PROFILE=sweep $(BIN)/pytest -q $(XDIST) --durations=25
 
 quick: $(STAMP)
-	$(BIN)/pytest -q -m "not slow"
+	$(BIN)/pytest -q $(XDIST) -m "not slow and not sweep"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -36,7 +64,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q $(XDIST) --durations=25 -m "not sweep"
 
 # The same source compiled with mypyc (setup.py), installed (not editable) into its own
 # environment: first the pure package, for its dependencies, then the compiled one over it.
@@ -53,17 +81,19 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	rm -rf build
 	touch $(CSTAMP)
 
-# Both builds must agree: the engine, property and build tests run on the compiled engine
-# (--import-mode=append, so the installed build wins over the source tree), then the pure
-# runner judges the compiled adapter on every vector and on random games.
-# The tests of every top-level module (tests/test_<stem>.py), the properties and the vectors;
-# not verify's, whose worked-example check needs the docs toolchain.
-COMPILED_TESTS := $(filter-out tests/test_verify.py,$(sort $(wildcard $(patsubst \
-	scout_ref/%.py,tests/test_%.py,$(wildcard scout_ref/*.py))) tests/test_serialize.py \
-	tests/test_properties.py tests/test_vectors.py tests/test_builds.py))
+# Both builds must agree. The compiled engine is checked against the pure source, not by every
+# engine test again (before issue 22 make test ran each module's tests, the properties and the
+# vectors a second time here): tests/test_builds.py checks which modules are compiled and replays
+# random games of the compiled engine on the pure one step by step; the properties hold the
+# compiled engine to the pure invariants and naive oracle; the loaders' tests cover the error
+# paths that vectors never take. Then the pure runner judges the compiled adapter on every
+# vector (each rule, each rejection reason) and on 40 random games against the pure engine.
+# --import-mode=append, so the installed build wins over the source tree.
+COMPILED_TESTS := tests/test_builds.py tests/test_properties.py tests/test_serialize.py \
+	tests/test_state.py tests/test_notation.py tests/test_jsonread.py
 test-compiled: $(STAMP) $(CSTAMP)
 	SCOUT_REF_BUILD=compiled $(CBIN)/pytest -q -p no:cacheprovider --import-mode=append \
-		$(COMPILED_TESTS)
+		$(XDIST) --durations=10 $(COMPILED_TESTS)
 	$(BIN)/scout-ref conform --adapter "$(CBIN)/scout-ref adapter" --fuzz 40 --seed 14
 
 # The rulebook: warnings are errors, -n checks every internal reference (rules, terms, API),
@@ -99,6 +129,10 @@ vectors-check: $(STAMP)
 # state files carry: about a minute on 2 cores. A deeper run's cost: make bench.
 verify: $(STAMP)
 	$(BIN)/scout-ref verify --depth 1 --jobs 2 --vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
+
+# The same two moves deep: part of make sweep.
+verify-deep: $(STAMP)
+	$(BIN)/scout-ref verify --depth 2 --jobs 2 --vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
 
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/run.py --compiled $(CBIN)/python

@@ -4,7 +4,7 @@ Runs ``scout-ref conform`` against every wrong engine of ``tests/adapters`` (eac
 rules it declares in ``BREAKS``) and against the reference, then prints, per engine, the rules
 reported nonconformant, and overall the share *named exactly* (a non-empty subset of the broken
 rules), how many engines had their rule missed, and the mean number of rules named. Nothing is
-asserted here; ``tests/test_conformance_zoo.py`` holds the assertions.
+asserted here; ``tests/test_conformance_teeth.py`` holds the assertions (``make sweep``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,11 @@
 """Shared pytest setup: Hypothesis profiles and a guard on the rule IDs that tests cite.
 
-Profiles: ``default`` for local runs and ``ci`` (more examples, derandomised so a CI failure
-reproduces); pick one with ``HYPOTHESIS_PROFILE``, else ``ci`` when ``CI`` is set. Wall-clock
-deadlines and the too-slow health check are off: the suite asserts behaviour, never speed.
+Profiles: ``default`` for local runs, ``ci`` (as many examples, derandomised so a CI failure
+reproduces) and ``sweep`` (three times the examples and four times the random games, derandomised:
+``make sweep``); pick one with ``HYPOTHESIS_PROFILE``, else ``ci`` when ``CI`` is set. ``make
+test`` must finish within 5 minutes on 2 cores, so ``ci`` keeps the local budget and the long
+sweep has its own target. Wall-clock deadlines and the too-slow health check are off: the suite
+asserts behaviour, never speed.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ pytest_plugins = ["tests.rule_coverage"]
 settings.register_profile(
     "default", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile("ci", settings.get_profile("default"), max_examples=300, derandomize=True)
+settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
+settings.register_profile("sweep", settings.get_profile("ci"), max_examples=300)
 
 
 def hypothesis_profile() -> str:

@@ -4,8 +4,9 @@ Each wrong engine (``tests/adapters/wrong_*.py``) is the reference engine with o
 mistake patched in, and declares the rules it breaks (``BREAKS``). Run through the real
 subprocess protocol against the whole suite, it must fail, and the rules reported
 nonconformant must be a non-empty subset of those it breaks: the report names the broken rule
-and no other. The full zoo is a slow sweep; a few engines from different chapters run always.
-``benchmarks/zoo.py`` (``make zoo``) prints the share named exactly.
+and no other. The full zoo is a long sweep, marked ``sweep``: ``make sweep`` runs it and ``make
+test`` does not; a few engines from different chapters run always. ``benchmarks/zoo.py`` (``make
+zoo``) prints the share named exactly.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def verdicts(report_dir: Path) -> dict[str, dict[str, object]]:
 
 def _engines(fast: bool) -> list[object]:
     return [
-        pytest.param(name, breaks, id=name, marks=() if name in FAST else pytest.mark.slow)
+        pytest.param(name, breaks, id=name, marks=() if name in FAST else pytest.mark.sweep)
         for name, breaks in ZOO
         if (name in FAST) == fast
     ]

@@ -45,6 +45,10 @@ def _sphinx(source: Path, out: Path, *extra: str) -> tuple[int, str]:
     return done.returncode, warnings.read_text(encoding="utf-8") if warnings.exists() else ""
 
 
+ONE_BUILD = pytest.mark.xdist_group("docs-build")
+"""The tests of the built rulebook share one build: pytest-xdist keeps them on one worker."""
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The rulebook built as ``make docs`` builds it; fails on any warning."""
@@ -73,6 +77,7 @@ def test_every_chapter_renders_its_area() -> None:
         assert f".. rules:: {area}\n" in text, page
 
 
+@ONE_BUILD
 @pytest.mark.slow
 @pytest.mark.rule
 def test_every_rule_is_anchored_in_its_chapter_and_the_index(built: Path) -> None:
@@ -100,6 +105,7 @@ def _rule_sections(built: Path) -> dict[str, str]:
     return out
 
 
+@ONE_BUILD
 @pytest.mark.slow
 @pytest.mark.rule
 def test_every_rule_has_a_statement_and_an_example(built: Path) -> None:
@@ -225,6 +231,7 @@ def test_every_worked_example_is_a_reachable_position_the_engine_agrees_with(
             pytest.fail(f"{where}: {exc}")
 
 
+@ONE_BUILD
 @pytest.mark.rule
 def test_rules_page_gives_every_rule_its_text(built: Path) -> None:
     index = (built / "rules.html").read_text(encoding="utf-8")
@@ -237,6 +244,7 @@ def test_rules_page_gives_every_rule_its_text(built: Path) -> None:
         assert ("players</span>" in entry) is scoped, rule.id
 
 
+@ONE_BUILD
 @pytest.mark.slow
 @pytest.mark.rule
 def test_rule_pages_show_examples_before_the_folded_lists(built: Path) -> None:
@@ -246,6 +254,7 @@ def test_rule_pages_show_examples_before_the_folded_lists(built: Path) -> None:
         assert ">Tested by<" in section[folded:], rule_id
 
 
+@ONE_BUILD
 @pytest.mark.slow
 @pytest.mark.rule
 def test_every_rule_id_is_in_the_general_index(built: Path) -> None:

@@ -30,7 +30,7 @@ from scout_ref.conformance._chisquare import chi_square, chi_square_tail
 from scout_ref.conformance.fuzz import rare_first
 from scout_ref.conformance.outcomes import OFFICIAL_RULES, Case, CaseResult, Context, Outcome
 from scout_ref.conformance.protocol import Message, ProtocolError, Result
-from scout_ref.conformance.runner import PASS, Verdict, _expect_state, _reply_verdict
+from scout_ref.conformance.steps import PASS, Verdict, deal_step, expect_state, reply_verdict
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round
 from scout_ref.setup import new_game
@@ -111,18 +111,14 @@ def _ask(
     """One deal_random request, checked exactly against the reference's deal of its deck."""
     reply = ctx.adapter.request("deal_random", input=given, seed=seed)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply), None
+        return reply_verdict(reply), None
     dealt = reply.data.get("state")
     try:
         expected = expect(_deck_of(dealt))
     except (MalformedInputError, KeyError, TypeError) as exc:
-        why = f"{_step(given)}: the dealt state is not a deal: {exc}"
+        why = f"{deal_step(given)}: the dealt state is not a deal: {exc}"
         return (Outcome.FAILED, why, frozenset()), None
-    return _expect_state(reply, given.get("state"), _step(given), expected), dealt
-
-
-def _step(given: Message) -> str:
-    return "next_round" if "state" in given else "deal"
+    return expect_state(reply, given.get("state"), deal_step(given), expected), dealt
 
 
 def _first_round(players: int) -> Callable[[list[str]], Message]:
@@ -185,7 +181,8 @@ def sample_config(ctx: Context, config: Config, seed: int, deals: int) -> CaseRe
                 verdict, dealt = _ask(ctx, given, rng.getrandbits(53), _next_round(end))
             if verdict != PASS or dealt is None:
                 outcome, message, pointed = verdict
-                return CaseResult(case, outcome, message, blame=tuple(sorted(pointed)))
+                blame = tuple(sorted(pointed))
+                return CaseResult(case, outcome, message, blame=blame, points_at=blame)
             _count(sample, dealt)
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
@@ -195,7 +192,7 @@ def sample_config(ctx: Context, config: Config, seed: int, deals: int) -> CaseRe
     text = "; ".join(f"{what} ({rule}): p = {p:.3g} < {level():.3g}" for what, rule, p in failed)
     message = f"{deals} deals are not shuffled fairly ({text})"
     rules = tuple(sorted({rule for _, rule, _ in failed}))
-    return CaseResult(case, Outcome.FAILED, message, blame=rules)
+    return CaseResult(case, Outcome.FAILED, message, blame=rules, points_at=rules)
 
 
 def check_randomness(

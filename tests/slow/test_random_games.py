@@ -15,8 +15,9 @@ from scout_ref import Rules
 from tests.conftest import hypothesis_profile
 from tests.invariants import ALL_RULES, Sampling, play_checked_game
 
-GAMES_PER_CASE = {"ci": 16, "default": 4}
-"""Games per (player count, rules) case: 16 x 4 x 16 = 1,024 games in the ci profile."""
+GAMES_PER_CASE = {"sweep": 16, "ci": 4, "default": 4}
+"""Games per (player count, rules) case: 4 x 4 x 16 = 256 games in ``make test``, 1,024 in the
+sweep profile (``make sweep``)."""
 
 SAMPLING = Sampling(json_every=50, listed_apply_every=25, iff_every=250)
 
