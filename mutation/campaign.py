@@ -97,10 +97,12 @@ def _key(item: Any) -> tuple[str, str, int]:
     return (Path(m.module_path).stem, m.operator_name, m.occurrence)
 
 
-def _select(db: WorkDB, sample: int | None, seed: int, shard: tuple[int, int]) -> int:
-    """Skip the mutants outside the operators, the sample and the shard; how many remain."""
+def _select(db: WorkDB, sample: int | None, seed: int, shard: tuple[int, int]) -> tuple[int, int]:
+    """Skip the mutants outside the operators, the sample and the shard: how many the
+    operators make, and how many remain to run."""
     items = sorted(db.pending_work_items, key=_key)
     chosen = [i for i in items if OPERATORS.match(i.mutations[0].operator_name)]
+    eligible = len(chosen)
     if sample is not None and sample < len(chosen):
         chosen = sorted(random.Random(seed).sample(chosen, sample), key=_key)
     k, n = shard
@@ -109,7 +111,7 @@ def _select(db: WorkDB, sample: int | None, seed: int, shard: tuple[int, int]) -
     for item in items:
         if item.job_id not in keep:
             db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
-    return len(chosen)
+    return eligible, len(chosen)
 
 
 def _line(module_path: str, line: int) -> str:
@@ -214,14 +216,19 @@ def main(argv: list[str] | None = None) -> int:
     with use_db(str(work / "session.sqlite"), WorkDB.Mode.create) as db:
         init([Path(m) for m in config["module-path"]], db, {})
         total = db.num_work_items
-        selected = _select(db, args.sample, args.seed, args.shard)
-        print(f"{total} mutants in {len(modules)} modules; running {selected}", flush=True)
+        eligible, selected = _select(db, args.sample, args.seed, args.shard)
+        print(
+            f"{total} mutants in {len(modules)} modules, {eligible} by the chosen operators; "
+            f"running {selected}",
+            flush=True,
+        )
         execute(db, config)
         report = summarize(db, src)
     report |= {
         "modules": modules,
         "operators": OPERATORS.pattern,
         "session_mutants": total,
+        "eligible": eligible,
         "sample": args.sample,
         "seed": args.seed,
         "shard": f"{args.shard[0]}/{args.shard[1]}",

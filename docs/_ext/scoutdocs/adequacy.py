@@ -40,19 +40,22 @@ def mutation_text(report: dict[str, Any]) -> str:
     ran = report["mutants"]
     scope = (
         f"a sample of {report['sample']} mutants (seed {report['seed']}) of the "
-        f"{report['session_mutants']} Cosmic Ray makes"
+        f"{report['eligible']} its operators make"
         if report.get("sample")
-        else f"all {report['session_mutants']} mutants Cosmic Ray makes"
+        else f"all {report['eligible']} mutants its operators make"
     )
-    score = report["score"]
+    score, pure = report["score"], report.get("score_without_equivalent")
+    without = "" if pure is None else f"; without the equivalent mutants the score is {pure:.1%}"
     shown = "no score" if score is None else f"a mutation score of {score:.1%}"
     return (
         f"Mutation adequacy: the last campaign ran {scope} of the rule modules "
-        f"({', '.join(report['modules'])}) with the vectors as the only test; of {ran} mutants, "
+        f"({', '.join(report['modules'])}), judged only by the vectors and the tests of the "
+        f"engine's own deals; of {ran} mutants, "
         f"{report['killed']} were killed, {report['survived']} survived and "
         f"{report['incompetent']} were incompetent: {shown}. Of the survivors, "
         f"{report['equivalent']} are listed as equivalent with the reason (mutation/"
-        f"equivalent.json) and {report['unexplained']} are unexplained."
+        f"equivalent.json) and {report['unexplained']} are unexplained"
+        f"{without}."
     )
 
 
