@@ -189,6 +189,15 @@ def variant_cases() -> Iterator[Case]:
             move="show 0-0",
         )
     game = random_game(2, seed="closure-round-2")
+    last = game.rounds[1]
+    yield case(
+        "apply-closure-2p-last-move-ends-the-game",
+        "2 players: the move that ends round 2 ends the game, which has two rounds.",
+        ["SC-GAME-01", "SC-VAR2-01"],
+        state=played(last.start, *(str(m) for m in last.moves[:-1])),
+        move=str(last.moves[-1]),
+        claim={"phase": "game_over"},
+    )
     round_two = next_round(game.rounds[0].end)
     yield case(
         "apply-closure-2p-round-2-keep",
