@@ -27,6 +27,7 @@ from scout_ref.conformance.progress import RunProgress
 from scout_ref.conformance.randomness import ALPHA, DEALS, check_randomness, has_feature
 from scout_ref.conformance.report import Run, print_report, to_json, write_json, write_junit
 from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, select
+from scout_ref.conformance.vectors import vectors_dir
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_dir
 
@@ -70,10 +71,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "--random-deals",
         type=int,
-        default=DEALS,
+        default=None,
         metavar="N",
         help="deals asked of an adapter with the feature deal_random at each player count (and "
-        f"second two-player rounds), tested at significance {ALPHA:g} (default {DEALS}; 0: none)",
+        f"second two-player rounds), tested at significance {ALPHA:g} (default {DEALS} with the "
+        "shipped vectors, 0 with --vectors DIR; 0: none)",
     )
     p.add_argument(
         "--timeout",
@@ -158,7 +160,7 @@ def judge(
         )
     if _wants_random(args) and not pool.stopped_early and has_feature(contexts[0]):
         try:
-            check_randomness(contexts[0], args.seed, args.random_deals, pool.results)
+            check_randomness(contexts[0], args.seed, _deals(args), pool.results)
         except Interrupted as exc:
             pool.interrupted = exc
     if args.fuzz and (not args.kind or "fuzz" in args.kind) and not pool.stopped_early:
@@ -173,9 +175,18 @@ def judge(
     return pool
 
 
+def _deals(args: argparse.Namespace) -> int:
+    """The deals to ask for: by default the suite's share with the shipped vectors, none with
+    another vector folder (findings, a selection), whose run is about its own cases."""
+    if args.random_deals is not None:
+        return int(args.random_deals)
+    shipped = args.vectors_dir is None or args.vectors_dir.resolve() == vectors_dir().resolve()
+    return DEALS if shipped else 0
+
+
 def _wants_random(args: argparse.Namespace) -> bool:
     """Whether the selection takes in the tests of the adapter's own deals (SC-SETUP-02)."""
-    if args.random_deals <= 0 or (args.kind and "random" not in args.kind):
+    if _deals(args) <= 0 or (args.kind and "random" not in args.kind):
         return False
     rules = ("SC-SETUP-02", "SC-SETUP-03", "SC-VAR2-01")
     return not args.rule or any(fnmatch.filter(rules, p) for p in args.rule)
@@ -200,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
     """
     if args.fuzz < 0 or args.jobs < 1:
         raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --jobs >= 1")])
-    if args.random_deals < 0:
+    if args.random_deals is not None and args.random_deals < 0:
         raise MalformedInputError("option", [("", "--random-deals must be >= 0")])
     timeouts = parse_timeouts(args.timeout, [*VECTOR_KINDS, "fuzz"])
     kinds = [k for k in args.kind if k not in ("fuzz", "random")]
