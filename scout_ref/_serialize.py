@@ -24,7 +24,7 @@ from scout_ref.game import next_round, winners
 from scout_ref.reachability import check_reachable
 from scout_ref.registry import implements, spec_dir
 from scout_ref.scoring import round_scores
-from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
+from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game, remove_from_box
 from scout_ref.state import Phase, RoundEnd, Seat, State, total_rounds
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
 
@@ -96,7 +96,8 @@ def deck_from_json(data: object, where: str = "/deck") -> tuple[OrientedCard, ..
 
 def deal_from_json(data: object) -> State:
     """The state a ``deal`` input produces: ``{players, rules, deck}`` starts a game,
-    ``{state, deck}`` deals the next round of a finished one.
+    ``{players, rules, box}`` starts one from the whole box (SC-SETUP-01), ``{state, deck}``
+    deals the next round of a finished one.
 
     Chance is data: a deck must be given, except for the second two-player round, which deals
     the cards set aside in the first (``deck`` null).
@@ -112,6 +113,12 @@ def deal_from_json(data: object) -> State:
         if data["deck"] is None:
             raise MalformedInputError("deal", [("/deck", "a new game needs a deck")])
         return new_game(players, deck_from_json(data["deck"]), rules_from_json(data["rules"]))
+    if isinstance(data, dict) and set(data) == {"players", "rules", "box"}:
+        players = data["players"]
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise MalformedInputError("deal", [("/players", "must be an integer")])
+        kept = remove_from_box(players, deck_from_json(data["box"], "/box"))
+        return new_game(players, kept, rules_from_json(data["rules"]))
     if isinstance(data, dict) and set(data) == {"state", "deck"}:
         state = state_from_json(data["state"])
         if data["deck"] is None and not state.is_two_player:
@@ -119,7 +126,8 @@ def deal_from_json(data: object) -> State:
         deck = None if data["deck"] is None else deck_from_json(data["deck"])
         return next_round(state, deck)
     raise MalformedInputError(
-        "deal", [("", "input must be {players, rules, deck} or {state, deck}")]
+        "deal",
+        [("", "input must be {players, rules, deck}, {players, rules, box} or {state, deck}")],
     )
 
 

@@ -91,7 +91,8 @@ def entrypoint() -> None:
             stream.reconfigure(errors="backslashreplace")
     try:
         status = main()
-        sys.stdout.flush()
+        if sys.stdout is not None:  # closed (>&-): there was nothing to flush
+            sys.stdout.flush()
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scout_ref.combinations import Strength, beats, classify, strength_of
 from scout_ref.errors import Reason, Rejection
-from scout_ref.notation import Show
+from scout_ref.notation import Show, ShowCards
 from scout_ref.registry import implements
 from scout_ref.state import Hand, Seat, State, evolve, next_seat
 
@@ -32,6 +32,18 @@ def check_show_against(hand: Hand, active_set: Hand, show: Show) -> Rejection | 
     if not beats(combo, active):
         return Rejection(Reason.NOT_STRONGER, f"the {combo} does not beat the {active}")
     return None
+
+
+@implements("SC-SHOW-01")
+def check_show_cards(state: State, probe: ShowCards) -> Rejection:
+    """Why cards that are not adjacent, or not in the order they lie, cannot be shown: the
+    positions must lie within the hand, then be adjacent, then keep the hand's order."""
+    positions = probe.positions
+    if max(positions) >= len(state.hand):
+        return Rejection(Reason.RANGE_OUTSIDE_HAND, f"the hand has {len(state.hand)} cards")
+    if max(positions) - min(positions) + 1 != len(positions):
+        return Rejection(Reason.NOT_ADJACENT, f"positions {probe.positions} are not adjacent")
+    return Rejection(Reason.OUT_OF_ORDER, "adjacent cards are shown in the order they lie")
 
 
 def check_show(state: State, show: Show) -> Rejection | None:

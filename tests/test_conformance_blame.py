@@ -149,3 +149,9 @@ def test_a_rule_broken_despite_a_broken_foundation_says_so() -> None:
         "SC-GAME-04: 3 cases fail that exercise no broken rule it builds on (SC-SCORE-06);"
         " fix it too"
     )
+
+
+@pytest.mark.rule("SC-SET-03")
+def test_a_run_taken_around_from_10_to_1_breaks_the_run_rule() -> None:
+    state = facing(5, "", "9/2 10/3 1/4 6/5", seat=2, owner=0)
+    assert moves_blame(state.to_json(), [], ["show 0-2"]) == {"SC-SET-03"}

@@ -156,9 +156,11 @@ def test_an_adapters_words_are_printed_as_text(
 ) -> None:
     status, cases, _, report = run_faulty("markup", tmp_path, *FAST)
     assert status == 1
-    assert report["adapter"]["hello"]["name"] == "[/]\x1b[2J"
+    assert report["adapter"]["hello"]["name"] == "[/]\\x1b[2J"  # the escape made visible
     assert {cases[c]["message"] for c in LEGAL_CASES} == {"the adapter answered errored: [/] [bold"}
-    assert "adapter: [/]" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "adapter: [/]\\x1b[2J" in out
+    assert "\x1b" not in out
 
 
 def is_running(pid: int) -> bool:

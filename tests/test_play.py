@@ -284,3 +284,16 @@ def test_color_view_can_be_forced_when_piped(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert "\x1b[" in out
     assert "Game over." in out
+
+
+@pytest.mark.rule("SC-ORIENT-01")
+def test_the_human_decides_before_hearing_the_others_decisions(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("keep\nquit\n"))
+    main(["play", "--seats", "greedy,human,greedy", "--seed", "1", "--plain"])
+    out = capsys.readouterr().out
+    asked = out.index("Keep or flip your hand")
+    told = out.index("seat 0 (greedy): flip")
+    assert asked < told
+    assert out.index("seat 1 (you): keep") > asked

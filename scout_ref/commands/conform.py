@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import os
 import shlex
 import sys
 from dataclasses import replace
@@ -91,7 +92,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         type=int,
         default=1,
         metavar="N",
-        help="run cases on N adapter processes at once (default 1); the report is the same",
+        help="run cases on N adapter processes at once (default 1; at most one per CPU and "
+        "one per case); the report is the same",
     )
     p.add_argument(
         "--fail-fast", action="store_true", help="stop starting cases after the first failure"
@@ -192,6 +194,18 @@ def _wants_random(args: argparse.Namespace) -> bool:
     return not args.rule or any(fnmatch.filter(rules, p) for p in args.rule)
 
 
+def job_count(requested: int, cases: int) -> int:
+    """How many adapters to run at once: ``--jobs``, but at most one per CPU this process may
+    use and one per case (each job is a process of the adapter: ``--jobs 1000`` must not start
+    a thousand of them).
+
+    >>> job_count(1000, 3)
+    3
+    """
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(requested, cpus or 1, cases))
+
+
 def check_outputs(args: argparse.Namespace) -> None:
     """Refuse output paths that cannot be written before the run, not after it."""
     if args.report:
@@ -227,7 +241,9 @@ def run(args: argparse.Namespace) -> int:
     save = args.save or (args.report / "findings" if args.report else Path(FINDINGS))
     command = adapter_command(args.adapter)
     limits = Limits(timeout=timeouts.default, startup_timeout=max(10.0, timeouts.default))
-    jobs = max(1, min(args.jobs, len(selected)))
+    jobs = job_count(args.jobs, len(selected))
+    if jobs < args.jobs and not (args.quiet or args.json):
+        print(f"--jobs {args.jobs}: running {jobs} (one per CPU and per case)", file=sys.stderr)
     contexts = [Context(Adapter(command, limits), args.strictness, save) for _ in range(jobs)]
     with stop_on_signals():
         try:

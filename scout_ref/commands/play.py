@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from pathlib import Path
 
 from scout_ref._atomic import check_output_file, write_atomic
-from scout_ref.commands._io import read_state
+from scout_ref.commands._io import read_state, standard_input
 from scout_ref.commands._output import add_view_arguments, wants_color
 from scout_ref.errors import MalformedInputError
 from scout_ref.play.record import trace_case, trace_document
@@ -129,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
     """Play the game, keeping the record up to date after every move. Leaving early is not an
     error, and neither a kill nor a hang-up loses a recorded move."""
     kinds, start = starting_point(args)
+    if "human" in kinds:
+        standard_input("a human seat")  # where its moves come from
     record = Path(args.record) if args.record else None
     if record is not None:
         check_output_file(record, "--record")
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     if wants_color(args):
         screen = RichScreen.for_terminal(labels, force=args.color)
     else:
-        screen = PlainScreen(labels, echo=not sys.stdin.isatty())
+        screen = PlainScreen(labels, echo=not standard_input("play").isatty())
     screen.say([f"SCOUT, {len(kinds)} players: {', '.join(labels)}; seed {seed}."])
     rules = rules_from_args(args) if start is None else start.rules
     game = Game(kinds, seed, rules, screen, start=start, reveal=args.reveal)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
+import shlex
 
-from scout_ref.commands._io import read_json
+from scout_ref._jsonread import MAX_FILE_BYTES, TooLargeError
+from scout_ref.commands._io import read_json, standard_input
 from scout_ref.commands._output import add_json_argument, print_json
 from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import MalformedInputError
@@ -13,6 +14,11 @@ from scout_ref.play.record import JSON, Replayed, TraceDivergence, case_setup, r
 from scout_ref.play.view import round_summary
 from scout_ref.registry import check_spec_version
 from scout_ref.state import Phase
+
+DEFAULT_MIB = MAX_FILE_BYTES >> 20
+"""The default limit of ``--max-mib``: the bounded reader's file limit (16 MiB)."""
+MAX_MIB = 1024
+"""The most ``--max-mib`` allows: a game of about ten million moves."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,6 +30,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "file", help="a trace vector file, e.g. one written by play --record (- reads stdin)"
+    )
+    p.add_argument(
+        "--max-mib",
+        type=int,
+        default=DEFAULT_MIB,
+        metavar="N",
+        help=f"read a recorded game of up to N MiB (default {DEFAULT_MIB}, at most {MAX_MIB}; "
+        "a long game needs more, and memory grows with it)",
     )
     p.add_argument("--quiet", action="store_true", help="one summary line per case")
     p.add_argument("--case", metavar="ID", help="only the case with this ID (default: every case)")
@@ -79,8 +93,31 @@ def step_json(r: Replayed) -> JSON:
     }
 
 
+def read_record(path: str, mib: int) -> object:
+    """The recorded game in ``path``, read within ``mib`` MiB.
+
+    Raises:
+        MalformedInputError: as the bounded reader; a file beyond the limit is refused with
+            the option that reads it.
+    """
+    if not 1 <= mib <= MAX_MIB:
+        raise MalformedInputError("--max-mib", [("", f"{mib} is not 1 to {MAX_MIB}")])
+    try:
+        return read_json(path, mib << 20)
+    except TooLargeError as exc:
+        bigger = min(MAX_MIB, 4 * mib)
+        how = (
+            f"a longer game replays with a higher limit: scout-ref replay --max-mib {bigger} "
+            f"{shlex.quote(path)}"
+            if mib < MAX_MIB
+            else f"{MAX_MIB} MiB is the most replay reads; replay a part of the game"
+        )
+        size = f"{shlex.quote(path)} is longer than the limit of {mib} MiB"
+        raise MalformedInputError("recorded game", [("", size), ("", how)]) from exc
+
+
 def _cases(args: argparse.Namespace) -> list[tuple[int, object]]:
-    cases = list(enumerate(trace_cases(read_json(args.file), repr(args.file))))
+    cases = list(enumerate(trace_cases(read_record(args.file, args.max_mib), repr(args.file))))
     if args.case is None:
         return cases
     chosen: list[tuple[int, object]] = [
@@ -140,6 +177,8 @@ def run(args: argparse.Namespace) -> int:
     """Replay every selected case; stop with status 1 at the first divergence."""
     if args.step and args.file == "-":
         raise MalformedInputError("--step", [("", "answers are read from stdin: name the file")])
+    if args.step:
+        standard_input("replay --step")  # refused before the first step, not after it
     if args.at is not None:
         return run_at(args)
     cases = _cases(args)
@@ -162,5 +201,5 @@ def pause(r: Replayed) -> bool:
     """Show the position after a step and wait for a line; False when the user stops."""
     print(f"        {r.state.position()}")
     print("        [Enter] next step, q stop: ", end="", flush=True)
-    answer = sys.stdin.readline()
+    answer = standard_input("replay --step").readline()
     return bool(answer) and answer.strip().lower() not in ("q", "quit")

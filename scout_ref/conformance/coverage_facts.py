@@ -15,7 +15,7 @@ from typing import Any
 from scout_ref.combinations import Combination, Kind, classify
 from scout_ref.conformance.blame import producer
 from scout_ref.conformance.scope import case_players
-from scout_ref.errors import Reason
+from scout_ref.errors import MalformedInputError, Reason
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
 from scout_ref.scout import resolve_scout
 from scout_ref.setup import hand_size
@@ -49,7 +49,13 @@ def case_facts(kind: str, case: dict[str, Any]) -> Facts:
     facts.update(_state_facts(state))
     expected = case.get("expected", {})
     if kind in ("apply", "reject"):
-        move = parse_move(case["move"])
+        try:
+            move = parse_move(case["move"])
+        except MalformedInputError:  # a move the rules forbid, written as SC-NOTE-07 allows
+            facts["move"] = "probe"
+            if kind == "reject":
+                facts["reason"] = expected["reason"]
+            return facts
         facts.update(_move_facts(state, move))
         if kind == "apply":
             after = State.from_json(expected["state"])

@@ -17,6 +17,7 @@ from scout_ref._atomic import write_atomic
 from scout_ref._serialize import rules_to_json
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import Message
+from scout_ref.conformance.untrusted import MAX_MESSAGE, visible
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_version
 from scout_ref.variants import Rules
@@ -102,6 +103,11 @@ class CaseResult:
     """For traces and fuzz games: rule ID and how many compared steps that rule governs."""
     deal_departed: bool = False
     """For traces and fuzz games: a deal differed; later steps were judged from the reference's."""
+
+    def __post_init__(self) -> None:
+        # A message may quote what the adapter sent (a listed move, a reason): every output
+        # (terminal, report.json, JUnit) gets it with hidden characters escaped and capped.
+        object.__setattr__(self, "message", visible(self.message, MAX_MESSAGE))
 
 
 @dataclass

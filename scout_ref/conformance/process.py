@@ -30,6 +30,7 @@ from scout_ref.conformance.protocol import (
     read_hello,
     read_reply,
 )
+from scout_ref.conformance.untrusted import MAX_REPLY_TEXT, visible
 
 STDERR_TAIL = 4096
 """How many bytes of the adapter's stderr are kept for reports."""
@@ -124,7 +125,7 @@ class Adapter:
     def stderr_tail(self, lines: int = 10) -> str:
         """The last lines the adapter wrote to stderr."""
         text = self._stderr.decode("utf-8", errors="replace")
-        return "\n".join(text.rstrip("\n").splitlines()[-lines:])
+        return visible("\n".join(text.rstrip("\n").splitlines()[-lines:]), MAX_REPLY_TEXT)
 
     def _check_not_broken(self) -> None:
         if self.broken:

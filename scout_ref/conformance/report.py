@@ -18,9 +18,11 @@ from rich.console import Console
 from rich.table import Table
 
 from scout_ref._atomic import write_atomic
+from scout_ref.conformance.capabilities import absent_rules, read_features
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
-from scout_ref.conformance.verdicts import RuleVerdict, blamed, decide, judge
+from scout_ref.conformance.untrusted import xml_safe
+from scout_ref.conformance.verdicts import Judgement, RuleVerdict, blamed, decide, judge
 from scout_ref.registry import rules, spec_version
 
 JUDGED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED)
@@ -132,6 +134,7 @@ def rule_rows(run: Run) -> list[RuleRow]:
     """A row per rule of the registry matching the run's rule patterns, in rulebook order."""
     rows = []
     decided = decide(blamed(run.results))
+    absent = absent_rules(run.hello.capabilities) if run.hello else frozenset()
     steps: Counter[str] = Counter()
     for r in run.results:
         steps.update(dict(r.steps_judged))
@@ -141,6 +144,8 @@ def rule_rows(run: Run) -> list[RuleRow]:
         mine = [r for r in run.results if rule.id in r.case.rules]
         tally = Counter(r.outcome for r in mine)
         judgement = judge(rule.id, run.results, decided)
+        if rule.id in absent:  # the engine declares it lacks the notion (capabilities)
+            judgement = Judgement(RuleVerdict.NOT_APPLICABLE)
         rows.append(
             RuleRow(
                 id=rule.id,
@@ -179,6 +184,7 @@ def to_json(run: Run) -> dict[str, object]:
                     "kinds": sorted(hello.capabilities.kinds),
                     "players": sorted(hello.capabilities.players),
                     "variants": hello.capabilities.variants,
+                    "features": sorted(read_features(hello.capabilities.features)),
                 },
             },
         },
@@ -266,7 +272,17 @@ def write_junit(run: Run, path: Path) -> None:
         )
     root = ET.Element("testsuites")
     root.append(suite)
+    _xml_safe_tree(root)
     write_atomic(path, ET.tostring(root, encoding="utf-8", xml_declaration=True), "--junit")
+
+
+def _xml_safe_tree(root: ET.Element) -> None:
+    """Replace in place every character of an attribute or text that XML 1.0 cannot hold
+    (ElementTree escapes markup but writes a control character as it is: malformed XML)."""
+    for element in root.iter():
+        element.attrib.update({k: xml_safe(v) for k, v in element.attrib.items()})
+        if element.text:
+            element.text = xml_safe(element.text)
 
 
 def print_report(run: Run, console: Console) -> None:
