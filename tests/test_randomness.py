@@ -113,10 +113,17 @@ def test_a_deal_that_is_not_the_deal_of_its_deck_fails(monkeypatch: pytest.Monke
     monkeypatch.setitem(reference._HANDLERS, "deal_random", swapped)
     result = sample_config(context(), CONFIGS[2], seed=0, deals=1)
     assert result.outcome is Outcome.PASSED  # a swap is still the deal of the deck it shows
-    monkeypatch.setitem(reference._HANDLERS, "deal_random", lambda r: {"state": {"hands": []}})
+
+    def uneven(request: Message) -> Message:
+        out = real(request)
+        hands = out["state"]["hands"]
+        hands[1].insert(0, hands[0].pop())  # 11 and 13 cards: no deal of 12 each
+        return out
+
+    monkeypatch.setitem(reference._HANDLERS, "deal_random", uneven)
     result = sample_config(context(), CONFIGS[2], seed=0, deals=1)
     assert result.outcome is Outcome.FAILED
-    assert "not a deal" in result.message
+    assert "the state differs" in result.message
 
 
 def test_only_an_adapter_with_the_feature_is_asked() -> None:
