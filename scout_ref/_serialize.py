@@ -18,6 +18,7 @@ from jsonschema.protocols import Validator
 
 from scout_ref import _schema
 from scout_ref._jsonread import read_file, value_problems
+from scout_ref._text import plural
 from scout_ref.components import Card, OrientedCard, is_card_numbers, oriented
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round, winners
@@ -333,7 +334,7 @@ def _rotation_problems(state: State) -> Iterator[Problem]:
     h = hand_size(state.players)
     for s, hand in enumerate(state.hands):
         if len(hand) != h:
-            yield (f"/hands/{s}", f"holds {len(hand)} cards; the deal gives {h}")
+            yield (f"/hands/{s}", f"holds {plural(len(hand), 'card')}; the deal gives {h}")
 
 
 def _chip_problems(state: State) -> Iterator[Problem]:
@@ -349,7 +350,7 @@ def _chip_problems(state: State) -> Iterator[Problem]:
         yield ("/scout_show_available", "no Scout & Show chip can be used before play")
     aside = 22 if two and state.round == 1 else 0
     if len(state.set_aside) != aside:
-        yield ("/set_aside", f"holds {aside} cards in this game and round")
+        yield ("/set_aside", f"holds {plural(aside, 'card')} in this game and round")
 
 
 def validate_state(data: object, *, reachable: bool = False) -> list[Problem]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scout_ref._text import plural
 from scout_ref.combinations import Strength, beats, classify, strength_of
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import Show, ShowCards
@@ -24,12 +25,15 @@ def active_strength(active_set: Hand) -> Strength | None:
 def check_show_against(hand: Hand, active_set: Hand, show: Show) -> Rejection | None:
     """Why ``show`` from ``hand`` cannot be played onto ``active_set``, or None if it can."""
     if show.last >= len(hand):
-        return Rejection(Reason.RANGE_OUTSIDE_HAND, f"the hand has {len(hand)} cards")
+        return Rejection(Reason.RANGE_OUTSIDE_HAND, f"the hand has {plural(len(hand), 'card')}")
     combo = classify(tops(hand[show.first : show.last + 1]))
     if combo is None:
         return Rejection(Reason.NOT_A_COMBINATION, "the cards form neither a set nor a run")
     active = classify(tops(active_set)) if active_set else None
     if not beats(combo, active):
+        if active is not None and combo.strength == active.strength:
+            tie = f"the {combo} only ties the {active}, and a tie does not beat (SC-SET-05)"
+            return Rejection(Reason.NOT_STRONGER, tie)
         return Rejection(Reason.NOT_STRONGER, f"the {combo} does not beat the {active}")
     return None
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from scout_ref._args import require_type
 from scout_ref._movegen import scout_moves, scout_show_moves, show_moves
 from scout_ref.combinations import beating_spans
 from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection
@@ -23,6 +24,7 @@ from scout_ref.notation import (
     ScoutShow,
     Show,
     ShowCards,
+    check_notation,
     parse_move,
     parse_probe,
 )
@@ -57,7 +59,14 @@ def check_move(state: State, move: Move) -> Rejection | None:
     >>> from scout_ref import new_game, parse_move
     >>> check_move(new_game(3, seed=0), parse_move('show 0-0')).reason
     <Reason.WRONG_PHASE: 'wrong_phase'>
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`State` or ``move`` not a move.
+        MalformedInputError: if ``move`` is not one the notation can write (a negative
+        slot, a reversed range), as :func:`~scout_ref.parse_move` would say.
     """
+    require_type(state, State, "the state", "a State such as new_game(3, seed=1)")
+    check_notation(move)
     if (rejection := check_phase(state, move)) is not None:
         return rejection
     match move:
@@ -128,6 +137,7 @@ def apply_move(state: State, move: Move) -> State:
 
     Raises:
         IllegalMoveError: if the move is illegal; it carries the :class:`Rejection`.
+        TypeError, MalformedInputError: as :func:`check_move`.
 
     >>> from scout_ref import new_game, parse_move
     >>> s = apply_move(new_game(3, seed=0), parse_move('flip'))
@@ -179,7 +189,11 @@ def legal_moves(state: State) -> list[Move]:
     >>> from scout_ref import new_game
     >>> [str(m) for m in legal_moves(new_game(3, seed=0))]
     ['keep', 'flip']
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`State`.
     """
+    require_type(state, State, "the state", "a State such as new_game(3, seed=1)")
     if state.phase is Phase.ROTATION:
         return [KEEP, FLIP]
     if state.phase is not Phase.PLAY:

@@ -6,7 +6,9 @@ import argparse
 from pathlib import Path
 
 from scout_ref._atomic import check_output_file, write_atomic
+from scout_ref._text import plural
 from scout_ref.commands._io import read_state
+from scout_ref.commands.explain import STATE_HELP
 from scout_ref.reachability import check_reachable
 from scout_ref.registry import rules
 from scout_ref.witness import DEFAULT_BUDGET, find_witness
@@ -25,7 +27,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "condition of chapter REACH is broken), 2 bad input, 4 undecided (no condition broken, "
         "no witness found within the budget).",
     )
-    p.add_argument("state", help="a state JSON file or a position line (- reads stdin)")
     p.add_argument(
         "--budget",
         type=int,
@@ -41,6 +42,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="store the witness under spec/witnesses, named by the position's digest",
     )
+    p.add_argument("state", metavar="STATE", help=STATE_HELP)
     p.set_defaults(run=run)
 
 
@@ -53,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
     for v in violations:
         print(f"{v.rule} {rules()[v.rule].title}: {v.where or '/'}: {v.detail}")
     if violations:
-        print(f"unreachable: {len(violations)} condition(s) broken; no game reaches this state")
+        broken = plural(len(violations), "condition")
+        print(f"unreachable: {broken} broken; no game reaches this state")
         return 1
     stored = stored_witness(state)
     if stored is not None and not args.record:

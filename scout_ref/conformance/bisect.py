@@ -16,7 +16,7 @@ from scout_ref._serialize import state_digest, state_from_json, state_to_json
 from scout_ref.conformance.adapter import perft_answer
 from scout_ref.conformance.blame import state_blame
 from scout_ref.conformance.diff import state_diff
-from scout_ref.conformance.move_blame import moves_blame
+from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import Context
 from scout_ref.conformance.protocol import Message, Result
 from scout_ref.notation import parse_move
@@ -92,8 +92,12 @@ def _apply_finding(
     ]
     reply = ctx.adapter.request("apply", state=state_to_json(state), move=move)
     blame: frozenset[str] = frozenset()
-    if isinstance(reply, Result):
-        got = reply.data.get("state", reply.data)
+    if isinstance(reply, Result) and "rejection" in reply.data:
+        reason = reply.data["rejection"]["reason"]
+        lines.append(f"  its apply of {move!r} was rejected ({reason!r}) though it is legal")
+        blame = rejected_blame(state_to_json(state), move, reason)
+    elif isinstance(reply, Result):
+        got = reply.data["state"]
         lines.append(state_diff(state_to_json(child), got, state_to_json(state)))
         blame = state_blame(state_to_json(state), move, state_to_json(child), got)
     case = {

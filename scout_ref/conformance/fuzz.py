@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from scout_ref._serialize import deck_from_json, state_to_json
+from scout_ref._text import plural
 from scout_ref.conformance.adapter import score
 from scout_ref.conformance.blame import Rules, score_blame, state_blame, step_rules
 from scout_ref.conformance.capabilities import (
@@ -55,6 +56,7 @@ from scout_ref.conformance.vectors import replay
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round
 from scout_ref.notation import Move, Show, parse_move
+from scout_ref.position_line import format_position
 from scout_ref.setup import new_game
 from scout_ref.simulation import random_game
 from scout_ref.state import Phase, State
@@ -328,9 +330,34 @@ def trace_case(
     return {**case, "steps": replay(case)}
 
 
-def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
+Signature = tuple[tuple[str, ...], str]
+"""The rules a disagreement points at and the kind of request it shows in."""
+
+
+def signature(found: Disagreement) -> Signature:
+    """What makes two disagreements the same finding: the rules and the kind of request."""
+    return tuple(sorted(found.blame)), found.request.split()[0]
+
+
+def _located(result: CaseResult, found: Disagreement) -> CaseResult:
+    """A fuzz failure with the position it shows in and the request made there."""
+    if found.state is None:
+        return result
+    request = found.request.split(maxsplit=1)
+    step = request[1].strip("'\"") if request[0] == "apply" and len(request) > 1 else request[0]
+    return replace(result, position=format_position(found.state), step=step)
+
+
+def fuzz_game(
+    ctx: Context, players: int, seed: str, seen: dict[Signature, str] | None = None
+) -> CaseResult:
     """Play one random game against the adapter, judging every step from the reference's state;
-    shrink, print and save the first departure, and list the later ones."""
+    shrink, print and save the first departure, and list the later ones.
+
+    A game whose first departure has the same rules and kind of request as an earlier game's
+    (``seen``: signature -> that game's case ID) is reported in one line, neither shrunk nor
+    saved again.
+    """
     case_id = f"fuzz-{players}p-{seed.replace(':', '-')}"
     case = Case(
         case_id,
@@ -346,9 +373,11 @@ def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
         return CaseResult(case, Outcome.NOT_APPLICABLE, why)
     steps = game_steps(players, seed)
     judged = Judged()
+    seen = {} if seen is None else seen
     try:
         found = list(departures(ctx, players, steps, judged))
-        small = shrink(ctx, players, steps, found[0]) if found else []
+        first = seen.setdefault(signature(found[0]), case_id) if found else case_id
+        small = shrink(ctx, players, steps, found[0]) if found and first == case_id else []
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
     counted = tuple(sorted(judged.steps.items()))
@@ -356,19 +385,25 @@ def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
         outcome = Outcome.PASSED if judged.steps else Outcome.SKIPPED
         note = f"{judged.skipped} requests skipped by the adapter" if judged.skipped else ""
         return CaseResult(case, outcome, note, steps_judged=counted)
-    text = _explain(ctx, case_id, players, small, found[0]) + later_departures(found[1:])
+    if first == case_id:
+        text = _explain(ctx, case_id, players, small, found[0]) + later_departures(found[1:])
+    else:
+        text = f"the adapter departs at step {found[0].index} ({found[0].request}) as in {first}"
     blame = tuple(sorted(frozenset().union(*(d.blame for d in found))))
     dealt = any(d.request == "deal" for d in found)
-    return CaseResult(
+    result = CaseResult(
         case, Outcome.FAILED, text, blame=blame, steps_judged=counted, deal_departed=dealt
     )
+    return _located(result, found[0])
 
 
 def later_departures(found: Sequence[Disagreement]) -> str:
     """The departures after the first, one line each with the rules it points at."""
     if not found:
         return ""
-    lines = [f"\n{len(found)} later steps differ too (each judged from the reference's state):"]
+    differ = "differs" if len(found) == 1 else "differ"
+    later = f"{plural(len(found), 'later step')} {differ} too"
+    lines = [f"\n{later} (each judged from the reference's state):"]
     for d in found[:SHOWN_LATER]:
         head = d.detail.strip().splitlines()[0] if d.detail.strip() else ""
         points = ", ".join(sorted(d.blame)) or "no rule"
@@ -390,7 +425,7 @@ def _explain(
     multiline = found.detail.startswith("  ")
     lines = [f"{head}:\n{found.detail}" if multiline else f"{head}: {found.detail}"]
     lines.append(f"it points at {points}")
-    lines.append(f"minimal trace ({len(steps)} steps):")
+    lines.append(f"minimal trace ({plural(len(steps), 'step')}):")
     lines += [
         f"  {k}: " + (_deal_text(s["deal"]) if "deal" in s else s["move"])
         for k, s in enumerate(steps)
@@ -428,8 +463,9 @@ def fuzz(
     hello = ctx.adapter.hello
     counts = sorted(hello.capabilities.players) if hello else [2, 3, 4, 5]
     results = [] if out is None else out
+    seen: dict[Signature, str] = {}
     for k in range(games):
-        results.append(fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}"))
+        results.append(fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}", seen))
     return results
 
 
@@ -457,4 +493,5 @@ def _save_move_vector(
 
 
 def _deal_text(deck: list[str] | None) -> str:
-    return "deal the set-aside cards" if deck is None else f"deal {' '.join(deck)}"
+    """A deal step in a few words (the deck itself is in the saved vector)."""
+    return "deal the set-aside cards" if deck is None else f"deal {len(deck)} cards"

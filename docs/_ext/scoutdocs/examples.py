@@ -169,8 +169,12 @@ class ExampleDirective(SphinxDirective):
       be rejected.
     * ``:expect:`` one ``key = value`` per line, checked against the engine: ``verdict`` (legal
       or a reason code) and the observers of :data:`scoutdocs.scenario.OBSERVERS`, ``hand N``,
-      ``legal_has``, ``legal_lacks`` and ``repeat`` (``i j``: the position after move ``j``
-      is the one after move ``i``, 0 being the start, apart from chips and scores).
+      ``legal_has``, ``legal_lacks``, ``repeat`` (``i j``: the position after move ``j``
+      is the one after move ``i``, 0 being the start, apart from chips and scores), and what a
+      seat knows after every step from the first position (``:setup:`` included, deals too):
+      ``sees S T`` (seat T's hand as seat S sees it, ``?`` hidden), ``unseen S`` (the cards
+      seat S cannot place), ``deduced S T`` (the cards elimination puts in seat T's hand) and
+      ``recalls S`` (the moves of this round seat S knows of, ``;`` between them).
     * ``:seats:`` the hands to draw (default: the owner and the players who act); ``:name:``
       the anchor (default: from the title).
     """
