@@ -15,13 +15,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from itertools import repeat
+from functools import partial
 from pathlib import Path
 
 from scout_ref._serialize import JSONObject, JSONValue
 from scout_ref.components import Card
+from scout_ref.distribute import map_jobs
 from scout_ref.errors import ScoutError
 from scout_ref.invariants import (
     InvariantError,
@@ -180,18 +180,21 @@ def verify_root(root: State, depth: int, sample: int = SAMPLE) -> Tally:
 
 
 def verify(
-    roots: Sequence[State], depth: int, jobs: int = 1, sample: int = SAMPLE
+    roots: Sequence[State],
+    depth: int,
+    jobs: int = 1,
+    sample: int = SAMPLE,
+    scheduler: str | None = None,
 ) -> Iterator[Tally]:
-    """:func:`verify_root` for each root, in order, on ``jobs`` processes.
+    """:func:`verify_root` for each root, in order, on ``jobs`` processes or on the Dask cluster
+    at ``scheduler`` (:func:`scout_ref.distribute.map_jobs`): the tallies are the same however
+    the roots are spread.
 
     CPU seconds are counted in the process that did the work, so the nodes per CPU second do
     not depend on ``jobs``.
     """
-    if jobs <= 1:
-        yield from (verify_root(root, depth, sample) for root in roots)
-        return
-    with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(verify_root, roots, repeat(depth), repeat(sample))
+    job = partial(verify_root, depth=depth, sample=sample)
+    yield from map_jobs(job, roots, jobs=jobs, scheduler=scheduler)
 
 
 def merge(total: Tally, part: Tally) -> None:

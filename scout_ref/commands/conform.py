@@ -19,6 +19,7 @@ from scout_ref.commands._output import (
 )
 from scout_ref.conformance import proctree
 from scout_ref.conformance.fuzz import fuzz
+from scout_ref.conformance.fuzz_campaign import fuzz_on_cluster
 from scout_ref.conformance.outcomes import Case, Context
 from scout_ref.conformance.pool import PoolRun, Timeouts, parse_timeouts, run_pool
 from scout_ref.conformance.process import Adapter, Limits
@@ -62,6 +63,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument("--fuzz", type=int, default=0, metavar="N", help="also play N random games")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the fuzz games")
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the fuzz games on the Dask distributed cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786), four games a task; the report is the same as without it",
+    )
     p.add_argument(
         "--timeout",
         action="append",
@@ -148,7 +155,10 @@ def judge(
         first.adapter.limits = replace(first.adapter.limits, timeout=timeouts.of("fuzz"))
         before = len(first.findings)
         try:
-            fuzz(first, args.fuzz, args.seed, pool.results)  # appends game by game
+            if args.scheduler:
+                fuzz_on_cluster(first, args.fuzz, args.seed, args.scheduler, pool.results)
+            else:
+                fuzz(first, args.fuzz, args.seed, pool.results)  # appends game by game
         except Interrupted as exc:
             pool.interrupted = exc
         pool.findings += first.findings[before:]

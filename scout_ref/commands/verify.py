@@ -35,6 +35,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         f"and round-trip the JSON of one node in N (default {SAMPLE}; 1 judges every one)",
     )
     p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask distributed cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786), one task per starting position; --jobs is then unused",
+    )
+    p.add_argument(
         "--from",
         dest="sources",
         action="append",
@@ -69,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     tally = Tally()
     started = time.perf_counter()
     show_progress = sys.stderr.isatty()
-    for part in verify(roots, args.depth, args.jobs, args.sample):
+    for part in verify(roots, args.depth, args.jobs, args.sample, args.scheduler):
         merge(tally, part)
         for problem in part.counterexamples:
             print(problem_text(problem))
