@@ -13,7 +13,7 @@ CSTAMP := $(CVENV)/.installed-stamp
 SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '*.md')
 
 .PHONY: demo install test quick lint typecheck pytest test-compiled docs docs-check docs-onepage \
-	docs-pdf vectors vectors-check verify verify-deep sweep compiled bench bench-jobs zoo clean
+	docs-pdf vectors vectors-check verify verify-deep sweep compiled bench bench-cluster bench-jobs zoo clean
 
 # Test processes: pytest-xdist starts one worker per core. --dist loadgroup spreads the tests
 # one by one, except those of an xdist_group (a module whose costly fixture, such as the docs
@@ -134,8 +134,16 @@ verify: $(STAMP)
 verify-deep: $(STAMP)
 	$(BIN)/scout-ref verify --depth 2 --jobs 2 --vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
 
+# The figures of both builds, then both against commit aaba41a (before issue 22) in one run:
+# random-play moves and verify nodes per CPU second (benchmarks/baseline.py builds the old
+# commit into .bench/ once).
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/run.py --compiled $(CBIN)/python
+	$(BIN)/python benchmarks/baseline.py --rev aaba41a --compiled $(CBIN)/python
+
+# What a local Dask cluster of one and two workers gains on a depth-2 verify.
+bench-cluster: $(STAMP)
+	$(BIN)/python benchmarks/cluster.py --depth 2
 
 bench-jobs: $(STAMP)
 	$(BIN)/python benchmarks/conform_jobs.py

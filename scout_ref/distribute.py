@@ -11,14 +11,21 @@ install it with ``pip install 'scout-ref[cluster]'``. Not part of the engine.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TypeVar
 
 from scout_ref.errors import MalformedInputError
 
-CONNECT_TIMEOUT = 30.0
-"""Seconds to wait for the scheduler before giving up."""
+CONNECT_TIMEOUT = 120.0
+"""Seconds to wait for the scheduler, or for local workers to start, before giving up."""
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -69,3 +76,36 @@ def _on_cluster(
         futures = client.map(job, list(items), pure=False)
         for future in futures:
             yield future.result()
+
+
+def _start(module: str, *args: str) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", f"distributed.cli.{module}", "--no-dashboard", *args]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+@contextmanager
+def local_cluster(workers: int, host: str = "127.0.0.1") -> Iterator[str]:
+    """A Dask scheduler and ``workers`` single-threaded workers started as processes on
+    ``host``, as on a real cluster; yields the scheduler's address once every worker has
+    joined, and ends them all on leaving. For tests and for measuring on one machine."""
+    from distributed import Client  # noqa: PLC0415 - optional: only a cluster run needs it
+
+    with tempfile.TemporaryDirectory() as folder:
+        where = Path(folder) / "scheduler.json"
+        at = ("--host", host)
+        processes = [_start("dask_scheduler", *at, "--port", "0", "--scheduler-file", str(where))]
+        worker = ("--scheduler-file", str(where), "--nthreads", "1", "--no-nanny", *at)
+        processes += [_start("dask_worker", *worker) for _ in range(workers)]
+        try:
+            deadline = time.monotonic() + CONNECT_TIMEOUT
+            while not where.exists() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            address = str(json.loads(where.read_text("utf-8"))["address"])
+            with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
+                client.wait_for_workers(workers, timeout=CONNECT_TIMEOUT)
+            yield address
+        finally:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.wait(timeout=CONNECT_TIMEOUT)

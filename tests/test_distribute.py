@@ -1,22 +1,20 @@
 """Campaigns on a Dask cluster (``scout_ref.distribute``): the same results as one process.
 
 A scheduler and two workers are started as processes on the loopback address, as on a real
-cluster (each worker imports this checkout), once for the module.
+cluster (:func:`scout_ref.distribute.local_cluster`), once for the module.
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from scout_ref.cli import main
-from scout_ref.distribute import map_jobs
+from scout_ref.distribute import local_cluster, map_jobs
 from scout_ref.errors import MalformedInputError
 from scout_ref.verify import vector_states, verify
 
@@ -26,34 +24,14 @@ WRONG = f"{sys.executable} -m tests.adapters.wrong_no_exemption"
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("dask-cluster")]
 
 
-def _start(module: str, *args: str) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", f"distributed.cli.{module}", "--no-dashboard", *args]
-    return subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
 @pytest.fixture(scope="module")
-def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The address of a scheduler on 127.0.0.1 with two single-threaded workers."""
-    where = tmp_path_factory.mktemp("dask") / "scheduler.json"
-    host = ("--host", "127.0.0.1")
-    processes = [_start("dask_scheduler", *host, "--port", "0", "--scheduler-file", str(where))]
-    worker = ("--scheduler-file", str(where), "--nthreads", "1", "--no-nanny", *host)
-    processes += [_start("dask_worker", *worker, "--name", f"w{k}") for k in range(2)]
-    try:
-        deadline = time.monotonic() + 60
-        while not where.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        address = str(json.loads(where.read_text("utf-8"))["address"])
-        from distributed import Client  # noqa: PLC0415 - the module needs it only here
-
-        with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
-            client.wait_for_workers(2, timeout=60)
-        yield address
-    finally:
-        for process in reversed(processes):
-            process.terminate()
-        for process in processes:
-            process.wait(timeout=30)
+def scheduler() -> Iterator[str]:
+    """The address of a scheduler on 127.0.0.1 with two single-threaded workers, started in
+    this checkout (the workers start the tests' adapters from it)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(REPO)
+        with local_cluster(2) as address:
+            yield address
 
 
 @pytest.mark.rule
