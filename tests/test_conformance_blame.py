@@ -11,24 +11,53 @@ from scout_ref.conformance.cases.scoring import unbeaten
 from scout_ref.conformance.diff import hand_hint, state_diff
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import Case, CaseResult, Outcome
-from scout_ref.conformance.verdicts import RuleVerdict, blamed, judge
+from scout_ref.conformance.report import RuleRow, evidence_line
+from scout_ref.conformance.verdicts import RuleVerdict, blamed, decide, judge
 from scout_ref.notation import parse_move
 from scout_ref.turn import apply_move
 
 
-def _result(focus: str, blame: tuple[str, ...], outcome: Outcome = Outcome.FAILED) -> CaseResult:
-    case = Case(f"case-{focus}", "apply", "", (focus,), {"focus": focus}, "apply/x.json")
+def _result(
+    focus: str,
+    blame: tuple[str, ...],
+    outcome: Outcome = Outcome.FAILED,
+    cites: tuple[str, ...] = (),
+    name: str = "",
+) -> CaseResult:
+    data = {"focus": focus}
+    case = Case(name or f"case-{focus}", "apply", "", (focus, *cites), data, "apply/x.json")
     return CaseResult(case, outcome, "differs", blame=blame)
 
 
 @pytest.mark.rule("SC-SET-04", "SC-SET-05")
-def test_a_rule_building_on_a_broken_one_is_not_judged() -> None:
-    results = [_result("SC-SET-04", ("SC-SET-04",)), _result("SC-SET-05", ("SC-SET-05",))]
-    suspects = blamed(results)
-    assert judge("SC-SET-04", results, suspects).verdict is RuleVerdict.NONCONFORMANT
-    lower = judge("SC-SET-05", results, suspects)
+def test_a_rule_whose_cases_exercise_a_broken_foundation_is_not_judged() -> None:
+    results = [
+        _result("SC-SET-04", ("SC-SET-04",)),
+        _result("SC-SET-05", ("SC-SET-05",), cites=("SC-SET-04",)),
+    ]
+    decided = decide(blamed(results))
+    assert judge("SC-SET-04", results, decided).verdict is RuleVerdict.NONCONFORMANT
+    lower = judge("SC-SET-05", results, decided)
     assert lower.verdict is RuleVerdict.NOT_JUDGED
     assert lower.because == ("SC-SET-04",)
+
+
+@pytest.mark.rule("SC-GAME-04", "SC-SCORE-06")
+def test_a_rule_convicted_by_cases_of_its_own_is_nonconformant() -> None:
+    """A tie given to one seat stays broken when the totals are broken too, as long as some
+    failing case of the tie exercises no broken rule it builds on."""
+    results = [
+        _result("SC-SCORE-06", ("SC-SCORE-06",)),
+        _result("SC-GAME-04", ("SC-GAME-04",), cites=("SC-SCORE-06",), name="a"),
+        _result("SC-GAME-04", ("SC-GAME-04",), name="b"),
+        _result("SC-GAME-04", ("SC-GAME-04",), name="c"),
+    ]
+    decided = decide(blamed(results))
+    tie = judge("SC-GAME-04", results, decided)
+    assert tie.verdict is RuleVerdict.NONCONFORMANT
+    assert tie.unexplained == 2
+    assert tie.because == ("SC-SCORE-06",)
+    assert [r.case.id for r in tie.failures][:2] == ["b", "c"]  # the evidence comes first
 
 
 @pytest.mark.rule("SC-SCOUT-03", "SC-COMP-03")
@@ -40,7 +69,7 @@ def test_a_failure_pointing_at_two_rules_goes_to_the_convicted_one() -> None:
     ]
     suspects = blamed(results)
     assert set(suspects) == {"SC-COMP-03"}
-    assert judge("SC-SCOUT-03", results, suspects).verdict is RuleVerdict.CONFORMANT
+    assert judge("SC-SCOUT-03", results, decide(suspects)).verdict is RuleVerdict.CONFORMANT
 
 
 @pytest.mark.rule("SC-SCOUT-03", "SC-VAR2-03")
@@ -109,3 +138,14 @@ def test_hints_name_the_shape_of_a_wrong_hand() -> None:
     diff = state_diff({"hands": [hand, ["7/8"]]}, {"hands": [hand[::-1], ["7/8"]]})
     assert 'hands[0]: expected ["1/2","3/4","5/6"], got ["5/6","3/4","1/2"]' in diff
     assert "hands[1]" not in diff
+
+
+@pytest.mark.rule("SC-GAME-04")
+def test_a_rule_broken_despite_a_broken_foundation_says_so() -> None:
+    row = RuleRow(
+        "SC-GAME-04", "normative", "Winning", 0, 3, 0, 4, "nonconformant", ("SC-SCORE-06",), (), 3
+    )
+    assert evidence_line(row) == (
+        "SC-GAME-04: 3 cases fail that exercise no broken rule it builds on (SC-SCORE-06);"
+        " fix it too"
+    )

@@ -173,6 +173,11 @@ def field_rules(
         return {"SC-ORIENT-03"}
     if kind in ("deal", "next_round") and key == "hands" and _turned_only(expected, got):
         return {"SC-SETUP-02"}
+    if kind == "next_round" and key in ("hands", "set_aside") and _dealt_otherwise(expected, got):
+        return {"SC-SETUP-03"}  # a new deal of the same cards, placed by another reading
+    fresh = kind in ("deal", "next_round")
+    if fresh and key in ("phase", "turn") and _rotation_differs(expected, got):
+        return {_rotation_rule(expected)}
     if before is not None and kind not in ("deal", "next_round"):
         if key == "hands":
             return hand_rules(step, before, expected, got)
@@ -190,6 +195,56 @@ def _turned_only(expected: Message, got: Message) -> bool:
     return all(
         isinstance(h, list) and list(map(_identity, e)) == list(map(_identity, h)) for e, h in pairs
     )
+
+
+def _dealt_otherwise(expected: Message, got: Message) -> bool:
+    """Whether a later round's hands hold every card in play, in hands of the expected sizes,
+    only not where the deal puts them (the new deal happened; SC-SETUP-03 places the cards)."""
+    hands, aside = got.get("hands"), got.get("set_aside")
+    if not isinstance(hands, list) or len(hands) != len(expected["hands"]):
+        return False
+    if not all(isinstance(h, list) for h in hands) or not isinstance(aside, list):
+        return False
+    sizes_e = [len(h) for h in expected["hands"]]
+    if [len(h) for h in hands] != sizes_e or len(aside) != len(expected["set_aside"]):
+        return False
+    cards = sorted(c for h in [*expected["hands"], expected["set_aside"]] for c in h)
+    try:
+        return sorted(c for h in [*hands, aside] for c in h) == cards
+    except TypeError:
+        return False
+
+
+def _rotation_differs(expected: Message, got: Message) -> bool:
+    """Whether a fresh round starts in the rotation phase on one side and in play on the other."""
+    return {expected.get("phase"), got.get("phase")} == {"rotation", "play"}
+
+
+def _rotation_rule(state: Message) -> str:
+    """Which rule decides whether a round opens with rotation decisions: every round officially
+    (SC-ORIENT-01), the first only under the once-per-game variant (SC-VAR-04)."""
+    return "SC-VAR-04" if state["rules"].get("rotation") == "once_per_game" else "SC-ORIENT-01"
+
+
+def step_rules(step: str, state: Message) -> set[str]:
+    """The rules that govern the state a step produced: those a difference in any of its fields
+    could point at (:data:`FIELD_RULES`, the two-player and rotation readings, the round end)."""
+    kind = producer(step)
+    two = state.get("players") == 2
+    table = FIELD_RULES[kind].items()
+    out = {r for key, rs in table for r in (TWO_PLAYER.get((kind, key), rs) if two else rs)}
+    if kind in ("deal", "next_round"):
+        out.add(_rotation_rule(state))
+    if kind == "next_round" and not two:
+        out.add("SC-SETUP-03")  # the new deal places the cards (:func:`_dealt_otherwise`)
+    end = state.get("round_end")
+    if end is not None:
+        out |= {"SC-END-01"} if end == "empty_hand" else {"SC-VAR2-05" if two else "SC-END-02"}
+        out |= {"SC-SCORE-01", "SC-SCORE-03", "SC-SCORE-05", "SC-SCORE-06"}
+        out.add("SC-VAR2-06" if two else "SC-SCORE-02")
+        if end == "unbeaten":
+            out.add(_exemption_rule(state))
+    return out
 
 
 def _other_end(before: Message, active: object) -> bool:

@@ -10,14 +10,16 @@ printed and saved as a ``trace`` vector (plus a ``legal`` vector when move lists
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
 from scout_ref._serialize import deck_from_json
 from scout_ref.conformance.adapter import score
-from scout_ref.conformance.blame import score_blame, state_blame
+from scout_ref.conformance.blame import score_blame, state_blame, step_rules
 from scout_ref.conformance.cases.traces import steps as record_steps
 from scout_ref.conformance.diff import score_difference, state_diff
+from scout_ref.conformance.followup import ask_score, is_score_only
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import (
     OFFICIAL_RULES,
@@ -52,6 +54,8 @@ class Disagreement:
     """The state the request was made in (for ``legal``: saved as a legal vector)."""
     blame: frozenset[str] = frozenset()
     """The rules the difference points at (:mod:`scout_ref.conformance.blame`)."""
+    skipped: bool = False
+    """The adapter declined the request: nothing was judged, nothing departs."""
 
 
 class Invalid(Exception):
@@ -86,17 +90,22 @@ def rare_first(rng: random.Random, moves: Sequence[Move]) -> Move:
 
 
 def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
+    """The adapter's answer, or how it departs; a ``skipped`` reply is no departure: it marks
+    the request as not judged (it never counts against the adapter)."""
     match reply:
         case Result():
             return reply
         case Skipped(reason):
-            return Disagreement(index, request, f"the adapter skipped it: {reason}")
+            return Disagreement(index, request, f"the adapter skipped it: {reason}", skipped=True)
         case Errored(message):
             return Disagreement(index, request, f"the adapter answered errored: {message}")
 
 
-def _compare_state(got: Result, before: State | None, step: str, ref: State) -> Disagreement | None:
-    """How the adapter's state after ``step`` differs from the reference's (index filled later)."""
+def _compare_state(
+    got: Result, before: State | None, step: str, ref: State, ctx: Context | None = None
+) -> Disagreement | None:
+    """How the adapter's state after ``step`` differs from the reference's (index filled later);
+    with ``ctx``, a difference in the scores alone is settled by asking for the breakdown."""
     data = None if before is None else before.to_json()
     if "rejection" in got.data:
         reason = got.data["rejection"].get("reason")
@@ -106,7 +115,10 @@ def _compare_state(got: Result, before: State | None, step: str, ref: State) -> 
     if got.data["state"] == expected:
         return None
     diff = state_diff(expected, got.data["state"], data)
-    return Disagreement(0, step, diff, before, state_blame(data, step, expected, got.data["state"]))
+    blame = state_blame(data, step, expected, got.data["state"])
+    if ctx is not None and is_score_only(expected, got.data["state"]):
+        blame = ask_score(ctx, expected) or blame
+    return Disagreement(0, step, diff, before, blame)
 
 
 def check(ctx: Context, players: int, steps: Sequence[Step]) -> Disagreement | None:
@@ -115,18 +127,44 @@ def check(ctx: Context, players: int, steps: Sequence[Step]) -> Disagreement | N
     Raises:
         Invalid: if the reference cannot play the steps (a shrinking candidate went wrong).
     """
+    return next(departures(ctx, players, steps, Judged()), None)
+
+
+@dataclass
+class Judged:
+    """What a fuzz game judged: the rules its compared steps exercised, the skipped requests."""
+
+    steps: Counter[str] = field(default_factory=Counter)
+    skipped: int = 0
+
+
+def departures(
+    ctx: Context, players: int, steps: Sequence[Step], judged: Judged
+) -> Iterator[Disagreement]:
+    """Every departure of the adapter, in order. Each request carries the reference's state, so
+    after a departure the game goes on from the reference's state (a resync) and every later
+    step is judged on its own; ``judged`` counts the steps compared and the requests skipped.
+
+    Raises:
+        Invalid: if the reference cannot play the steps (a shrinking candidate went wrong).
+    """
     state: State | None = None
     for k, step in enumerate(steps):
         if "deal" in step:
             found, state = _check_deal(ctx, k, players, state, step["deal"])
+            name = "deal" if k == 0 else "next_round"
         else:
             assert state is not None, "a game starts with a deal"
             found, state = _check_move(ctx, k, state, step["move"])
+            name = step["move"]
         if found is None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             found = _check_score(ctx, k, state)
+        if found is not None and found.skipped:
+            judged.skipped += 1
+            continue
+        judged.steps.update(step_rules(name, state.to_json()))
         if found is not None:
-            return found
-    return None
+            yield found
 
 
 def _check_deal(
@@ -158,10 +196,11 @@ def _check_move(
     state = apply_move(before, move)
     data = before.to_json()
     listed = _result(ctx.adapter.request("legal", state=data), k, "legal")
-    if isinstance(listed, Disagreement):
+    if isinstance(listed, Disagreement) and not listed.skipped:
         return listed, state
     expected = [str(m) for m in legal_moves(before)]
-    missing, extra, doubled = compare_move_lists(expected, listed.data["moves"])
+    got = listed.data["moves"] if isinstance(listed, Result) else expected
+    missing, extra, doubled = compare_move_lists(expected, got)
     if missing or extra or doubled:
         why = move_list_difference(missing, extra, doubled)
         return Disagreement(
@@ -170,7 +209,7 @@ def _check_move(
     applied = _result(ctx.adapter.request("apply", state=data, move=text), k, "apply")
     if isinstance(applied, Disagreement):
         return applied, state
-    found = _compare_state(applied, before, text, state)
+    found = _compare_state(applied, before, text, state, ctx)
     return (None if found is None else replace(found, index=k, request=f"apply {text!r}")), state
 
 
@@ -226,7 +265,8 @@ def trace_case(
 
 
 def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
-    """Play one random game against the adapter; shrink, print and save any disagreement."""
+    """Play one random game against the adapter, judging every step from the reference's state;
+    shrink, print and save the first departure, and list the later ones."""
     case_id = f"fuzz-{players}p-{seed.replace(':', '-')}"
     case = Case(
         case_id,
@@ -237,15 +277,41 @@ def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
         "fuzz",
     )
     steps = game_steps(players, seed)
+    judged = Judged()
     try:
-        found = check(ctx, players, steps)
-        if found is None:
-            return CaseResult(case, Outcome.PASSED)
-        small = shrink(ctx, players, steps, found)
+        found = list(departures(ctx, players, steps, judged))
+        small = shrink(ctx, players, steps, found[0]) if found else []
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
-    text = _explain(ctx, case_id, players, small, found)
-    return CaseResult(case, Outcome.FAILED, text, blame=tuple(sorted(found.blame)))
+    counted = tuple(sorted(judged.steps.items()))
+    if not found:
+        outcome = Outcome.PASSED if judged.steps else Outcome.SKIPPED
+        note = f"{judged.skipped} requests skipped by the adapter" if judged.skipped else ""
+        return CaseResult(case, outcome, note, steps_judged=counted)
+    text = _explain(ctx, case_id, players, small, found[0]) + later_departures(found[1:])
+    blame = tuple(sorted(frozenset().union(*(d.blame for d in found))))
+    dealt = any(d.request == "deal" for d in found)
+    return CaseResult(
+        case, Outcome.FAILED, text, blame=blame, steps_judged=counted, deal_departed=dealt
+    )
+
+
+def later_departures(found: Sequence[Disagreement]) -> str:
+    """The departures after the first, one line each with the rules it points at."""
+    if not found:
+        return ""
+    lines = [f"\n{len(found)} later steps differ too (each judged from the reference's state):"]
+    for d in found[:SHOWN_LATER]:
+        head = d.detail.strip().splitlines()[0] if d.detail.strip() else ""
+        points = ", ".join(sorted(d.blame)) or "no rule"
+        lines.append(f"  step {d.index} ({d.request}): {head} [points at {points}]")
+    if len(found) > SHOWN_LATER:
+        lines.append(f"  (+{len(found) - SHOWN_LATER} more)")
+    return "\n".join(lines)
+
+
+SHOWN_LATER = 5
+"""Later departures of a fuzz game listed one line each; the rest are counted."""
 
 
 def _explain(

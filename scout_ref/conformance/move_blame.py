@@ -111,11 +111,19 @@ def _notation_rule(text: str) -> str:
 
 def _non_combination_rule(numbers: Sequence[int]) -> str | None:
     """The rule an engine misreads when it takes ``numbers`` for a combination: runs when they
-    rise or fall throughout (SC-SET-03), sets when some repeat (SC-SET-02)."""
+    rise or fall throughout, or step by one around from 10 to 1 (SC-SET-03: 10 and 1 are not
+    consecutive), sets when some repeat (SC-SET-02)."""
     steps = {(b > a) - (b < a) for a, b in pairwise(numbers)}
     if len(steps) == 1 and 0 not in steps:
         return "SC-SET-03"
+    if _wraps(numbers):
+        return "SC-SET-03"
     return "SC-SET-02" if len(set(numbers)) < len(numbers) else None
+
+
+def _wraps(numbers: Sequence[int]) -> bool:
+    """Whether ``numbers`` step by exactly one, up or down throughout, counting 1 after 10."""
+    return {(b - a) % 10 for a, b in pairwise(numbers)} in ({1}, {9})
 
 
 def _extra_show(state: State, move: Show) -> set[str]:

@@ -6,11 +6,13 @@ differ, so a leaked card reads as ``/public/hands/1/0: expected null, got "6/4"`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 from scout_ref.conformance.diff import short
 from scout_ref.conformance.outcomes import Outcome
+from scout_ref.errors import ScoutError
 from scout_ref.information import History, observation
 from scout_ref.notation import parse_move
 from scout_ref.state import Seat, State
@@ -32,19 +34,77 @@ def observe_answer(case: dict[str, Any]) -> dict[str, Any]:
 
 def differences(expected: object, got: object, where: str = "") -> Iterator[str]:
     """Every JSON pointer where ``got`` departs from ``expected``, with both values."""
+    for pointer, want, have in departures(expected, got, where):
+        yield f"{pointer or '/'}: expected {short(want)}, got {short(have)}"
+
+
+Departure = tuple[str, object, object]
+"""A JSON pointer and the expected and given values there (``<missing>`` for an absent key)."""
+
+
+def departures(expected: object, got: object, where: str = "") -> Iterator[Departure]:
+    """Every JSON pointer where ``got`` departs from ``expected``, with both values."""
     if isinstance(expected, dict) and isinstance(got, dict):
         for key in sorted(set(expected) | set(got), key=str):
             if key not in got or key not in expected:
-                yield f"{where}/{key}: expected {short(expected.get(key, '<missing>'))}, got " + (
-                    short(got.get(key, "<missing>"))
-                )
+                yield f"{where}/{key}", expected.get(key, "<missing>"), got.get(key, "<missing>")
             else:
-                yield from differences(expected[key], got[key], f"{where}/{key}")
+                yield from departures(expected[key], got[key], f"{where}/{key}")
     elif isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got):
         for k, (a, b) in enumerate(zip(expected, got, strict=True)):
-            yield from differences(a, b, f"{where}/{k}")
+            yield from departures(a, b, f"{where}/{k}")
     elif expected != got:
-        yield f"{where or '/'}: expected {short(expected)}, got {short(got)}"
+        yield where, expected, got
+
+
+def cards_in(value: object) -> set[tuple[int, int]]:
+    """The card identities written anywhere in a JSON value (``"6/4"`` or ``"4-6"``)."""
+    if isinstance(value, dict):
+        return set().union(*map(cards_in, value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*map(cards_in, value)) if value else set()
+    if isinstance(value, str):
+        match = _CARD.fullmatch(value)
+        if match:
+            a, b = int(match[1]), int(match[2])
+            return {(min(a, b), max(a, b))}
+    return set()
+
+
+_CARD = re.compile(r"(10|[1-9])[/-](10|[1-9])", re.ASCII)
+
+
+def revealed_rule(case: dict[str, Any], expected: object, got: object) -> str | None:
+    """The INFO rule broken when ``got`` names a card the seat cannot know, wherever it is.
+
+    The seat knows exactly the cards its expected observation names; any other card in the
+    answer was revealed. A card set aside with two players is hidden from everyone
+    (SC-INFO-06); any other is in a hand it is private to (SC-INFO-01).
+    """
+    unknown = cards_in(got) - cards_in(expected)
+    if not unknown:
+        return None
+    try:
+        start = State.from_json(case["state"])
+        final = History.replay(start, [parse_move(m) for m in case["moves"]]).state
+    except ScoutError:
+        return "SC-INFO-01"
+    aside = {(c.card.low, c.card.high) for c in final.set_aside}
+    return "SC-INFO-06" if unknown <= aside else "SC-INFO-01"
+
+
+def observation_rules(
+    case: dict[str, Any], expected: object, got: object, skip: frozenset[str] = frozenset()
+) -> frozenset[str]:
+    """The INFO rules an observation that differs breaks: a difference that reveals a card the
+    seat cannot know by what it reveals (:func:`revealed_rule`), any other by where it lies;
+    differences in the public view's fields named in ``skip`` are left out."""
+    out = set()
+    for pointer, want, have in departures(expected, got):
+        if pointer.split("/")[1:3] in (["public", f] for f in skip):
+            continue
+        out.add(_rule(case, expected, have, f"{pointer or '/'}: expected {short(want)}, got"))
+    return frozenset(out)
 
 
 def rule_of(pointer: str) -> str:
@@ -65,12 +125,25 @@ def rule_of(pointer: str) -> str:
     return "SC-INFO-02"
 
 
-def observation_verdict(expected: object, got: object) -> tuple[Outcome, str]:
+def observation_verdict(
+    expected: object, got: object, case: dict[str, Any] | None = None
+) -> tuple[Outcome, str]:
     """Passed when the observations are equal; else failed, with the first differences, each
-    naming the rule it breaks (a hidden card shown is SC-INFO-01, whatever the case's focus)."""
-    found = [f"{d} ({rule_of(d)})" for d in differences(expected, got)]
+    naming the rule it breaks (a hidden card shown is SC-INFO-01, wherever it appears)."""
+    found = [
+        f"{text} ({_rule(case, expected, have, text)})"
+        for text, have in (
+            (f"{p or '/'}: expected {short(w)}, got {short(h)}", h)
+            for p, w, h in departures(expected, got)
+        )
+    ]
     if not found:
         return Outcome.PASSED, ""
     more = len(found) - SHOWN_DIFFERENCES
     lines = found[:SHOWN_DIFFERENCES] + ([f"(+{more} more)"] if more > 0 else [])
     return Outcome.FAILED, "the observation differs\n" + "\n".join(f"  {x}" for x in lines)
+
+
+def _rule(case: dict[str, Any] | None, expected: object, have: object, text: str) -> str:
+    revealed = revealed_rule(case, expected, have) if case is not None else None
+    return revealed or rule_of(text)

@@ -95,6 +95,13 @@ class CaseResult:
     """How the adapter broke the protocol (crash, hang, not_json, ...); empty if it did not."""
     blame: tuple[str, ...] = ()
     """The rules a failure points at (:mod:`scout_ref.conformance.blame`); empty otherwise."""
+    points_at: tuple[str, ...] = ()
+    """Every rule the difference points at, before :func:`~scout_ref.conformance.blame.narrow`
+    keeps the focus: a broken lower rule among them explains the failure."""
+    steps_judged: tuple[tuple[str, int], ...] = ()
+    """For traces and fuzz games: rule ID and how many compared steps that rule governs."""
+    deal_departed: bool = False
+    """For traces and fuzz games: a deal differed; later steps were judged from the reference's."""
 
 
 @dataclass
@@ -113,6 +120,9 @@ class Context:
     strictness: str = "reason"
     findings_dir: Path | None = None
     findings: list[Finding] = field(default_factory=list)
+    unsupported: frozenset[str] = frozenset()
+    """Features the adapter says it lacks (:data:`scout_ref.conformance.needs.FEATURES`): the
+    cases that need one are not applicable, whatever their moves would do."""
 
     def save(self, kind: str, case: Message, description: str) -> Path | None:
         """Write ``case`` as a one-case vector file in the findings folder."""

@@ -20,7 +20,7 @@ from rich.table import Table
 from scout_ref._atomic import write_atomic
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
-from scout_ref.conformance.verdicts import RuleVerdict, blamed, judge
+from scout_ref.conformance.verdicts import RuleVerdict, blamed, decide, judge
 from scout_ref.registry import rules, spec_version
 
 JUDGED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED)
@@ -73,6 +73,25 @@ class Run:
         return f"{self.count(Outcome.PASSED)} passed, {failed} failed"
 
     @property
+    def deal_departures(self) -> list[CaseResult]:
+        """The traces and fuzz games whose adapter dealt differently from the reference."""
+        return [r for r in self.results if r.deal_departed]
+
+    @property
+    def unjudged(self) -> str | None:
+        """A plain statement of what a deal difference did to the traces and fuzz games."""
+        dealt = self.deal_departures
+        if not dealt:
+            return None
+        kinds = Counter("fuzz games" if r.case.kind == "fuzz" else "traces" for r in dealt)
+        which = " and ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+        return (
+            f"the adapter deals differently from the reference in {which}: its own cards after"
+            " such a deal were never compared; every later step was judged from the reference's"
+            " deal instead"
+        )
+
+    @property
     def adapter_problem(self) -> str | None:
         """A plain statement that the adapter is broken, when it broke the protocol."""
         if not self.faults:
@@ -100,21 +119,28 @@ class RuleRow:
     cases: int
     verdict: str
     because: tuple[str, ...] = ()
-    """For ``not_judged``: the broken rules it builds on."""
+    """The broken rules it builds on that some of its failing cases exercise."""
     failures: tuple[CaseResult, ...] = ()
-    """The failures blamed on the rule, focused ones first."""
+    """The failures blamed on the rule, unexplained and focused ones first."""
+    unexplained: int = 0
+    """For ``nonconformant``: the failing cases that exercise no broken rule it builds on."""
+    steps_judged: int = 0
+    """Steps of traces and fuzz games compared with the reference that the rule governs."""
 
 
 def rule_rows(run: Run) -> list[RuleRow]:
     """A row per rule of the registry matching the run's rule patterns, in rulebook order."""
     rows = []
-    suspects = blamed(run.results)
+    decided = decide(blamed(run.results))
+    steps: Counter[str] = Counter()
+    for r in run.results:
+        steps.update(dict(r.steps_judged))
     for rule in rules().values():
         if run.rule_patterns and not any(fnmatch.fnmatch(rule.id, p) for p in run.rule_patterns):
             continue
         mine = [r for r in run.results if rule.id in r.case.rules]
         tally = Counter(r.outcome for r in mine)
-        judgement = judge(rule.id, run.results, suspects)
+        judgement = judge(rule.id, run.results, decided)
         rows.append(
             RuleRow(
                 id=rule.id,
@@ -127,6 +153,8 @@ def rule_rows(run: Run) -> list[RuleRow]:
                 verdict=judgement.verdict.value,
                 because=judgement.because,
                 failures=judgement.failures,
+                unexplained=judgement.unexplained,
+                steps_judged=steps[rule.id],
             )
         )
     return rows
@@ -136,7 +164,7 @@ def to_json(run: Run) -> dict[str, object]:
     """The report object (``spec/schema/report.schema.json``)."""
     hello = run.hello
     return {
-        "report_version": 1,
+        "report_version": 2,
         "spec_version": spec_version(),
         "protocol": 1,
         "adapter": {
@@ -161,8 +189,10 @@ def to_json(run: Run) -> dict[str, object]:
             **{o.value: run.count(o) for o in Outcome},
             "protocol_errors": sum(run.faults.values()),
             "restarts": run.restarts,
+            "deal_departures": len(run.deal_departures),
         },
         "adapter_problem": run.adapter_problem,
+        "unjudged": run.unjudged,
         "rules": [
             {
                 "id": row.id,
@@ -171,10 +201,12 @@ def to_json(run: Run) -> dict[str, object]:
                 "verdict": row.verdict,
                 "because": list(row.because),
                 "blamed_by": [r.case.id for r in row.failures],
+                "unexplained": row.unexplained,
                 "passed": row.passed,
                 "failed": row.failed,
                 "errored": row.errored,
                 "cases": row.cases,
+                "steps_judged": row.steps_judged,
             }
             for row in rule_rows(run)
         ],
@@ -189,6 +221,8 @@ def to_json(run: Run) -> dict[str, object]:
                 "outcome": r.outcome.value,
                 "message": r.message,
                 "fault": r.fault,
+                "steps_judged": dict(r.steps_judged),
+                "deal_departed": r.deal_departed,
             }
             for r in run.results
         ],
@@ -248,7 +282,8 @@ def print_report(run: Run, console: Console) -> None:
         table.add_column(column, justify="right" if column in ("passed", "failed") else "left")
     for row in rows:
         style = _STYLE[row.verdict]
-        because = f" ({', '.join(row.because)})" if row.because else ""
+        waits = row.because and row.verdict == RuleVerdict.NOT_JUDGED.value
+        because = f" ({', '.join(row.because)})" if waits else ""
         table.add_row(
             row.id,
             row.status,
@@ -266,6 +301,8 @@ def print_report(run: Run, console: Console) -> None:
     console.print(f"cases: {rest} (errored cases count as failed)", highlight=False)
     for finding in run.findings:
         console.print(f"new vector: {finding.path}", highlight=False)
+    if run.unjudged:
+        console.print(run.unjudged, highlight=False, markup=False)
     if run.adapter_problem:
         console.print(f"[bold red]{run.adapter_problem}[/]", highlight=False)
     if run.interrupted:
@@ -294,10 +331,19 @@ def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
         line = one_line(first.message) or first.outcome.value
         console.print(f"  {row.id} {row.title}", style="bold", highlight=False, markup=False)
         console.print(f"    {first.case.id}: {line}", highlight=False, markup=False)
+        if row.because:
+            console.print(f"    {evidence_line(row)}", highlight=False, markup=False)
     waiting = [r.id for r in rows if r.verdict == RuleVerdict.NOT_JUDGED.value]
     if waiting:
         text = f"not judged until those are fixed ({len(waiting)}): {', '.join(waiting)}"
         console.print(text, highlight=False, markup=False)
+
+
+def evidence_line(row: RuleRow) -> str:
+    """Why a rule that builds on a broken one is still reported broken, in words."""
+    n = row.unexplained
+    cases = "1 case fails that exercises" if n == 1 else f"{n} cases fail that exercise"
+    return f"{row.id}: {cases} no broken rule it builds on ({', '.join(row.because)}); fix it too"
 
 
 def _print_failures(run: Run, console: Console) -> None:

@@ -11,39 +11,45 @@ import contextlib
 import fnmatch
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from scout_ref._jsonread import read_file
-from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.bisect import bisect_perft
-from scout_ref.conformance.blame import narrow, score_blame, state_blame
-from scout_ref.conformance.diff import score_difference, state_diff
-from scout_ref.conformance.move_blame import moves_blame, rejected_blame
-from scout_ref.conformance.observe import differences, observation_verdict, rule_of
+from scout_ref.conformance.blame import narrow, score_blame
+from scout_ref.conformance.diff import score_difference
+from scout_ref.conformance.followup import (
+    PLAYED,
+    ask_replay,
+    played_fields,
+)
+from scout_ref.conformance.move_blame import moves_blame
+from scout_ref.conformance.needs import lacking
+from scout_ref.conformance.observe import observation_rules, observation_verdict
 from scout_ref.conformance.outcomes import (
     Case,
     CaseResult,
     Context,
     Outcome,
-    has_digest,
-    trace_parts,
 )
 from scout_ref.conformance.protocol import (
     Capabilities,
-    Errored,
-    Message,
     ProtocolError,
-    Reply,
     Result,
-    Skipped,
+)
+from scout_ref.conformance.steps import (
+    PASS,
+    Verdict,
+    Walk,
+    deal_step,
+    expect_state,
+    reply_verdict,
+    walk_trace,
 )
 from scout_ref.conformance.vectors import schema_problems, vectors_dir
-from scout_ref.errors import MalformedInputError, ScoutError
-from scout_ref.notation import parse_move
+from scout_ref.errors import MalformedInputError
 from scout_ref.registry import check_spec_version
-from scout_ref.state import State
-from scout_ref.turn import apply_move
 
 STRICTNESS = ("legality", "reason")
 """How rejections are judged: any rejection passes, or the reason code must match too."""
@@ -62,10 +68,6 @@ _NEEDS = {
     "fuzz": {"deal", "legal", "apply", "score"},
 }
 """The request types each kind of case is sent as."""
-
-Verdict = tuple[Outcome, str, frozenset[str]]
-"""A case's outcome, what went wrong in words, and the rules the difference points at."""
-PASS: Verdict = (Outcome.PASSED, "", frozenset())
 
 
 def load_cases(directory: Path) -> list[Case]:
@@ -127,51 +129,21 @@ def not_applicable(kind: str, players: int, official: bool, caps: Capabilities) 
     return None
 
 
-def _reply_verdict(reply: Reply) -> Verdict:
-    """The verdict of a reply that is not a result."""
-    match reply:
-        case Skipped(reason):
-            return Outcome.SKIPPED, f"skipped by the adapter: {reason}", frozenset()
-        case Errored(message):
-            return Outcome.ERRORED, f"the adapter answered errored: {message}", frozenset()
-        case Result():
-            return Outcome.ERRORED, "", frozenset()
-
-
-def _expect_state(reply: Result, before: Message | None, step: str, expected: Message) -> Verdict:
-    """The verdict on a state produced by ``step`` (a move, ``deal`` or ``next_round``)."""
-    data = reply.data
-    what = step if step in ("deal", "next_round") else f"apply {step!r}"
-    if "rejection" in data:
-        reason = data["rejection"].get("reason")
-        blame = rejected_blame(before, step, reason) if before is not None else frozenset()
-        return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal", blame
-    if data["state"] != expected:
-        diff = state_diff(expected, data["state"], before)
-        blame = state_blame(before, step, expected, data["state"])
-        return Outcome.FAILED, f"{what}: the state differs\n{diff}", blame
-    return PASS
-
-
-def _deal_step(given: Message) -> str:
-    return "next_round" if "state" in given else "deal"
-
-
 def judge_deal(ctx: Context, case: Case) -> Verdict:
     """A deal: the dealt state must equal the expected one."""
     given = case.data["input"]
     reply = ctx.adapter.request("deal", input=given)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]["state"]
-    return _expect_state(reply, given.get("state"), _deal_step(given), expected)
+    return expect_state(reply, given.get("state"), deal_step(given), expected, ctx)
 
 
 def judge_legal(ctx: Context, case: Case) -> Verdict:
     """A legal-move list, judged as a set; a move listed twice fails."""
     reply = ctx.adapter.request("legal", state=case.data["state"])
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]["moves"]
     missing, extra, doubled = compare_move_lists(expected, reply.data["moves"])
     if not (missing or extra or doubled):
@@ -216,8 +188,8 @@ def judge_apply(ctx: Context, case: Case) -> Verdict:
     state, move = case.data["state"], case.data["move"]
     reply = ctx.adapter.request("apply", state=state, move=move)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
-    return _expect_state(reply, state, move, case.data["expected"]["state"])
+        return reply_verdict(reply)
+    return expect_state(reply, state, move, case.data["expected"]["state"], ctx)
 
 
 def judge_reject(ctx: Context, case: Case) -> Verdict:
@@ -225,14 +197,15 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
     move = case.data["move"]
     reply = ctx.adapter.request("apply", state=case.data["state"], move=move)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]
     blame = frozenset([case.focus or expected["rule"]])
     if "rejection" not in reply.data:
         blame = moves_blame(case.data["state"], [], [move]) or blame
         return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}", blame
     got = reply.data["rejection"]["reason"]
-    if ctx.strictness == "reason" and got != expected["reason"]:
+    strict = ctx.strictness == "reason" and "reason_codes" not in ctx.unsupported
+    if strict and got != expected["reason"]:
         why = f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
         return Outcome.FAILED, why, blame
     return PASS
@@ -242,7 +215,7 @@ def judge_score(ctx: Context, case: Case) -> Verdict:
     """A round's scores, the totals and the winners (winners compared as a set)."""
     reply = ctx.adapter.request("score", state=case.data["state"])
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]
     problems = score_difference(case.data["state"], expected, reply.data)
     if not problems:
@@ -255,7 +228,7 @@ def judge_perft(ctx: Context, case: Case) -> Verdict:
     state, depth = case.data["state"], case.data["depth"]
     reply = ctx.adapter.request("perft", state=state, depth=depth)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected = case.data["expected"]
     got = reply.data
     if got["nodes"] == expected["nodes"] and got["divide"] == expected["divide"]:
@@ -266,31 +239,8 @@ def judge_perft(ctx: Context, case: Case) -> Verdict:
 
 
 def judge_trace(ctx: Context, case: Case) -> Verdict:
-    """A whole round or game, replayed step by step; each state must have the recorded digest."""
-    players, switches, steps = trace_parts(case.data)
-    state: Message | None = None
-    for k, step in enumerate(steps):
-        if "deal" in step:
-            given: Message = {"state": state, "deck": step["deal"]}
-            if state is None:
-                given = {"players": players, "rules": switches, "deck": step["deal"]}
-            reply = ctx.adapter.request("deal", input=given)
-            name = _deal_step(given)
-        else:
-            reply = ctx.adapter.request("apply", state=state, move=step["move"])
-            name = step["move"]
-        what = f"step {k} ({'deal' if 'deal' in step else name})"
-        if not isinstance(reply, Result):
-            outcome, message, _ = _reply_verdict(reply)
-            return outcome, f"{what}: {message}", frozenset()
-        if "rejection" in reply.data or not has_digest(reply.data["state"], step["digest"]):
-            expected = step.get("state") or _reference_step(state, given, step)
-            outcome, message, blame = _expect_state(reply, state, name, expected or {})
-            if expected is None and "rejection" not in reply.data:
-                message = f"{what}: the state differs\n  digest differs"
-            return Outcome.FAILED, f"step {k}: {message}", blame
-        state = reply.data["state"]
-    return PASS
+    """A whole round or game, replayed step by step (:func:`walk_trace`)."""
+    return walk_trace(ctx, case).verdict
 
 
 def judge_observe(ctx: Context, case: Case) -> Verdict:
@@ -299,20 +249,15 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
     reply = ctx.adapter.request("observe", **given)
     if not isinstance(reply, Result):
-        return _reply_verdict(reply)
+        return reply_verdict(reply)
     expected, got = data["expected"]["observation"], reply.data["observation"]
-    outcome, message = observation_verdict(expected, got)
-    return outcome, message, frozenset(rule_of(d) for d in differences(expected, got))
-
-
-def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
-    """The reference's state after a trace step; the state before it matched its digest."""
-    try:
-        if "deal" in step:
-            return deal_from_json(given).to_json()
-        return apply_move(State.from_json(before), parse_move(step["move"])).to_json()
-    except ScoutError:
-        return None
+    outcome, message = observation_verdict(expected, got, data)
+    blame = observation_rules(data, expected, got)
+    if outcome is Outcome.FAILED and played_fields(expected, got):
+        played = ask_replay(ctx, data["state"], data["moves"])
+        if played is not None:  # the view shows the adapter's own (wrong) play faithfully
+            blame = observation_rules(data, expected, got, skip=PLAYED) | played
+    return outcome, message, blame
 
 
 JUDGES: dict[str, Callable[[Context, Case], Verdict]] = {
@@ -334,15 +279,30 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
         why = not_applicable(case.kind, case.players, case.normative, caps)
         if why is not None:
             return CaseResult(case, Outcome.NOT_APPLICABLE, why)
+    why = lacking(case, ctx.unsupported)
+    if why is not None:
+        return CaseResult(case, Outcome.NOT_APPLICABLE, why)
+    walk: Walk | None = None
     try:
-        outcome, message, blame = JUDGES[case.kind](ctx, case)
+        if case.kind == "trace":
+            walk = walk_trace(ctx, case)
+            outcome, message, blame = walk.verdict
+        else:
+            outcome, message, blame = JUDGES[case.kind](ctx, case)
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
     except (KeyError, TypeError) as exc:
         raise MalformedInputError(
             "vectors", [("", f"case {case.id!r} is malformed: {exc}")]
         ) from exc
-    return CaseResult(case, outcome, message, blame=narrow(case, blame, outcome))
+    narrowed = narrow(case, blame, outcome)
+    result = CaseResult(
+        case, outcome, message, blame=narrowed, points_at=tuple(sorted(blame | set(narrowed)))
+    )
+    if walk is None:
+        return result
+    steps = tuple(sorted(walk.steps.items()))
+    return replace(result, steps_judged=steps, deal_departed=walk.deal_departed)
 
 
 def run_cases(

@@ -1,13 +1,17 @@
-"""Per-rule verdicts: the few rules to fix first, then what could not be judged.
+"""Per-rule verdicts, decided case by case from the evidence each failed case carries.
 
 Each failed case is blamed on the rules its difference points at
-(:mod:`scout_ref.conformance.blame`). A rule blamed by some failure is *nonconformant* unless a
-rule it builds on (``builds_on`` in ``spec/rules.json``, followed transitively) is blamed too:
-then the failure may be that lower rule's consequence, and the rule is *not judged*, naming the
-lower rules, as a compiler's test harness suppresses cascading errors. A rule no failure blames
-is *conformant* when a case citing it passed, *not reached* when every case citing it that ran
-stopped on another rule first (a trace that departed earlier, an errored answer), and *not
-applicable* when no case citing it was judged.
+(:mod:`scout_ref.conformance.blame`). A rule is *nonconformant* when some case blamed on it
+exercises no rule that is itself shown broken and that it builds on (``builds_on`` in
+``spec/rules.json``, followed transitively): nothing lower explains that difference. A rule
+whose every failing case also exercises such a broken lower rule is *not judged*, naming those
+rules, as a compiler's test harness suppresses cascading errors; the cases it weighs are its own,
+so a broken rule elsewhere in the engine never withholds a verdict. Rules are decided from the
+bottom of ``builds_on`` up, so "shown broken" always means convicted by cases of its own.
+
+A rule no failure blames is *conformant* when a case citing it passed, *not reached* when every
+case citing it that ran stopped on another rule first (an errored answer, a step never judged),
+and *not applicable* when no case citing it was judged.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from scout_ref.conformance.outcomes import CaseResult, Outcome
-from scout_ref.registry import foundations
+from scout_ref.registry import foundations, rules
 
 BAD = (Outcome.FAILED, Outcome.ERRORED)
 
@@ -38,9 +43,11 @@ class Judgement:
 
     verdict: RuleVerdict
     because: tuple[str, ...] = ()
-    """For ``not_judged``: the broken rules it builds on that may explain its failures."""
+    """The broken rules it builds on that some of its failing cases exercise."""
     failures: tuple[CaseResult, ...] = ()
-    """The failed or errored cases blamed on the rule, focused ones first."""
+    """The failed or errored cases blamed on the rule: unexplained ones first, focused first."""
+    unexplained: int = 0
+    """How many of ``failures`` exercise no broken rule it builds on (the evidence against it)."""
 
 
 def blamed(results: Iterable[CaseResult]) -> dict[str, list[CaseResult]]:
@@ -54,29 +61,56 @@ def blamed(results: Iterable[CaseResult]) -> dict[str, list[CaseResult]]:
     convicted = {r.blame[0] for r in bad if r.blame == (r.case.focus,)}
     out: dict[str, list[CaseResult]] = {}
     for r in bad:
-        rules = set(r.blame)
-        if len(rules) > 1 and rules & convicted:
-            rules &= convicted
-        for rule_id in sorted(rules):
+        rules_ = set(r.blame)
+        if len(rules_) > 1 and rules_ & convicted:
+            rules_ &= convicted
+        for rule_id in sorted(rules_):
             out.setdefault(rule_id, []).append(r)
     return out
 
 
-def judge(
-    rule_id: str, results: Sequence[CaseResult], suspects: dict[str, list[CaseResult]]
-) -> Judgement:
-    """The verdict on ``rule_id`` given every result and the failures blamed on each rule.
+def exercised(result: CaseResult) -> frozenset[str]:
+    """The rules a case exercises: those it cites and every rule its differences point at."""
+    return frozenset(result.case.rules) | frozenset(result.blame) | frozenset(result.points_at)
+
+
+@cache
+def _depth(rule_id: str) -> int:
+    """How many rules deep ``rule_id`` builds (0 for a rule that builds on nothing)."""
+    below = rules()[rule_id].builds_on
+    return 1 + max(map(_depth, below)) if below else 0
+
+
+def decide(suspects: dict[str, list[CaseResult]]) -> dict[str, Judgement]:
+    """The verdict on every blamed rule, from the bottom of ``builds_on`` up.
+
+    A failing case of rule R is *explained* when it exercises a rule R builds on that is
+    already decided nonconformant; R is nonconformant when one of its failing cases is not.
+    """
+    broken: set[str] = set()
+    out: dict[str, Judgement] = {}
+    for rule_id in sorted(suspects, key=lambda r: (_depth(r) if r in rules() else 0, r)):
+        lower = foundations(rule_id) & broken if rule_id in rules() else frozenset()
+        reasons = [exercised(r) & lower for r in suspects[rule_id]]
+        free = [r for r, why in zip(suspects[rule_id], reasons, strict=True) if not why]
+        because = tuple(sorted(set().union(*reasons)))
+        ordered = sorted(suspects[rule_id], key=lambda r: (r not in free, r.case.focus != rule_id))
+        if free:
+            broken.add(rule_id)
+            out[rule_id] = Judgement(RuleVerdict.NONCONFORMANT, because, tuple(ordered), len(free))
+        else:
+            out[rule_id] = Judgement(RuleVerdict.NOT_JUDGED, because, tuple(ordered))
+    return out
+
+
+def judge(rule_id: str, results: Sequence[CaseResult], decided: dict[str, Judgement]) -> Judgement:
+    """The verdict on ``rule_id`` given every result and the verdicts on the blamed rules.
 
     >>> judge("SC-SET-05", [], {}).verdict
     <RuleVerdict.NOT_APPLICABLE: 'not_applicable'>
     """
-    if rule_id in suspects:
-        failures = tuple(sorted(suspects[rule_id], key=lambda r: r.case.focus != rule_id))
-        lower = foundations(rule_id) & suspects.keys()
-        lowest = sorted(r for r in lower if not foundations(r) & suspects.keys())
-        if lower:
-            return Judgement(RuleVerdict.NOT_JUDGED, tuple(lowest), failures)
-        return Judgement(RuleVerdict.NONCONFORMANT, (), failures)
+    if rule_id in decided:
+        return decided[rule_id]
     citing = [r for r in results if rule_id in r.case.rules]
     if any(r.outcome is Outcome.PASSED for r in citing):
         return Judgement(RuleVerdict.CONFORMANT)

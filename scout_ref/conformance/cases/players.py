@@ -4,10 +4,10 @@ A rule is isolated only where it is tested: an engine for two players alone is n
 four-player case. Each focused ``legal``, ``apply`` and ``reject`` case of the other topics is
 rebuilt here for every other player count its focus applies to: the same hand faces the same
 active set, its owner sits as many seats away on the nearer side, the Scout & Show chip of the
-seat to act is kept, and the other seats hold two cards each. With two players each seat holds
-its 3 Scout chips and there is no Scout & Show. A port is dropped when it cannot keep the point
-of the case (a card that is not in play, a legal move that becomes illegal or a rejection whose
-reason changes).
+seat to act is kept, the last round stays the last (:func:`ported_round`), and the other seats
+hold two cards each. With two players each seat holds its 3 Scout chips and there is no
+Scout & Show. A port is dropped when it cannot keep the point of the case (a card that is not in
+play, a legal move that becomes illegal or a rejection whose reason changes).
 
 A port must be a position that play reaches (chapter REACH): the chips and captured piles are
 placed as play allows, and a port that still breaks a condition of chapter REACH is dropped.
@@ -34,7 +34,7 @@ from scout_ref.errors import ScoutError
 from scout_ref.notation import parse_move
 from scout_ref.reachability import check_reachable
 from scout_ref.registry import rules
-from scout_ref.state import Phase, State
+from scout_ref.state import Phase, State, total_rounds
 from scout_ref.turn import check_move
 
 SOURCES: dict[str, tuple[Callable[[], list[Case]], ...]] = {
@@ -94,11 +94,19 @@ def port(state: State, players: int) -> State | None:
     available = [not two] * players
     if not two:
         available[0] = state.scout_show_available[seat]
+    kept = {"scout_show_available": available, "round": ported_round(state, players)}
     rebuilt = [
-        _rebuilt(state, players, new_owner, scout_chips=chips, scout_show_available=available),
-        _rebuilt(state, players, new_owner, scout_show_available=available),
+        _rebuilt(state, players, new_owner, scout_chips=chips, **kept),
+        _rebuilt(state, players, new_owner, **kept),
     ]
     return next((s for s in rebuilt if s is not None and not check_reachable(s)), None)
+
+
+def ported_round(state: State, players: int) -> int:
+    """The round of a port: the last round stays the last (a round end there ends the game),
+    an earlier one stays earlier than the last (SC-GAME-01)."""
+    last = total_rounds(players)
+    return last if state.round == state.rounds else max(1, min(state.round, last - 1))
 
 
 def _rebuilt(state: State, players: int, owner: int, **fields: Any) -> State | None:

@@ -1,0 +1,144 @@
+"""Follow-up questions: when a difference fits several rules, ask what tells them apart.
+
+A state that differs only in its scores after a round end fits several scoring rules (a
+hand-sized delta may be the hand penalty or the owner exemption); a legal move that the engine
+rejects may be missing from its move list or refused for a reason of its own. Like a diagnostic
+engine choosing its next measurement, the runner then asks the adapter a question whose answer
+tells the candidates apart, using only requests the adapter already answers:
+
+- its ``score`` breakdown of the reference's ended round (the same state): the terms that differ
+  name the rule; a right breakdown with wrong totals names the totals (SC-SCORE-06);
+- its ``legal`` moves in the state before a rejected move: the moves it lacks or adds name the
+  rule, as in a ``legal`` case;
+- its own play of an observation's moves, when the public view differs in a field that play
+  produces (chips, scores, the active set...): each move is applied to the reference's state,
+  and when the adapter's ``apply`` gives the same wrong field, the view shows its play
+  faithfully and the play is blamed (as an ``apply`` case), not the view.
+
+An adapter that does not list the request type, declines it (``skipped``) or fails it keeps the
+blame read from the difference alone, as before.
+"""
+
+from __future__ import annotations
+
+from scout_ref.conformance.adapter import score
+from scout_ref.conformance.blame import score_blame, state_blame
+from scout_ref.conformance.move_blame import moves_blame, rejected_blame
+from scout_ref.conformance.outcomes import Context
+from scout_ref.conformance.protocol import Message, Result
+from scout_ref.errors import ScoutError
+from scout_ref.notation import parse_move
+from scout_ref.state import State
+from scout_ref.turn import apply_move, legal_moves
+
+Rules = frozenset[str]
+
+
+def answers(ctx: Context, kind: str) -> bool:
+    """Whether the adapter says it answers ``kind`` requests (assumed when there is no hello)."""
+    hello = ctx.adapter.hello
+    return hello is None or kind in hello.capabilities.kinds
+
+
+def is_score_only(expected: Message, got: object) -> bool:
+    """Whether two states that end the round the same way differ in their scores alone."""
+    if not isinstance(got, dict) or expected.get("round_end") is None:
+        return False
+    return {k for k in expected if expected[k] != got.get(k, "<missing>")} == {"scores"}
+
+
+def ask_score(ctx: Context, expected: Message) -> Rules | None:
+    """The rules the adapter's breakdown of the reference's ended round points at, or None
+    when it cannot tell (no ``score`` request, declined, or the same answer as the reference)."""
+    if not answers(ctx, "score"):
+        return None
+    try:
+        reference = score(State.from_json(expected))
+    except ScoutError:
+        return None
+    reply = ctx.adapter.request("score", state=expected)
+    if not isinstance(reply, Result):
+        return None
+    blame = score_blame(expected, reference, reply.data)
+    if blame:
+        return blame
+    # The round is scored right term by term, yet the state carried other totals.
+    return frozenset(["SC-SCORE-06"])
+
+
+def ask_legal(ctx: Context, before: Message, move: str) -> Rules | None:
+    """The rules the adapter's move list in ``before`` points at, when it lacks the legal
+    ``move`` it rejected; None when it lists the move (then its rejection alone says why)."""
+    if not answers(ctx, "legal"):
+        return None
+    try:
+        expected = [str(m) for m in legal_moves(State.from_json(before))]
+    except ScoutError:
+        return None
+    reply = ctx.adapter.request("legal", state=before)
+    if not isinstance(reply, Result):
+        return None
+    listed = reply.data["moves"]
+    if move in listed:
+        return None
+    missing = [m for m in expected if m not in set(listed)]
+    extra = sorted(set(listed) - set(expected))
+    return moves_blame(before, missing, extra) or None
+
+
+PLAYED = frozenset(
+    [
+        "active_set",
+        "owner",
+        "captured",
+        "scout_chips",
+        "scout_show_available",
+        "scores",
+        "turn",
+        "phase",
+        "round_end",
+        "round",
+        "start_player",
+    ]
+)
+"""The fields of an observation's public view that play produces, as in the state."""
+
+
+def played_fields(expected: object, got: object) -> bool:
+    """Whether two observations differ in a public field that play produces."""
+    if not isinstance(expected, dict) or not isinstance(got, dict):
+        return False
+    want, have = expected.get("public"), got.get("public")
+    if not isinstance(want, dict) or not isinstance(have, dict):
+        return False
+    return any(want.get(k) != have.get(k) for k in PLAYED)
+
+
+def ask_replay(ctx: Context, start: Message, moves: list[str]) -> Rules | None:
+    """The rules the adapter's own ``apply`` of ``moves`` from ``start`` points at, each move
+    applied to the reference's state; None when it plays every move as the reference does."""
+    if not answers(ctx, "apply"):
+        return None
+    try:
+        state = State.from_json(start)
+    except ScoutError:
+        return None
+    out: set[str] = set()
+    for text in moves:
+        try:
+            after = apply_move(state, parse_move(text))
+        except ScoutError:
+            return None
+        reply = ctx.adapter.request("apply", state=state.to_json(), move=text)
+        if isinstance(reply, Result):
+            out |= _apply_blame(state.to_json(), text, after.to_json(), reply.data)
+        state = after
+    return frozenset(out) or None
+
+
+def _apply_blame(before: Message, move: str, expected: Message, data: Message) -> set[str]:
+    if "rejection" in data:
+        return set(rejected_blame(before, move, data["rejection"].get("reason")))
+    if data["state"] != expected:
+        return set(state_blame(before, move, expected, data["state"]))
+    return set()
