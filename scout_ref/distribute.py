@@ -105,7 +105,15 @@ def local_cluster(workers: int, host: str = "127.0.0.1") -> Iterator[str]:
                 client.wait_for_workers(workers, timeout=CONNECT_TIMEOUT)
             yield address
         finally:
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                process.wait(timeout=CONNECT_TIMEOUT)
+            for process in reversed(processes):  # the workers first, while the scheduler is up
+                _end(process)
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """Ask ``process`` to stop; kill it if it has not within a few seconds."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
