@@ -235,8 +235,8 @@ def job_count(requested: int, cases: int) -> int:
     use and one per case (each job is a process of the adapter: ``--jobs 1000`` must not start
     a thousand of them).
 
-    >>> job_count(1000, 3)
-    3
+    >>> job_count(1000, 1)  # one case: one adapter, however many CPUs
+    1
     """
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(1, min(requested, cpus or 1, cases))
