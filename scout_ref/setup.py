@@ -63,11 +63,20 @@ def shuffled_deck(players: int, seed: int | str | None = None) -> tuple[Oriented
     The mapping from seed to deck is a Python convenience, not part of the contract: vectors
     carry decks, never seeds.
     """
+    return shuffled(_ascending(players), seed)
+
+
+def shuffled(cards: Sequence[Card], seed: int | str | None = None) -> tuple[OrientedCard, ...]:
+    """These cards shuffled in order and orientation by ``random.Random(seed)`` (SC-SETUP-02).
+
+    >>> sorted(c.card for c in shuffled([Card(1, 2), Card(3, 4)], seed=0))
+    [Card(low=1, high=2), Card(low=3, high=4)]
+    """
     rng = random.Random(seed)
-    cards = list(_ascending(players))
-    rng.shuffle(cards)
+    order = list(cards)
+    rng.shuffle(order)
     return tuple(
-        oriented(c.low, c.high) if rng.random() < 0.5 else oriented(c.high, c.low) for c in cards
+        oriented(c.low, c.high) if rng.random() < 0.5 else oriented(c.high, c.low) for c in order
     )
 
 

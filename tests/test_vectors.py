@@ -181,7 +181,8 @@ def test_coverage_command_counts_cases_per_player_count(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["vectors", "coverage"]) == 0
-    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    table = capsys.readouterr().out.split("\n\n")[0]  # the bins follow a blank line
+    rows = {line.split()[0]: line for line in table.splitlines()}
     assert rows["rule"].split() == ["rule", "2p", "3p", "4p", "5p"]
     assert rows["SC-SNS-01"][13:16].strip() == ""  # Scout & Show does not exist with 2 players
     assert all(cell.isdigit() or cell == "-" for cell in rows["SC-SHOW-03"].split()[1:])

@@ -27,10 +27,12 @@ from scout_ref.conformance.outcomes import Case, Context
 from scout_ref.conformance.pool import PoolRun, Timeouts, parse_timeouts, run_pool
 from scout_ref.conformance.process import Adapter, Limits
 from scout_ref.conformance.progress import RunProgress
+from scout_ref.conformance.randomness import ALPHA, DEALS, check_randomness, has_feature
 from scout_ref.conformance.report import Run, to_json, write_json, write_junit
 from scout_ref.conformance.report_text import print_report
 from scout_ref.conformance.runner import STRICTNESS, VECTOR_KINDS, load_cases, schedule, select
 from scout_ref.conformance.startup import start_or_explain
+from scout_ref.conformance.vectors import vectors_dir
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_dir
 
@@ -63,8 +65,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--kind",
         action="append",
         default=[],
-        choices=[*VECTOR_KINDS, "fuzz"],
-        help="only cases of this kind (repeatable); with --fuzz, 'fuzz' selects the fuzz games",
+        choices=[*VECTOR_KINDS, "fuzz", "random"],
+        help="only cases of this kind (repeatable); with --fuzz, 'fuzz' selects the fuzz games; "
+        "'random' selects the tests of the adapter's own deals",
     )
     p.add_argument("--report", metavar="DIR", type=Path, help="write DIR/report.json")
     p.add_argument("--junit", metavar="FILE", type=Path, help="write JUnit XML to FILE")
@@ -80,7 +83,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         type=int,
         default=0,
         metavar="S",
-        help="seed of the fuzz games (default 0); game k plays seed S:k",
+        help="seed of the fuzz games and random deals (default 0); game k plays seed S:k",
+    )
+    p.add_argument(
+        "--random-deals",
+        type=int,
+        default=None,
+        metavar="N",
+        help="deals asked of an adapter with the feature deal_random at each player count (and "
+        f"second two-player rounds), tested at significance {ALPHA:g} (default {DEALS} with the "
+        "shipped vectors, 0 with --vectors DIR; 0: none)",
     )
     p.add_argument(
         "--timeout",
@@ -203,6 +215,11 @@ def judge(
             on_start=bar.started,
             on_done=bar.done,
         )
+    if _wants_random(args) and not pool.stopped_early and has_feature(contexts[0]):
+        try:
+            check_randomness(contexts[0], args.seed, _deals(args), pool.results)
+        except Interrupted as exc:
+            pool.interrupted = exc
     if args.fuzz and (not args.kind or "fuzz" in args.kind) and not pool.stopped_early:
         first = contexts[0]
         first.adapter.limits = replace(first.adapter.limits, timeout=timeouts.of("fuzz"))
@@ -228,6 +245,23 @@ def start_and_judge(
     except Interrupted as exc:  # stopped before any case: an empty, interrupted report
         return PoolRun([], [], contexts, stopped_early=True, interrupted=exc)
     return judge(args, contexts, cases, timeouts)
+
+
+def _deals(args: argparse.Namespace) -> int:
+    """The deals to ask for: by default the suite's share with the shipped vectors, none with
+    another vector folder (findings, a selection), whose run is about its own cases."""
+    if args.random_deals is not None:
+        return int(args.random_deals)
+    shipped = args.vectors_dir is None or args.vectors_dir.resolve() == vectors_dir().resolve()
+    return DEALS if shipped else 0
+
+
+def _wants_random(args: argparse.Namespace) -> bool:
+    """Whether the selection takes in the tests of the adapter's own deals (SC-SETUP-02)."""
+    if _deals(args) <= 0 or (args.kind and "random" not in args.kind):
+        return False
+    rules = ("SC-SETUP-02", "SC-SETUP-03", "SC-VAR2-01")
+    return not args.rule or any(fnmatch.filter(rules, p) for p in args.rule)
 
 
 def job_count(requested: int, cases: int) -> int:
@@ -261,13 +295,15 @@ def run(args: argparse.Namespace) -> int:
     """
     if args.fuzz < 0 or args.jobs < 1:
         raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --jobs >= 1")])
+    if args.random_deals is not None and args.random_deals < 0:
+        raise MalformedInputError("option", [("", "--random-deals must be >= 0")])
     timeouts = parse_timeouts(args.timeout, [*VECTOR_KINDS, "fuzz"])
-    kinds = [k for k in args.kind if k != "fuzz"]
+    kinds = [k for k in args.kind if k not in ("fuzz", "random")]
     only_fuzz = bool(args.kind) and not kinds
     cases = [] if only_fuzz else load_cases(args.vectors_dir or spec_dir() / "vectors")
     patterns = [p.upper() for p in args.rule]
     selected = schedule(select(cases, patterns, kinds, args.case))
-    if not selected and not args.fuzz:
+    if not selected and not args.fuzz and not (only_fuzz and _wants_random(args)):
         raise MalformedInputError("selection", [("", no_match(cases, args.case))])
     if args.list:
         return list_cases(selected, args.json)

@@ -18,10 +18,12 @@ from scout_ref._jsonread import MAX_LINE_BYTES, parse
 from scout_ref._serialize import deal_from_json, score_to_json
 from scout_ref.conformance.observe import history_of
 from scout_ref.errors import IllegalMoveError, MalformedInputError, ScoutError, excerpt
+from scout_ref.game import next_round
 from scout_ref.information import observation
 from scout_ref.notation import parse_move, parse_probe
 from scout_ref.perft import divide
 from scout_ref.registry import spec_version
+from scout_ref.setup import shuffled, shuffled_deck
 from scout_ref.state import Phase, Seat, State
 from scout_ref.turn import apply_move, check_probe, legal_moves
 
@@ -46,6 +48,7 @@ HELLO: Message = {
             "reasons",
             "probes",
             "removes_cards",
+            "deal_random",
         ],
     },
 }
@@ -121,6 +124,25 @@ def _apply(request: Message) -> Message:
         return {"rejection": {"reason": rejection.reason.value, "detail": str(rejection)}}
 
 
+def _deal_random(request: Message) -> Message:
+    """A deal from the adapter's own randomness (the feature ``deal_random``), seeded by the
+    request's ``seed``: a new game, or the next round of a finished one (with 2 players the
+    cards set aside in round 1, shuffled anew as SC-VAR2-01 says)."""
+    seed, given = request.get("seed"), request.get("input")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(given, dict):
+        raise _bad("deal_random request", "needs an input object and an integer seed")
+    if "state" in given:
+        state = load_state(given["state"])
+        pool = [c.card for c in state.set_aside] if state.is_two_player else None
+        deck = None if pool is None else shuffled(pool, seed)
+        return {"state": dump_state(next_round(state, deck, seed=seed))}
+    players = given.get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise _bad("deal_random request", "players must be an integer")
+    texts = [str(c) for c in shuffled_deck(players, seed)]
+    return {"state": dump_state(deal_from_json({**given, "deck": texts}))}
+
+
 def _perft(request: Message) -> Message:
     depth = request.get("depth")
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
@@ -143,6 +165,7 @@ def _observe(request: Message) -> Message:
 
 _HANDLERS: dict[str, Callable[[Message], Message]] = {
     "deal": lambda r: {"state": dump_state(deal_from_json(r.get("input")))},
+    "deal_random": _deal_random,
     "legal": lambda r: {"moves": [str(m) for m in legal_moves(load_state(r.get("state")))]},
     "apply": _apply,
     "score": lambda r: score(load_state(r.get("state"))),

@@ -137,6 +137,13 @@ FEATURES: dict[str, Feature] = {
         None,
         "new games are dealt from the whole box of 45 cards (SC-SETUP-01)",
     ),
+    "deal_random": Feature(
+        False,
+        frozenset(),
+        None,
+        "deals from its own randomness on request (deal_random), tested by chance against "
+        "SC-SETUP-02 and SC-VAR2-01 (scout_ref.conformance.randomness)",
+    ),
 }
 """Every feature an adapter may list in its hello's ``capabilities.features``."""
 

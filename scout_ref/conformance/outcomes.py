@@ -60,7 +60,7 @@ class Case:
         if self.kind == "deal":
             given = data["input"]
             return dict(given["rules"] if "rules" in given else given["state"]["rules"])
-        if self.kind in ("trace", "fuzz"):
+        if self.kind in ("trace", "fuzz", "random"):
             return dict(trace_parts(data)[1])
         return dict(data["state"]["rules"])
 
@@ -71,7 +71,7 @@ class Case:
         if self.kind == "deal":
             given = data["input"]
             return int(given["players"] if "players" in given else given["state"]["players"])
-        if self.kind in ("trace", "fuzz"):
+        if self.kind in ("trace", "fuzz", "random"):
             return trace_parts(data)[0]
         return int(data["state"]["players"])
 

@@ -29,6 +29,7 @@ KINDS = ("deal", "legal", "apply", "score", "perft", "observe")
 
 _RESULT_SHAPE = {
     "deal": "state_result",
+    "deal_random": "state_result",
     "apply": "state_result",
     "legal": "legal_result",
     "score": "score_result",
