@@ -11,7 +11,8 @@ from scout_ref.conformance.cases.scoring import unbeaten
 from scout_ref.conformance.diff import hand_hint, state_diff
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import Case, CaseResult, Outcome
-from scout_ref.conformance.report import RuleRow, evidence_line
+from scout_ref.conformance.report import RuleRow
+from scout_ref.conformance.report_text import evidence_line
 from scout_ref.conformance.verdicts import RuleVerdict, blamed, decide, judge
 from scout_ref.notation import parse_move
 from scout_ref.turn import apply_move
@@ -149,3 +150,9 @@ def test_a_rule_broken_despite_a_broken_foundation_says_so() -> None:
         "SC-GAME-04: 3 cases fail that exercise no broken rule it builds on (SC-SCORE-06);"
         " fix it too"
     )
+
+
+@pytest.mark.rule("SC-SET-03")
+def test_a_run_taken_around_from_10_to_1_breaks_the_run_rule() -> None:
+    state = facing(5, "", "9/2 10/3 1/4 6/5", seat=2, owner=0)
+    assert moves_blame(state.to_json(), [], ["show 0-2"]) == {"SC-SET-03"}

@@ -10,6 +10,9 @@ tells the candidates apart, using only requests the adapter already answers:
   name the rule; a right breakdown with wrong totals names the totals (SC-SCORE-06);
 - its ``legal`` moves in the state before a rejected move: the moves it lacks or adds name the
   rule, as in a ``legal`` case;
+- its ``legal`` moves where one side ends the round and the other plays on (with two players
+  the round ends when the player to act can neither show nor scout): a move list that differs
+  from the reference's in the state that plays on names the rule, as in a ``legal`` case;
 - its own play of an observation's moves, when the public view differs in a field that play
   produces (chips, scores, the active set...): each move is applied to the reference's state,
   and when the adapter's ``apply`` gives the same wrong field, the view shows its play
@@ -88,6 +91,7 @@ def ask_legal(ctx: Context, before: Message, move: str) -> Rules | None:
 
 PLAYED = frozenset(
     [
+        "hands",
         "active_set",
         "owner",
         "captured",
@@ -101,7 +105,8 @@ PLAYED = frozenset(
         "start_player",
     ]
 )
-"""The fields of an observation's public view that play produces, as in the state."""
+"""The fields of an observation's public view that play produces, as in the state (of the
+hands, only their public cards: a hidden card shown is never play's doing)."""
 
 
 def played_fields(expected: object, got: object) -> bool:
@@ -111,7 +116,9 @@ def played_fields(expected: object, got: object) -> bool:
     want, have = expected.get("public"), got.get("public")
     if not isinstance(want, dict) or not isinstance(have, dict):
         return False
-    return any(want.get(k) != have.get(k) for k in PLAYED)
+    return any(want.get(k) != have.get(k) for k in PLAYED) or expected.get("history") != got.get(
+        "history"
+    )
 
 
 def ask_replay(ctx: Context, start: Message, moves: list[str]) -> Rules | None:
@@ -142,3 +149,44 @@ def _apply_blame(before: Message, move: str, expected: Message, data: Message) -
     if data["state"] != expected:
         return set(state_blame(before, move, expected, data["state"]))
     return set()
+
+
+def ends_differently(expected: Message, got: object) -> bool:
+    """Whether one state ends the round and the other plays on."""
+    return isinstance(got, dict) and (expected.get("round_end") is None) != (
+        got.get("round_end") is None
+    )
+
+
+def ask_round_end(ctx: Context, expected: Message, got: Message) -> Rules | None:
+    """The rules the adapter's move list points at in the state (its own or the reference's)
+    that plays on, where the other ends the round; None when the lists agree."""
+    probe = got if got.get("round_end") is None else expected
+    if not answers(ctx, "legal") or probe.get("phase") != "play":
+        return None
+    try:
+        reference = [str(m) for m in legal_moves(State.from_json(probe))]
+    except ScoutError:
+        return None
+    reply = ctx.adapter.request("legal", state=probe)
+    if not isinstance(reply, Result):
+        return None
+    listed = reply.data["moves"]
+    missing = [m for m in reference if m not in set(listed)]
+    extra = sorted(set(listed) - set(reference))
+    if not (missing or extra):
+        return None
+    return moves_blame(probe, missing, extra) or None
+
+
+def follow_up(ctx: Context, expected: Message, got: object) -> Rules | None:
+    """The answer to the question that separates the readings of a differing state, if any:
+    its score breakdown when the scores alone differ, its move list when the round ends on one
+    side only; None when no question applies or the answer does not tell."""
+    if not isinstance(got, dict):
+        return None
+    if is_score_only(expected, got):
+        return ask_score(ctx, expected)
+    if ends_differently(expected, got):
+        return ask_round_end(ctx, expected, got)
+    return None
