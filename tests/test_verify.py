@@ -97,7 +97,7 @@ def test_cli_checks_a_state_file_and_reports_the_rate(
     assert main(["verify", "--depth", "2", "--from", str(path)]) == 0
     out = capsys.readouterr().out
     nodes = sum(perft(SMALL, d) for d in range(3))
-    assert f"depth 2 from 1 positions: {nodes} nodes checked" in out
+    assert f"depth 2 from 1 position: {nodes} nodes checked" in out
     assert "per CPU second" in out
     assert out.rstrip().endswith("0 counterexamples")
 
