@@ -13,7 +13,8 @@ CSTAMP := $(CVENV)/.installed-stamp
 SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '*.md')
 
 .PHONY: demo install test quick lint typecheck pytest test-compiled docs docs-check docs-onepage \
-	docs-pdf vectors vectors-check verify verify-deep sweep compiled bench bench-jobs zoo mutation clean
+	docs-pdf vectors vectors-check verify verify-deep sweep compiled bench bench-cluster bench-jobs zoo \
+	mutation clean
 
 # Test processes: pytest-xdist starts one worker per core. --dist loadgroup spreads the tests
 # one by one, except those of an xdist_group (a module whose costly fixture, such as the docs
@@ -126,16 +127,25 @@ vectors-check: $(STAMP)
 	$(BIN)/scout-ref vectors check && $(BIN)/scout-ref vectors lint
 
 # Every invariant at every position within one move of every state the vectors and the example
-# state files carry: about a minute on 2 cores. A deeper run's cost: make bench.
+# state files carry (11,711 nodes; about 40 CPU seconds since issue 22 sampled the costliest
+# checks, 2.5 CPU minutes before). A deeper run's cost: make bench.
 verify: $(STAMP)
 	$(BIN)/scout-ref verify --depth 1 --jobs 2 --from-vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
 
 # The same two moves deep: part of make sweep.
 verify-deep: $(STAMP)
-	$(BIN)/scout-ref verify --depth 2 --jobs 2 --vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
+	$(BIN)/scout-ref verify --depth 2 --jobs 2 --from-vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
 
+# The figures of both builds, then both against commit aaba41a (before issue 22) in one run:
+# random-play moves and verify nodes per CPU second (benchmarks/baseline.py builds the old
+# commit into .bench/ once).
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/run.py --compiled $(CBIN)/python
+	$(BIN)/python benchmarks/baseline.py --rev aaba41a --compiled $(CBIN)/python
+
+# What a local Dask cluster of one and two workers gains on a depth-2 verify.
+bench-cluster: $(STAMP)
+	$(BIN)/python benchmarks/cluster.py --depth 2
 
 bench-jobs: $(STAMP)
 	$(BIN)/python benchmarks/conform_jobs.py

@@ -48,6 +48,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(Sequence|Iterable|Iterator|Callable|Mapping|Path|TextIO|IO)"),
     ("py:class", r"(hypothesis|jsonschema|rich)\..*"),
     ("py:class", r"(JSONObject|JSONValue|Problem|(scout_ref\.registry\.)?_F)"),
+    ("py:class", r"scout_ref\.distribute\.(Item|Result)"),  # type variables
     ("py:mod", r"scout_ref\._serialize"),
     ("py:func", r"(dataclasses|functools|json|random)\..*"),
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
+from typing import assert_never
 
 from scout_ref._serialize import state_digest, state_from_json, state_to_json
 from scout_ref.components import Card
@@ -148,11 +149,14 @@ def _shows(limit: int) -> list[Show]:
     return [Show(i, j) for j in range(limit) for i in range(j + 1)]
 
 
-def well_formed_moves(state: State) -> Iterator[Move]:
+def well_formed_moves(state: State, stride: int = 1, offset: int = 0) -> Iterator[Move]:
     """Every move whose indices reach at most one past the hand, legal or not.
 
     Shows end before ``len(hand) + 2``, scout slots go up to ``len(hand) + 1``, and a Scout &
-    Show's show ends before ``len(hand) + 3`` (the hand has grown by one).
+    Show's show ends before ``len(hand) + 3`` (the hand has grown by one). With ``stride`` above
+    1, only one Scout & Show in ``stride`` is given (those whose place in this order, plus
+    ``offset``, is a multiple of ``stride``): they are the cube of the hand's size, the rest its
+    square, and a walk that moves ``offset`` from node to node tries each place in turn.
     """
     h = len(state.hand)
     yield Keep()
@@ -161,29 +165,56 @@ def well_formed_moves(state: State) -> Iterator[Move]:
     scouts = [Scout(e, r, k) for e in End for r in (False, True) for k in range(h + 2)]
     yield from scouts
     after_scout = _shows(h + 3)
-    for scout in scouts:
-        yield from (ScoutShow(scout, show) for show in after_scout)
+    for k, scout in enumerate(scouts):
+        start = (-k * len(after_scout) - offset) % stride
+        yield from (ScoutShow(scout, show) for show in after_scout[start::stride])
 
 
-def check_accepted_iff_listed(state: State, moves: list[Move]) -> None:
-    """A well-formed move is accepted exactly when it is listed, and a rejection reports the
-    first broken rule in the order of SC-TURN-04, as the naive oracle finds them all."""
+def is_well_formed(state: State, move: Move) -> bool:
+    """Whether :func:`well_formed_moves` (with every Scout & Show) gives ``move``."""
+    h = len(state.hand)
+    match move:
+        case Keep() | Flip():
+            return True
+        case Show(first, last):
+            return 0 <= first <= last < h + 2
+        case Scout(_, _, slot):
+            return 0 <= slot < h + 2
+        case ScoutShow(Scout(_, _, slot), Show(first, last)):
+            return 0 <= slot < h + 2 and 0 <= first <= last < h + 3
+        case _:
+            assert_never(move)
+
+
+def check_verdict(state: State, move: Move, is_listed: bool) -> None:
+    """``move`` is accepted exactly when it is listed, and a rejection reports the first broken
+    rule in the order of SC-TURN-04, as the naive oracle finds them all."""
+    rejection = check_move(state, move)
+    got = None if rejection is None else rejection.reason
+    if (got is None) != is_listed:
+        raise InvariantError(f"SC-TURN-02: {move}: {rejection}, listed: {is_listed}")
+    want = first_reason(broken_rules(state, move))
+    if got is not want:
+        raise InvariantError(f"SC-TURN-04: {move} rejected for {got}; first broken: {want}")
+    if rejection is not None and rejection.rule not in registry():
+        raise InvariantError(f"{move}: unknown rule {rejection.rule}")
+
+
+def check_accepted_iff_listed(
+    state: State, moves: list[Move], stride: int = 1, offset: int = 0
+) -> None:
+    """Every well-formed move is accepted exactly when it is listed, with the first broken rule
+    as its reason (:func:`check_verdict`); every listed move is well-formed.
+
+    With ``stride`` above 1, the unlisted Scout & Shows are judged one in ``stride``
+    (:func:`well_formed_moves`), every other move in full.
+    """
     listed = set(moves)
-    known = registry()
-    seen = 0
-    for move in well_formed_moves(state):
-        rejection = check_move(state, move)
-        got = None if rejection is None else rejection.reason
-        is_listed = move in listed
-        if (got is None) != is_listed:
-            raise InvariantError(f"SC-TURN-02: {move}: {rejection}, listed: {is_listed}")
-        want = first_reason(broken_rules(state, move))
-        if got is not want:
-            raise InvariantError(f"SC-TURN-04: {move} rejected for {got}; first broken: {want}")
-        if rejection is not None and rejection.rule not in known:
-            raise InvariantError(f"{move}: unknown rule {rejection.rule}")
-        seen += is_listed
-    require(seen == len(listed), "SC-TURN-02: a listed move lies outside the well-formed bounds")
+    for move in well_formed_moves(state, stride, offset):
+        check_verdict(state, move, move in listed)
+    for move in moves:
+        require(is_well_formed(state, move), f"SC-TURN-02: listed {move} lies out of bounds")
+        check_verdict(state, move, True)
 
 
 def check_round_end(before: State, move: Move, end: State) -> None:

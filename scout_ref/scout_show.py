@@ -5,7 +5,7 @@ from __future__ import annotations
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import ScoutShow
 from scout_ref.registry import implements
-from scout_ref.scout import check_scout, resolve_scout
+from scout_ref.scout import check_scout, resolve_scout, scouted
 from scout_ref.show import check_show_against, resolve_show
 from scout_ref.state import Seat, State, evolve
 from scout_ref.two_player import check_no_scout_show
@@ -24,8 +24,8 @@ def check_scout_show(state: State, move: ScoutShow) -> Rejection | None:
         return Rejection(Reason.SCOUT_SHOW_USED, "Scout & Show was already used this round")
     if (rejection := check_scout(state, move.scout)) is not None:
         return rejection
-    after = resolve_scout(state, state.turn, move.scout)
-    return check_show_against(after.hands[state.turn], after.active_set, move.show)
+    hand, rest = scouted(state.hand, state.active_set, move.scout)
+    return check_show_against(hand, rest, move.show)
 
 
 @implements("SC-SNS-01", "SC-SNS-03")

@@ -15,6 +15,7 @@ from scout_ref import (
     Phase,
     State,
     apply_move,
+    check_move,
     legal_moves,
     new_game,
     state_digest,
@@ -23,7 +24,10 @@ from scout_ref import (
 from scout_ref._serialize import JSONObject
 from scout_ref.cli import main
 from scout_ref.conformance.vectors import schema_problems
+from scout_ref.errors import Reason, Rejection
+from scout_ref.invariants import well_formed_moves
 from scout_ref.naive import could_show, strength
+from scout_ref.notation import Keep, ScoutShow, Show, move_sort_key
 from scout_ref.perft import perft
 from scout_ref.position import build_state
 from scout_ref.registry import spec_version
@@ -103,7 +107,7 @@ def test_cli_checks_a_state_file_and_reports_the_rate(
     assert main(["verify", "--depth", "2", "--from", str(path)]) == 0
     out = capsys.readouterr().out
     nodes = sum(perft(SMALL, d) for d in range(3))
-    assert f"depth 2 from 1 positions: {nodes} nodes checked" in out
+    assert f"depth 2 from 1 position: {nodes} nodes checked" in out
     assert "per CPU second" in out
     assert out.rstrip().endswith("0 counterexamples")
 
@@ -182,3 +186,74 @@ def test_every_position_of_the_worked_examples_keeps_every_invariant() -> None:
     assert len(possible) > 0.9 * len(positions)
     problems = [c for t in verify(possible, 0) for c in t.counterexamples]
     assert problems == []
+
+
+def _opened(players: int, seed: int) -> State:
+    """A position of play just after the first show, the longest one: every other seat may
+    Scout & Show, and a scout leaves cards to beat."""
+    state = new_game(players, seed=seed)
+    while state.phase is Phase.ROTATION:
+        state = apply_move(state, Keep())
+    shows = [m for m in legal_moves(state) if isinstance(m, Show)]
+    return apply_move(state, max(shows, key=lambda m: m.last - m.first))
+
+
+OPENED = _opened(4, 3)
+
+
+@pytest.mark.rule("SC-TURN-04", "SC-SNS-02")
+def test_a_wrong_reason_for_a_few_unlisted_scout_and_shows_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sample of unlisted Scout & Shows turns from node to node, so a fault in a narrow
+    class of them (two cards shown from the scouted card on) is still found."""
+
+    real = check_move
+
+    def wrong(state: State, move: Move) -> Rejection | None:
+        rejection = real(state, move)
+        if (
+            isinstance(move, ScoutShow)
+            and rejection is not None
+            and rejection.reason is Reason.NOT_STRONGER
+            and move.show.first == move.scout.slot
+            and move.show.last == move.show.first + 1
+        ):
+            return Rejection(Reason.NOT_A_COMBINATION, "planted")
+        return rejection
+
+    monkeypatch.setattr("scout_ref.invariants.check_move", wrong)
+    found = verify_root(OPENED, depth=1).counterexamples
+    assert len(found) == 1
+    assert "SC-TURN-04" in found[0].problem
+    assert found[0].move is None
+
+
+@pytest.mark.rule("SC-TURN-02")
+def test_an_illegal_listed_move_is_found_at_every_node(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every listed move is judged in full: one extra, out of the hand, is found at the root."""
+    real = legal_moves
+
+    def extra(state: State) -> list[Move]:
+        moves = real(state)
+        if state.phase is Phase.PLAY:
+            moves = sorted([*moves, Show(0, len(state.hand))], key=move_sort_key)
+        return moves
+
+    monkeypatch.setattr("scout_ref.verify.legal_moves", extra)
+    found = verify_root(OPENED, depth=1).counterexamples
+    assert len(found) == 1
+    assert found[0].path == ()
+    assert "SC-TURN-02" in found[0].problem
+
+
+@pytest.mark.rule("SC-TURN-02")
+def test_a_full_sample_judges_every_well_formed_move() -> None:
+    every = list(well_formed_moves(OPENED))
+    assert len(every) > 2000
+    thinned = [list(well_formed_moves(OPENED, 16, k)) for k in range(16)]
+    unsampled = [m for m in every if not isinstance(m, ScoutShow)]
+    assert all(t[: len(unsampled)] == unsampled for t in thinned)
+    sampled = [m for t in thinned for m in t[len(unsampled) :]]
+    scout_shows = [m for m in every if isinstance(m, ScoutShow)]
+    assert sorted(sampled, key=move_sort_key) == sorted(scout_shows, key=move_sort_key)

@@ -23,6 +23,7 @@ from scout_ref.commands._output import (
 )
 from scout_ref.conformance import proctree
 from scout_ref.conformance.fuzz import fuzz
+from scout_ref.conformance.fuzz_campaign import fuzz_on_cluster
 from scout_ref.conformance.outcomes import Case, Context
 from scout_ref.conformance.pool import PoolRun, Timeouts, parse_timeouts, run_pool
 from scout_ref.conformance.process import Adapter, Limits
@@ -93,6 +94,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="deals asked of an adapter with the feature deal_random at each player count (and "
         f"second two-player rounds), tested at significance {ALPHA:g} (default {DEALS} with the "
         "shipped vectors, 0 with --vectors DIR; 0: none)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the fuzz games on the Dask distributed cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786), four games a task; the report is the same as without it",
     )
     p.add_argument(
         "--timeout",
@@ -225,7 +232,10 @@ def judge(
         first.adapter.limits = replace(first.adapter.limits, timeout=timeouts.of("fuzz"))
         before = len(first.findings)
         try:
-            fuzz(first, args.fuzz, args.seed, pool.results)  # appends game by game
+            if args.scheduler:
+                fuzz_on_cluster(first, args.fuzz, args.seed, args.scheduler, pool.results)
+            else:
+                fuzz(first, args.fuzz, args.seed, pool.results)  # appends game by game
         except Interrupted as exc:
             pool.interrupted = exc
         pool.findings += first.findings[before:]
@@ -269,8 +279,8 @@ def job_count(requested: int, cases: int) -> int:
     use and one per case (each job is a process of the adapter: ``--jobs 1000`` must not start
     a thousand of them).
 
-    >>> job_count(1000, 3)
-    3
+    >>> job_count(1000, 1)  # one case: one adapter, however many CPUs
+    1
     """
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(1, min(requested, cpus or 1, cases))

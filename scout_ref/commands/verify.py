@@ -10,7 +10,7 @@ from scout_ref._text import plural
 from scout_ref.commands._io import read_state
 from scout_ref.errors import MalformedInputError
 from scout_ref.state import State
-from scout_ref.verify import Tally, merge, problem_text, vector_states, verify
+from scout_ref.verify import SAMPLE, Tally, merge, problem_text, vector_states, verify
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,6 +27,20 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument("--depth", type=int, default=1, metavar="K", help="moves deep (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use (default 1)")
+    p.add_argument(
+        "--sample",
+        type=int,
+        default=SAMPLE,
+        metavar="N",
+        help=f"judge one unlisted Scout & Show in N at each node, turning from node to node, "
+        f"and round-trip the JSON of one node in N (default {SAMPLE}; 1 judges every one)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask distributed cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786), one task per starting position; --jobs is then unused",
+    )
     p.add_argument(
         "--from",
         dest="sources",
@@ -61,11 +75,13 @@ def run(args: argparse.Namespace) -> int:
         raise MalformedInputError("--depth", [("", f"{args.depth} is negative")])
     if args.jobs < 1:
         raise MalformedInputError("--jobs", [("", "use at least one process")])
+    if args.sample < 1:
+        raise MalformedInputError("--sample", [("", "sample at least one move in 1")])
     roots = _roots(args)
     tally = Tally()
     started = time.perf_counter()
     show_progress = sys.stderr.isatty()
-    for part in verify(roots, args.depth, args.jobs):
+    for part in verify(roots, args.depth, args.jobs, args.sample, args.scheduler):
         merge(tally, part)
         for problem in part.counterexamples:
             print(problem_text(problem))

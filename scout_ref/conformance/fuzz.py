@@ -461,12 +461,17 @@ def fuzz(
     """``games`` random games, cycling through the player counts the adapter claims; each
     result is appended to ``out`` as it comes."""
     hello = ctx.adapter.hello
-    counts = sorted(hello.capabilities.players) if hello else [2, 3, 4, 5]
+    counts = tuple(sorted(hello.capabilities.players) if hello else [2, 3, 4, 5])
     results = [] if out is None else out
     seen: dict[Signature, str] = {}
     for k in range(games):
-        results.append(fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}", seen))
+        results.append(fuzz_game(ctx, *fuzz_players(counts, seed, k), seen))
     return results
+
+
+def fuzz_players(counts: Sequence[int], seed: int, k: int) -> tuple[int, str]:
+    """The player count and seed text of game ``k`` of a campaign seeded ``seed``."""
+    return counts[k % len(counts)], f"{seed}:{k}"
 
 
 def _save_move_vector(
