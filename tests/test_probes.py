@@ -72,5 +72,5 @@ def test_phase_and_active_set_come_first() -> None:
 def test_check_written_reads_canonical_moves_first() -> None:
     state = play_start(4, 11)
     assert check_written(state, "show 0-0") is None
-    with pytest.raises(MalformedInputError, match="is not keep, flip"):
+    with pytest.raises(MalformedInputError, match="'pass' is not a move"):
         check_written(state, "pass")
