@@ -170,7 +170,7 @@ def _turn_elsewhere(before: Message | None, got: Message) -> bool:
     mover, after = before.get("turn"), got.get("turn")
     if not isinstance(mover, int) or not isinstance(after, int):
         return False
-    return after != (mover + 1) % before["players"]
+    return after != (mover + 1) % int(before["players"])
 
 
 def field_rules(
