@@ -59,6 +59,8 @@ def rejected_blame(state_json: object, move: str, reason: object) -> Rules:
     believes it broken; otherwise the move is read as missing from a legal-move list.
     """
     known = {r.value: r for r in Reason}
+    if reason == Reason.SHOW_AVAILABLE.value and _voluntary(state_json):
+        return frozenset(["SC-SCOUT-04"])  # the forced-scouting variant applied, unasked
     if isinstance(reason, str) and reason in known and known[reason] not in REFINED:
         return frozenset([known[reason].rule])
     if reason == Reason.NOT_STRONGER.value and isinstance(_parse(move), Show):
@@ -68,6 +70,14 @@ def rejected_blame(state_json: object, move: str, reason: object) -> Rules:
             return frozenset()
         return frozenset(["SC-SHOW-02" if empty else "SC-SET-04"])
     return moves_blame(state_json, [move], [])
+
+
+def _voluntary(state_json: object) -> bool:
+    """Whether the state plays by the official, voluntary scouting (SC-SCOUT-04)."""
+    try:
+        return State.from_json(state_json).rules.scouting is Scouting.VOLUNTARY
+    except MalformedInputError:
+        return False
 
 
 def _parse(text: str) -> Move | None:
