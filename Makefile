@@ -13,7 +13,7 @@ CSTAMP := $(CVENV)/.installed-stamp
 SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '*.md')
 
 .PHONY: demo install test quick lint typecheck pytest test-compiled docs docs-check docs-onepage \
-	docs-pdf vectors vectors-check verify verify-deep sweep compiled bench bench-jobs zoo clean
+	docs-pdf vectors vectors-check verify verify-deep sweep compiled bench bench-jobs zoo mutation clean
 
 # Test processes: pytest-xdist starts one worker per core. --dist loadgroup spreads the tests
 # one by one, except those of an xdist_group (a module whose costly fixture, such as the docs
@@ -128,7 +128,7 @@ vectors-check: $(STAMP)
 # Every invariant at every position within one move of every state the vectors and the example
 # state files carry: about a minute on 2 cores. A deeper run's cost: make bench.
 verify: $(STAMP)
-	$(BIN)/scout-ref verify --depth 1 --jobs 2 --vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
+	$(BIN)/scout-ref verify --depth 1 --jobs 2 --from-vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
 
 # The same two moves deep: part of make sweep.
 verify-deep: $(STAMP)
@@ -143,6 +143,14 @@ bench-jobs: $(STAMP)
 # How exactly conform names the rule each wrong engine of tests/adapters breaks (a few minutes).
 zoo: $(STAMP)
 	$(BIN)/python benchmarks/zoo.py
+
+# Mutation adequacy of the vectors (slow: hours for every mutant of every rule module on 2 cores;
+# MUTATION_ARGS="--sample 40" runs a reproducible sample). Writes mutation/report.json; fails
+# if a survivor is neither killed nor listed in mutation/equivalent.json.
+MUTATION_ARGS ?=
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet --group mutation
+	$(BIN)/python mutation/campaign.py $(MUTATION_ARGS)
 
 clean:
 	rm -rf $(VENV) $(CVENV) build docs/_build .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -52,6 +52,8 @@ FIGURES = (  # key, label, higher is better
     ("perft_per_s", "perft nodes per CPU second", True),
     ("conform_per_s", "conform cases per CPU second (runner + adapter)", True),
     ("verify_per_min", "verify: nodes checked per CPU minute (depth 2)", True),
+    ("jobs_mib", "conform --jobs 1000: peak memory of runner + adapters (MiB)", False),
+    ("jobs_started", "  adapters it ran at once (capped: CPUs, cases)", False),
     ("judging_ms", "judging a legal reply of 100,000 moves (ms)", False),
     ("judging_growth", "  its time over a 1,000-move reply's (100 if linear)", False),
 )
@@ -130,6 +132,53 @@ def bench_conform(rules: list[str]) -> float:
     return int(passed[1]) / cpu
 
 
+def _tree_memory(root: int) -> tuple[int, int]:
+    """The resident bytes of process ``root`` and all its descendants, and how many there are
+    (read from /proc; a process that ends meanwhile is skipped)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rpartition(")")[2].split()[1])
+    tree, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in tree} - tree
+        tree |= more
+        grew = bool(more)
+    total = 0
+    for pid in tree:
+        try:
+            total += int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+        except OSError:
+            continue
+    return total * resource.getpagesize(), len(tree)
+
+
+def bench_jobs_memory(rules: list[str]) -> tuple[float, float]:
+    """Peak memory (MiB) of ``conform --jobs 1000`` on the legal cases (55; 5 with ``--quick``),
+    the runner and every adapter it runs summed, sampled every 20 ms; and the most adapters
+    seen at once. Before ``--jobs`` was capped it started one adapter per case (1.1 GB for 36
+    cases); now at most one per CPU."""
+    if not Path("/proc/self/statm").exists():
+        return float("nan"), float("nan")
+    script = Path(sys.executable).with_name("scout-ref")
+    selection = [arg for rule in rules for arg in ("--rule", rule)]
+    command = [str(script), "conform", "--quiet", "--jobs", "1000", "--kind", "legal", *selection]
+    peak, most = 0, 0
+    with tempfile.TemporaryDirectory() as elsewhere:
+        proc = subprocess.Popen(
+            command, cwd=elsewhere, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        while proc.poll() is None:
+            size, count = _tree_memory(proc.pid)
+            peak, most = max(peak, size), max(most, count - 1)
+            time.sleep(0.02)
+    return peak / 2**20, float(most)
+
+
 class _Replying:
     """An adapter stand-in that answers a legal request with a prepared reply line."""
 
@@ -171,6 +220,13 @@ def measure(quick: bool) -> Figures:
         "perft_per_s": bench_perft(depth),
         "conform_per_s": bench_conform(["SC-SET-0*"] if quick else []),
         "verify_per_min": bench_verify(1 if quick else 2),
+        **dict(
+            zip(
+                ("jobs_mib", "jobs_started"),
+                bench_jobs_memory(["SC-SET-0*"] if quick else []),
+                strict=True,
+            )
+        ),
         "judging_ms": (large := bench_judging(1_000 if quick else 100_000)),
         "judging_growth": large / bench_judging(10 if quick else 1_000),
     }

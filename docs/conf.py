@@ -56,6 +56,8 @@ html_theme = "furo"
 html_title = f"SCOUT rulebook {release}"
 html_static_path = ["_static"]
 html_css_files = ["scoutdocs.css"]
+if tags.has("onepage"):  # noqa: F821 - the one page has no navigation: use the full width
+    html_css_files.append("onepage.css")
 html_permalinks_icon = "#"
 html_theme_options = {
     "navigation_with_keys": True,

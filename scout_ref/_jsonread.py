@@ -64,6 +64,15 @@ def _refused_file(name: str, message: str) -> JSONInputError:
     return JSONInputError(name, message, syntax=False, what="file")
 
 
+class TooLargeError(JSONInputError):
+    """A file, stream or document longer than the limit it was read with; ``limit`` is that
+    limit in bytes (a command that can raise it says how in its own words)."""
+
+    def __init__(self, name: str, message: str, limit: int, what: str = "file") -> None:
+        self.limit = limit
+        super().__init__(name, message, syntax=False, what=what)
+
+
 class _Refused(Exception):
     """Raised inside the parser's hooks; turned into a :class:`JSONInputError`."""
 
@@ -129,7 +138,9 @@ def parse(data: bytes | str, source: str, max_bytes: int = MAX_FILE_BYTES) -> JS
     scout_ref._jsonread.JSONInputError: invalid JSON: x: the key 'id' appears twice in one object
     """
     if len(data) > max_bytes:
-        raise JSONInputError(source, f"{len(data)} bytes; the limit is {max_bytes}", syntax=False)
+        raise TooLargeError(
+            source, f"{len(data)} bytes; the limit is {max_bytes}", max_bytes, "JSON"
+        )
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
@@ -199,7 +210,7 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) ->
             chunks.append(chunk)
             size += len(chunk)
             if size > max_bytes:
-                raise _refused_file(name, f"grew beyond the limit of {max_bytes} bytes")
+                raise TooLargeError(name, f"grew beyond the limit of {max_bytes} bytes", max_bytes)
     except OSError as exc:
         raise _refused_file(name, f"cannot read it: {exc.strerror}") from None
     finally:
@@ -225,7 +236,7 @@ def _check_regular(info: os.stat_result, name: str, max_bytes: int) -> None:
     if not stat.S_ISREG(info.st_mode):
         raise _refused_file(name, "is not a regular file (a device, FIFO or socket)")
     if info.st_size > max_bytes:
-        raise _refused_file(name, f"is {info.st_size} bytes; the limit is {max_bytes}")
+        raise TooLargeError(name, f"is {info.st_size} bytes; the limit is {max_bytes}", max_bytes)
 
 
 def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
@@ -250,7 +261,7 @@ def read_stream(stream: BinaryIO | TextIO, name: str, max_bytes: int = MAX_FILE_
     """
     data = stream.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise _refused_file(name, f"more than the limit of {max_bytes} bytes")
+        raise TooLargeError(name, f"more than the limit of {max_bytes} bytes", max_bytes)
     if isinstance(data, str):  # a text stream (a test's): read no more than the limit either
         return data
     try:
@@ -284,11 +295,7 @@ def _leaf_problem(value: object) -> str | None:
     if isinstance(value, bool | str) or value is None:
         return None
     if isinstance(value, int):
-        return (
-            f"{excerpt(str(value), 40)} is beyond +-{MAX_INTEGER}"
-            if abs(value) > MAX_INTEGER
-            else None
-        )
+        return None if abs(value) <= MAX_INTEGER else _large(value)
     if isinstance(value, float):
         return f"{value!r} is not an integer"
     return f"a {type(value).__name__} is not a JSON value"
@@ -321,6 +328,15 @@ def _walk(data: object, max_depth: int) -> Iterator[Problem]:
 
 
 _PLAIN = (str, int, bool, type(None))
+
+
+def _large(value: int) -> str:
+    """Why ``value`` is refused, without writing it out: ``str()`` of an integer of 5,000
+    digits raises ValueError, and of 5 million takes seconds."""
+    if value.bit_length() <= 4 * _MAX_DIGITS:
+        return f"{value} is beyond +-{MAX_INTEGER}"
+    digits = int(value.bit_length() * 0.30103) + 1
+    return f"an integer of about {digits} digits is beyond +-{MAX_INTEGER}"
 
 
 def _children(container: dict[Any, object] | list[object]) -> Iterator[tuple[object, object]]:

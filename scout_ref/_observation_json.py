@@ -57,18 +57,28 @@ def event_to_json(event: Event) -> JSONObject:
     }
 
 
+def recall_to_json(recall: Recall) -> JSONObject:
+    """The JSON object of a seat's recall of one round."""
+    events: list[JSONValue] = [event_to_json(e) for e in recall.events]
+    return {
+        "start": view_to_json(recall.start),
+        "hand": [str(c) for c in recall.hand],
+        "events": events,
+    }
+
+
 def observation_to_json(obs: Observation) -> JSONObject:
     """The canonical JSON object of an observation."""
-    events: list[JSONValue] = [event_to_json(e) for e in obs.history.events]
+    earlier: list[JSONValue] = [recall_to_json(r) for r in obs.earlier]
+    deduced: list[JSONValue] = [[str(c) for c in cards] for cards in obs.deduced]
     return {
         "seat": obs.seat,
         "hand": [str(c) for c in obs.hand],
         "public": view_to_json(obs.public),
-        "history": {
-            "start": view_to_json(obs.history.start),
-            "hand": [str(c) for c in obs.history.hand],
-            "events": events,
-        },
+        "history": recall_to_json(obs.history),
+        "earlier": earlier,
+        "unseen": [str(c) for c in obs.unseen],
+        "deduced": deduced,
     }
 
 
@@ -108,15 +118,22 @@ def _view(data: dict[str, Any]) -> PublicView:
         hands=tuple(tuple(None if t is None else _card(t) for t in h) for h in data["hands"]),
         active_set=_row(data["active_set"]),
         owner=None if data["owner"] is None else Seat(data["owner"]),
-        captured=tuple(
-            tuple(Card(*(int(x) for x in t.split("-"))) for t in pile) for pile in data["captured"]
-        ),
+        captured=tuple(tuple(map(_identity, pile)) for pile in data["captured"]),
         scout_chips=tuple(data["scout_chips"]),
         scout_show_available=tuple(data["scout_show_available"]),
         scores=tuple(data["scores"]),
         round_end=None if data["round_end"] is None else RoundEnd(data["round_end"]),
         set_aside=data["set_aside"],
     )
+
+
+def _identity(text: str) -> Card:
+    low, high = (int(x) for x in text.split("-"))
+    return Card(low, high)
+
+
+def _recall(data: dict[str, Any]) -> Recall:
+    return Recall(_view(data["start"]), _row(data["hand"]), tuple(map(_event, data["events"])))
 
 
 def _event(data: dict[str, Any]) -> Event:
@@ -137,14 +154,14 @@ def observation_from_json(data: object) -> Observation:
         raise MalformedInputError("observation", problems)
     try:
         checked = cast(dict[str, Any], data)
-        recall = checked["history"]
         return Observation(
             Seat(checked["seat"]),
             _row(checked["hand"]),
             _view(checked["public"]),
-            Recall(
-                _view(recall["start"]), _row(recall["hand"]), tuple(map(_event, recall["events"]))
-            ),
+            _recall(checked["history"]),
+            tuple(map(_recall, checked["earlier"])),
+            tuple(map(_identity, checked["unseen"])),
+            tuple(tuple(map(_identity, cards)) for cards in checked["deduced"]),
         )
     except ValueError as exc:
         raise MalformedInputError("observation", [("", str(exc))]) from None

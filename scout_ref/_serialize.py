@@ -18,13 +18,14 @@ from jsonschema.protocols import Validator
 
 from scout_ref import _schema
 from scout_ref._jsonread import read_file, value_problems
+from scout_ref._text import plural
 from scout_ref.components import Card, OrientedCard, is_card_numbers, oriented
 from scout_ref.errors import MalformedInputError
 from scout_ref.game import next_round, winners
 from scout_ref.reachability import check_reachable
 from scout_ref.registry import implements, spec_dir
 from scout_ref.scoring import round_scores
-from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
+from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game, remove_from_box
 from scout_ref.state import Phase, RoundEnd, Seat, State, total_rounds
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
 
@@ -96,7 +97,8 @@ def deck_from_json(data: object, where: str = "/deck") -> tuple[OrientedCard, ..
 
 def deal_from_json(data: object) -> State:
     """The state a ``deal`` input produces: ``{players, rules, deck}`` starts a game,
-    ``{state, deck}`` deals the next round of a finished one.
+    ``{players, rules, box}`` starts one from the whole box (SC-SETUP-01), ``{state, deck}``
+    deals the next round of a finished one.
 
     Chance is data: a deck must be given, except for the second two-player round, which deals
     the cards set aside in the first (``deck`` null).
@@ -112,6 +114,12 @@ def deal_from_json(data: object) -> State:
         if data["deck"] is None:
             raise MalformedInputError("deal", [("/deck", "a new game needs a deck")])
         return new_game(players, deck_from_json(data["deck"]), rules_from_json(data["rules"]))
+    if isinstance(data, dict) and set(data) == {"players", "rules", "box"}:
+        players = data["players"]
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise MalformedInputError("deal", [("/players", "must be an integer")])
+        kept = remove_from_box(players, deck_from_json(data["box"], "/box"))
+        return new_game(players, kept, rules_from_json(data["rules"]))
     if isinstance(data, dict) and set(data) == {"state", "deck"}:
         state = state_from_json(data["state"])
         if data["deck"] is None and not state.is_two_player:
@@ -119,7 +127,8 @@ def deal_from_json(data: object) -> State:
         deck = None if data["deck"] is None else deck_from_json(data["deck"])
         return next_round(state, deck)
     raise MalformedInputError(
-        "deal", [("", "input must be {players, rules, deck} or {state, deck}")]
+        "deal",
+        [("", "input must be {players, rules, deck}, {players, rules, box} or {state, deck}")],
     )
 
 
@@ -325,7 +334,7 @@ def _rotation_problems(state: State) -> Iterator[Problem]:
     h = hand_size(state.players)
     for s, hand in enumerate(state.hands):
         if len(hand) != h:
-            yield (f"/hands/{s}", f"holds {len(hand)} cards; the deal gives {h}")
+            yield (f"/hands/{s}", f"holds {plural(len(hand), 'card')}; the deal gives {h}")
 
 
 def _chip_problems(state: State) -> Iterator[Problem]:
@@ -341,7 +350,7 @@ def _chip_problems(state: State) -> Iterator[Problem]:
         yield ("/scout_show_available", "no Scout & Show chip can be used before play")
     aside = 22 if two and state.round == 1 else 0
     if len(state.set_aside) != aside:
-        yield ("/set_aside", f"holds {aside} cards in this game and round")
+        yield ("/set_aside", f"holds {plural(aside, 'card')} in this game and round")
 
 
 def validate_state(data: object, *, reachable: bool = False) -> list[Problem]:

@@ -49,15 +49,49 @@ def build_parser() -> argparse.ArgumentParser:
         description="The SCOUT rulebook's reference engine, conformance runner and tools.",
     )
     parser.add_argument("--version", action="version", version=version_line())
-    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(subparsers)
+    for name, sub in subparsers.choices.items():
+        sub.epilog = exit_statuses(name, sub)
+    parser.epilog = f"Exit status: {COMMON_STATUSES}. Run 'scout-ref COMMAND --help' for more."
     return parser
 
 
+COMMON_STATUSES = (
+    "2 bad input (one error: line), 3 a bug in scout-ref (one internal error: line; "
+    f"{DEBUG}=1 shows the traceback), 130 interrupted by Ctrl-C"
+)
+EXIT_STATUSES = {
+    "simulate": "0 done",
+    "rules": "0 some rule matched",
+    "legal": "0 the moves listed",
+    "play": "0 the game ended or was left",
+    "conform": "0 every selected case passed, 1 some case failed or errored, or the adapter "
+    "broke the protocol; an adapter that does not start is bad input (2); a run stopped by a "
+    "signal writes a partial report and exits 128 + the signal's number",
+    "adapter": "0 after bye or the end of input",
+    "vectors": "0 done or up to date, 1 a check or lint found a difference",
+    "verify": "0 every invariant holds, 1 a counterexample was found",
+}
+"""The exit statuses of the commands whose description does not give them."""
+
+
+def exit_statuses(name: str, sub: argparse.ArgumentParser) -> str:
+    """The exit statuses a command's help ends with."""
+    own = EXIT_STATUSES.get(name)
+    if own is None:  # the description already says it
+        return f"Other exit statuses: {COMMON_STATUSES}."
+    return f"Exit status: {own}; {COMMON_STATUSES}."
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``scout-ref`` with ``argv`` and return the exit status."""
-    args = build_parser().parse_args(argv)
+    """Run ``scout-ref`` with ``argv`` and return the exit status (the help, for no command)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
     try:
         status: int = args.run(args)
     except ScoutError as exc:
@@ -91,10 +125,11 @@ def entrypoint() -> None:
             stream.reconfigure(errors="backslashreplace")
     try:
         status = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
+        if sys.stdout is not None:  # closed (>&-): there was nothing to flush
+            sys.stdout.flush()
+    except BrokenPipeError:  # the reader has what it wanted: quietly done
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        status = 1
+        status = 0
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         status = 130

@@ -22,11 +22,18 @@ from dataclasses import dataclass
 
 from scout_ref.components import Card, OrientedCard, oriented
 from scout_ref.errors import IllegalMoveError, MalformedInputError
-from scout_ref.information import History, Observation, PublicView, observation, track
-from scout_ref.notation import Move
+from scout_ref.information import (
+    History,
+    Observation,
+    PublicView,
+    observation,
+    out_of_round,
+    track,
+)
+from scout_ref.notation import Keep, Move
 from scout_ref.registry import implements
 from scout_ref.setup import cards_in_play
-from scout_ref.state import Hand, Seat, State
+from scout_ref.state import Hand, Phase, Seat, State
 from scout_ref.turn import legal_moves
 
 REJECTIONS = 200
@@ -98,9 +105,9 @@ class _Deals:
             if (s, k) not in revealed
         ]
         places += [(-1, k) for k in range(view.set_aside)]
-        shown = {c.card for c in revealed.values()}
+        shown = {c.card for c in revealed.values()} | out_of_round(obs.earlier)
         pool = [c for c in _unseen(view, _known(view, own)) if c not in shown]
-        return cls(obs, tuple(e.move for e in events), revealed, tuple(places), tuple(pool))
+        return cls(obs, _moves(obs), revealed, tuple(places), tuple(pool))
 
     def draw(self, rng: random.Random) -> list[OrientedCard]:
         """A uniform arrangement: the first ``len(places)`` cards go to the places."""
@@ -136,7 +143,8 @@ class _Deals:
         seen = observation(history, self.obs.seat)
         if (seen.hand, seen.history) != (self.obs.hand, self.obs.history):
             raise _impossible()
-        return len(self.moves), None, history if seen == self.obs else None
+        agrees = (seen.public, seen.history) == (self.obs.public, self.obs.history)
+        return len(self.moves), None, history if agrees else None
 
     def swap(self, cards: list[OrientedCard], seat: Seat | None, rng: random.Random) -> None:
         """Swap a hidden card (of ``seat`` when it has one) with another, both turned anyhow."""
@@ -145,6 +153,19 @@ class _Deals:
         i = rng.choice(mine)
         j = rng.choice([x for x in range(len(cards)) if x != i])
         cards[i], cards[j] = _face(cards[j].card, rng), _face(cards[i].card, rng)
+
+
+def _moves(obs: Observation) -> tuple[Move, ...]:
+    """The round's moves as far as the seat can replay them: while the rotation decisions are
+    being made the others' are hidden (SC-ORIENT-01), and a hidden hand kept is as likely as
+    one rotated, so each hidden decision is replayed as a keep."""
+    view, events = obs.public, obs.history.events
+    if view.turn is None or view.phase is not Phase.ROTATION:
+        return tuple(e.move for e in events)
+    own = {e.seat: e.move for e in events}
+    decided = (view.turn - view.start_player) % view.players
+    seats = [(view.start_player + k) % view.players for k in range(decided)]
+    return tuple(own.get(Seat(s), Keep()) for s in seats)
 
 
 def _impossible() -> MalformedInputError:
@@ -185,7 +206,9 @@ def _mixed(deals: _Deals, history: History, rng: random.Random) -> History:
 
 @implements("SC-INFO-07")
 def sample_history(obs: Observation, rng: random.Random) -> History:
-    """A history whose observation for ``obs.seat`` is ``obs``, uniform over the unseen cards.
+    """A history of the current round that gives ``obs.seat`` the same view and recall of this
+    round as ``obs``, uniform over the unseen cards (the earlier rounds only keep the cards they
+    put out of the round out of the sample).
 
     Raises:
         MalformedInputError: if no deal gives ``obs`` (its own hand or recall cannot come out

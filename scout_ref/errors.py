@@ -21,11 +21,14 @@ class Reason(Enum):
     SCOUT_SHOW_TWO_PLAYER = "scout_show_two_player"
     SCOUT_SHOW_USED = "scout_show_used"
     NO_ACTIVE_SET = "no_active_set"
+    NOT_AN_END = "not_an_end"
     SINGLE_CARD_END = "single_card_end"
     SLOT_OUTSIDE_HAND = "slot_outside_hand"
     NO_SCOUT_CHIP = "no_scout_chip"
     SHOW_AVAILABLE = "show_available"
     RANGE_OUTSIDE_HAND = "range_outside_hand"
+    NOT_ADJACENT = "not_adjacent"
+    OUT_OF_ORDER = "out_of_order"
     NOT_A_COMBINATION = "not_a_combination"
     NOT_STRONGER = "not_stronger"
 
@@ -40,11 +43,14 @@ _RULE_OF_REASON = {
     Reason.SCOUT_SHOW_TWO_PLAYER: "SC-VAR2-02",
     Reason.SCOUT_SHOW_USED: "SC-SNS-01",
     Reason.NO_ACTIVE_SET: "SC-SCOUT-01",
+    Reason.NOT_AN_END: "SC-SCOUT-01",
     Reason.SINGLE_CARD_END: "SC-NOTE-05",
     Reason.SLOT_OUTSIDE_HAND: "SC-SCOUT-02",
     Reason.NO_SCOUT_CHIP: "SC-VAR2-04",
     Reason.SHOW_AVAILABLE: "SC-VAR-03",
     Reason.RANGE_OUTSIDE_HAND: "SC-SHOW-01",
+    Reason.NOT_ADJACENT: "SC-SHOW-01",
+    Reason.OUT_OF_ORDER: "SC-SHOW-01",
     Reason.NOT_A_COMBINATION: "SC-SET-01",
     Reason.NOT_STRONGER: "SC-SHOW-03",
 }

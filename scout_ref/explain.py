@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import assert_never
 
+from scout_ref._text import plural
 from scout_ref.combinations import Combination, Kind, classify
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show
@@ -167,7 +168,7 @@ def _show_points(hand: Hand, active: Hand, owner: int | None, show: Show) -> Ite
     """Range, combination, then the strength comparison step by step (SC-SET-04)."""
     if show.last >= len(hand):
         yield Point(
-            f"the hand has {len(hand)} cards, positions 0 to {len(hand) - 1}; "
+            f"the hand has {plural(len(hand), 'card')}, positions 0 to {len(hand) - 1}; "
             f"position {show.last} is outside it",
             "SC-SHOW-01",
         )

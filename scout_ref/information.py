@@ -1,11 +1,12 @@
-"""Chapter INFO: what each seat knows: its own hand, the public view, and the round's history.
+"""Chapter INFO: what each seat knows: its own hand, the public view, its memory of the game,
+and what follows from them by elimination.
 
 A bare :class:`~scout_ref.State` cannot say which cards in a hand are public: that follows
 from the moves made since the deal (a scouted card stays public, SC-INFO-04). So knowledge is
-derived from a :class:`History`, a start state and the moves made from it, as OpenSpiel derives
-information states from histories. A state on its own is a history of no moves, whose hands
-count as just dealt. The state JSON and the adapter contract are unchanged: nothing new is
-stored in a state.
+derived from a :class:`History`, a round's start state and the moves made from it, with the
+earlier rounds of the game when they matter, as OpenSpiel derives information states from
+histories. A state on its own is a history of no moves, whose hands count as just dealt.
+Nothing new is stored in a state.
 """
 
 from __future__ import annotations
@@ -14,7 +15,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, assert_never
 
+from scout_ref._args import require_seat, require_type
 from scout_ref.components import Card, OrientedCard
+from scout_ref.elimination import deduced_holdings, unseen_cards
+from scout_ref.errors import MalformedInputError
+from scout_ref.game import next_round
 from scout_ref.notation import Flip, Keep, Move, Scout, ScoutShow, Show
 from scout_ref.registry import implements
 from scout_ref.scout import scouted
@@ -64,10 +69,12 @@ def event_of(state: State, move: Move) -> Event:
 
 @dataclass(frozen=True, slots=True)
 class History:
-    """A round as played from ``start``: the public events of the moves made since.
+    """A round as played from ``start``: the public events of the moves made since, and the
+    finished ``earlier`` rounds of the same game, oldest first.
 
-    Build one with :meth:`begin` and :meth:`then` (or :meth:`replay`); ``state`` is the state
-    now. Two histories are equal when their starts and moves are.
+    Build one with :meth:`begin` and :meth:`then` (or :meth:`replay`), and go on to the next
+    round with :meth:`next_round`; ``state`` is the state now. Two histories are equal when
+    their starts, moves and earlier rounds are.
 
     >>> from scout_ref import new_game, parse_move
     >>> h = History.begin(new_game(3, seed=1)).then(parse_move("flip"))
@@ -78,6 +85,7 @@ class History:
     start: State
     events: tuple[Event, ...]
     state: State = field(compare=False, repr=False)
+    earlier: tuple[History, ...] = ()
 
     @classmethod
     def begin(cls, start: State) -> History:
@@ -96,6 +104,29 @@ class History:
             history = history.then(move)
         return history
 
+    @classmethod
+    def replay_game(cls, rounds: Sequence[tuple[State, Sequence[Move]]]) -> History:
+        """The history of a game's rounds, each a start state and its moves; every start but
+        the first must be the deal that follows the round before (:func:`~scout_ref.next_round`
+        with that start's cards as the deck).
+
+        Raises:
+            IllegalMoveError: at the first illegal move.
+            MalformedInputError: if a round's start is not a deal that follows the round before.
+        """
+        history = None
+        for k, (start, moves) in enumerate(rounds):
+            if history is not None:
+                history = history.next_round([c for hand in start.hands for c in hand])
+                if history.state != start:
+                    raise MalformedInputError(
+                        "history", [(f"/{k}/state", "not the deal that follows the round before")]
+                    )
+            history = cls.replay(start, moves) if history is None else history.replay_on(moves)
+        if history is None:
+            raise MalformedInputError("history", [("", "a history needs at least one round")])
+        return history
+
     def then(self, move: Move) -> History:
         """This history followed by ``move``.
 
@@ -103,11 +134,36 @@ class History:
             IllegalMoveError: if ``move`` is illegal now.
         """
         after = apply_move(self.state, move)
-        return History(self.start, (*self.events, event_of(self.state, move)), after)
+        events = (*self.events, event_of(self.state, move))
+        return History(self.start, events, after, self.earlier)
+
+    def replay_on(self, moves: Iterable[Move]) -> History:
+        """This history followed by ``moves``.
+
+        Raises:
+            IllegalMoveError: at the first illegal move.
+        """
+        history = self
+        for move in moves:
+            history = history.then(move)
+        return history
+
+    def next_round(
+        self, deck: Sequence[OrientedCard] | None = None, *, seed: int | str | None = None
+    ) -> History:
+        """The next round's history of no moves, dealt as :func:`~scout_ref.next_round` deals
+        it, with this round among the earlier ones.
+
+        Raises:
+            MalformedInputError: if this round is not over, or the deck is wrong.
+        """
+        dealt = next_round(self.state, deck, seed=seed)
+        done = History(self.start, self.events, self.state)
+        return History(dealt, (), dealt, (*self.earlier, done))
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        """The moves made since the start, in order."""
+        """The moves made since the start of this round, in order."""
         return tuple(e.move for e in self.events)
 
 
@@ -139,8 +195,9 @@ class PublicView:
 
 @dataclass(frozen=True, slots=True)
 class Recall:
-    """What a seat remembers of the round (SC-INFO-05): the view at the start, its own hand
-    then, and every public event since."""
+    """What a seat remembers of a round (SC-INFO-05): the view at its start, its own hand
+    then, and every public event since (while the rotation decisions are being made, only its
+    own: the others' become public together, SC-ORIENT-01)."""
 
     start: PublicView
     hand: Hand
@@ -149,7 +206,9 @@ class Recall:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """Everything ``seat`` knows now: its own hand, the public view, and its recall.
+    """Everything ``seat`` knows now: its own hand, the public view, its recall of this round
+    and of the ``earlier`` ones, the ``unseen`` cards it cannot place, and the cards
+    elimination puts in each seat's hand (``deduced``, SC-INFO-08).
 
     The same for every two histories that differ only in cards this seat cannot see (law 1).
 
@@ -163,6 +222,9 @@ class Observation:
     hand: Hand
     public: PublicView
     history: Recall
+    earlier: tuple[Recall, ...] = ()
+    unseen: tuple[Card, ...] = ()
+    deduced: tuple[tuple[Card, ...], ...] = ()
 
     def sees(self, seat: Seat) -> tuple[Seen, ...]:
         """The hand of ``seat`` as this seat sees it: its own in full, another's public cards."""
@@ -284,9 +346,37 @@ def _hidden(state: State) -> tuple[tuple[Dealt, ...], ...]:
     )
 
 
-@implements("SC-INFO-01", "SC-INFO-05")
+@implements("SC-ORIENT-01", "SC-INFO-03", "SC-INFO-05")
+def recall(history: History, seat: Seat) -> Recall:
+    """What ``seat`` remembers of ``history``'s round: every public event, except that while
+    the rotation decisions are being made it knows only its own (SC-ORIENT-01)."""
+    events = history.events
+    if history.state.phase is Phase.ROTATION:
+        events = tuple(e for e in events if e.seat == seat)
+    return Recall(
+        public_view(history.start, _hidden(history.start)), history.start.hands[seat], events
+    )
+
+
+@implements("SC-INFO-08")
+def out_of_round(earlier: Sequence[Recall]) -> frozenset[Card]:
+    """The cards a seat remembers as out of this round, from its recall of the ``earlier``
+    rounds: with two players round 2 is dealt from the cards set aside in round 1, so every
+    round-1 card the seat held or saw shown is out of it (a fresh shuffle leaves none out)."""
+    if not earlier or not earlier[-1].start.set_aside:
+        return frozenset()
+    before = earlier[-1]
+    seen = {c.card for c in before.hand} | {c.card for e in before.events for c in e.shown}
+    return frozenset(seen)
+
+
+@implements("SC-INFO-01", "SC-INFO-05", "SC-INFO-08")
 def observation(game: History | State, seat: Seat) -> Observation:
     """What ``seat`` knows after ``game``: a history, or a state taken as just dealt.
+
+    Raises:
+        TypeError: if ``game`` is neither a history nor a state, or ``seat`` is not an int.
+        MalformedInputError: if ``seat`` is not a seat of the game.
 
     >>> from scout_ref import new_game, parse_move
     >>> h = History.begin(new_game(3, seed=1))
@@ -295,8 +385,19 @@ def observation(game: History | State, seat: Seat) -> Observation:
     >>> [str(c) if c else "?" for c in observation(h, Seat(0)).sees(Seat(1))][:4]
     ['?', '?', '7/9', '?']
     """
+    if not isinstance(game, History):
+        require_type(game, State, "the game", "a History or a State")
     history = game if isinstance(game, History) else History.begin(game)
-    start, now = history.start, history.state
-    tracked = track([len(h) for h in start.hands], history.events)
-    recall = Recall(public_view(start, _hidden(start)), start.hands[seat], history.events)
-    return Observation(seat, now.hands[seat], public_view(now, tracked.hands), recall)
+    require_seat(seat, history.start.players)
+    now = history.state
+    tracked = track([len(h) for h in history.start.hands], history.events)
+    public = public_view(now, tracked.hands)
+    in_sight = [c.card for h in public.hands for c in h if c is not None]
+    in_sight += [c.card for c in now.active_set] + [c for pile in now.captured for c in pile]
+    earlier = tuple(recall(h, seat) for h in history.earlier)
+    unseen = unseen_cards(now.players, now.hands[seat], in_sight, out_of_round(earlier))
+    hidden = [sum(c is None for c in h) for h in public.hands]
+    deduced = deduced_holdings(unseen, hidden, seat)
+    return Observation(
+        seat, now.hands[seat], public, recall(history, seat), earlier, unseen, deduced
+    )

@@ -16,7 +16,18 @@ from itertools import pairwise
 from typing import assert_never
 
 from scout_ref.errors import Reason
-from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show
+from scout_ref.notation import (
+    End,
+    Flip,
+    Keep,
+    Move,
+    Probe,
+    Scout,
+    ScoutInner,
+    ScoutShow,
+    Show,
+    ShowCards,
+)
 from scout_ref.state import Hand, Phase, State
 from scout_ref.variants import Scouting
 
@@ -111,7 +122,31 @@ def scout_show_breaks(state: State, move: ScoutShow) -> set[Reason]:
     return out
 
 
-def broken_rules(state: State, move: Move) -> set[Reason]:
+def inner_scout_breaks(state: State, probe: ScoutInner) -> set[Reason]:
+    """The rules taking a card that is not an end breaks: that (SC-SCOUT-01), and whatever
+    else a scout into that slot would break."""
+    out = scout_breaks(state, Scout(End.LEFT, probe.rotated, probe.slot))
+    return out if not state.active_set else out | {Reason.NOT_AN_END}
+
+
+def shown_cards_breaks(hand: Hand, active: Hand, probe: ShowCards) -> set[Reason]:
+    """The rules putting down the cards at ``positions``, in that order, breaks: all in the
+    hand, adjacent, in hand order; then, as laid, a combination that beats ``active``."""
+    positions = probe.positions
+    if not all(0 <= p < len(hand) for p in positions):
+        return {Reason.RANGE_OUTSIDE_HAND}
+    out = set()
+    if max(positions) - min(positions) + 1 != len(positions):
+        out.add(Reason.NOT_ADJACENT)
+    elif list(positions) != sorted(positions):
+        out.add(Reason.OUT_OF_ORDER)
+    found = strength([hand[p].top for p in positions])
+    if found is None:
+        return out | {Reason.NOT_A_COMBINATION}
+    return out if _beats(found, active) else out | {Reason.NOT_STRONGER}
+
+
+def broken_rules(state: State, move: Move | Probe) -> set[Reason]:
     """Every reason that applies to ``move`` in ``state``, each judged on its own (the phase
     too: a play move in the wrong phase is still judged on the hand of the player to act, which
     is empty when nobody is); empty exactly when the move is legal."""
@@ -126,6 +161,10 @@ def broken_rules(state: State, move: Move) -> set[Reason]:
             return out | scout_breaks(state, move)
         case ScoutShow():
             return out | scout_show_breaks(state, move)
+        case ScoutInner():
+            return out | inner_scout_breaks(state, move)
+        case ShowCards():
+            return out | shown_cards_breaks(state.hand, state.active_set, move)
         case _:
             assert_never(move)
 

@@ -15,12 +15,14 @@ True
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from scout_ref.errors import MalformedInputError
+from scout_ref._jsonread import MAX_INTEGER
+from scout_ref.errors import MalformedInputError, excerpt
 from scout_ref.position import build_state
 from scout_ref.setup import TWO_PLAYER_CHIPS
 from scout_ref.state import Phase, RoundEnd, State
@@ -29,9 +31,15 @@ from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
 _HEADER = re.compile(r"([2-5])p")
 _ORIENTED = re.compile(r"(10|[1-9])/(10|[1-9])")
 _IDENTITY = re.compile(r"(10|[1-9])-(10|[1-9])")
-_INTEGER = re.compile(r"-?[0-9]+")
+_INTEGER = re.compile(r"-?([0-9]+)")
 _EMPTY = "-"
 _BAR = "|"
+_NOT_IN_LINE = re.compile(r"[^\t\x20-\x7e]")  # a line holds printable ASCII and tabs only
+_MAX_DIGITS = len(str(MAX_INTEGER))
+
+MAX_POSITION_CHARS = 4096
+"""The longest position line read: ten times a canonical line of five full hands, so a line
+of megabytes is refused before it is split into tokens."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +52,44 @@ def _fail(column: int, message: str) -> MalformedInputError:
     return MalformedInputError("position", [(f"column {column}", message)])
 
 
+def _quoted(text: str) -> str:
+    """A token as an error quotes it: short, since a token may be thousands of characters."""
+    return excerpt(repr(text), 40)
+
+
+def _natural(text: str) -> int | None:
+    """The number ``text`` writes in ASCII digits, or None (a sign, another script, or more
+    digits than any integer within +-(2^53 - 1), refused before anything converts them)."""
+    if not text.isascii() or not text.isdigit() or len(text) > _MAX_DIGITS:
+        return None
+    return int(text)
+
+
+def _not_a(what: str | None, token: _Token) -> MalformedInputError:
+    """``token`` is not ``what`` (None: not a field); a word gets the closest field, or the list
+    of fields when none is close."""
+    message = f"{_quoted(token.text)} is not {what or 'a field'}"
+    if what is None or re.fullmatch(r"[A-Za-z_]+", token.text):
+        close = difflib.get_close_matches(token.text.lower(), _FIELDS, n=1, cutoff=0.6)
+        message += "" if what is None else " nor a field"
+        message += f": did you mean {close[0]!r}?" if close else f"; fields: {', '.join(_FIELDS)}"
+    return _fail(token.column, message)
+
+
+def header_hint(text: str) -> str:
+    """What a line that does not start with the player count may have meant.
+
+    >>> header_hint("3 hands 3/4 | 1/2 | 1/3"), header_hint("3P hands 1/2"), header_hint("hands")
+    ("did you mean '3p'?", "did you mean '3p'?", "start with the player count, e.g. '3p hands ...'")
+    """
+    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    if re.fullmatch(r"[2-5][pP]?", first):
+        return f"did you mean '{first[0]}p'?"
+    if re.fullmatch(r"\d+[pP]?", first):
+        return "SCOUT is played by 2 to 5 players"
+    return "start with the player count, e.g. '3p hands ...'"
+
+
 class _Reader:
     """The fields of one line, read into :func:`build_state`'s arguments."""
 
@@ -53,9 +99,12 @@ class _Reader:
         self.columns: dict[str, int] = {}  # JSON pointer of the state -> column in the line
 
     def seat(self, token: _Token) -> int:
-        if not token.text.isdigit() or int(token.text) >= self.players:
-            raise _fail(token.column, f"{token.text!r} is not a seat 0 to {self.players - 1}")
-        return int(token.text)
+        seat = _natural(token.text)
+        if seat is None or seat >= self.players:
+            raise _fail(
+                token.column, f"{_quoted(token.text)} is not a seat 0 to {self.players - 1}"
+            )
+        return seat
 
     def one(self, name: str, field: _Token, values: list[_Token]) -> _Token:
         if len(values) != 1:
@@ -67,11 +116,20 @@ class _Reader:
     ) -> list[int]:
         if len(values) != self.players:
             raise _fail(field.column, f"{name} needs one number per seat ({self.players})")
+        numbers = []
         for v in values:
-            if not _INTEGER.fullmatch(v.text) or (low is not None and int(v.text) < low):
-                floor = "" if low is None else f" >= {low}"
-                raise _fail(v.column, f"{v.text!r} is not an integer{floor}")
-        return [int(v.text) for v in values]
+            match = _INTEGER.fullmatch(v.text)
+            size = None if match is None else _natural(match[1])
+            number = None if size is None else (-size if v.text.startswith("-") else size)
+            shown = excerpt(repr(v.text), 40)
+            if match is None:
+                raise _fail(v.column, f"{shown} is not an integer")
+            if number is None:
+                raise _fail(v.column, f"{shown} is beyond +-{MAX_INTEGER}")
+            if low is not None and number < low:
+                raise _fail(v.column, f"{shown} is below {low}")
+            numbers.append(number)
+        return numbers
 
     def row(self, pointer: str, tokens: list[_Token]) -> str:
         """Oriented cards, or ``-`` for none."""
@@ -80,7 +138,7 @@ class _Reader:
         for k, t in enumerate(tokens):
             match = _ORIENTED.fullmatch(t.text)
             if not match or match[1] == match[2]:
-                raise _fail(t.column, f"{t.text!r} is not an oriented card such as '6/4'")
+                raise _not_a("an oriented card such as '6/4'", t)
             self.columns[f"{pointer}/{k}"] = t.column
         return " ".join(t.text for t in tokens)
 
@@ -90,27 +148,29 @@ class _Reader:
         if texts == [_EMPTY]:
             return ""
         if len(texts) == 1 and texts[0].isdigit():
-            return int(texts[0])
+            count = _natural(texts[0])
+            if count is None:
+                raise _fail(tokens[0].column, f"{excerpt(texts[0], 40)} cards is beyond any pile")
+            return count
         for t in tokens:
             match = _IDENTITY.fullmatch(t.text)
             if not match or int(match[1]) >= int(match[2]):
-                raise _fail(
-                    t.column, f"{t.text!r} is not a card identity such as '1-2' (or a count)"
-                )
+                raise _not_a("a card identity such as '1-2' (or a count)", t)
         return " ".join(texts)
 
     def rows(self, name: str, field: _Token, values: list[_Token]) -> list[list[_Token]]:
+        bars = sum(v.text == _BAR for v in values)  # counted before any row is built
+        if bars != self.players - 1:
+            raise _fail(
+                field.column,
+                f"{name} needs {self.players} rows separated by '|', got {bars + 1}",
+            )
         groups: list[list[_Token]] = [[]]
         for v in values:
             if v.text == _BAR:
                 groups.append([])
             else:
                 groups[-1].append(v)
-        if len(groups) != self.players:
-            raise _fail(
-                field.column,
-                f"{name} needs {self.players} rows separated by '|', got {len(groups)}",
-            )
         for s, group in enumerate(groups):
             self.columns[f"/{name}/{s}"] = group[0].column if group else field.column
         return groups
@@ -127,19 +187,20 @@ def _rules(reader: _Reader, field: _Token, values: list[_Token]) -> None:
     for v in values:
         key, _, value = v.text.partition("=")
         if key not in choices:
-            raise _fail(v.column, f"{key!r} is not a switch: {', '.join(choices)}")
+            raise _fail(v.column, f"{_quoted(key)} is not a switch: {', '.join(choices)}")
         try:
             switches[key] = choices[key](value)
         except (KeyError, ValueError):
-            raise _fail(v.column, f"{value!r} is not a value of {key}") from None
+            raise _fail(v.column, f"{_quoted(value)} is not a value of {key}") from None
     reader.kwargs["rules"] = Rules(**switches)  # type: ignore[arg-type]
 
 
 def _round(reader: _Reader, field: _Token, values: list[_Token]) -> None:
     token = reader.one("round", field, values)
-    if not token.text.isdigit() or not 1 <= int(token.text) <= reader.players:
-        raise _fail(token.column, f"{token.text!r} is not a round 1 to {reader.players}")
-    reader.kwargs["round"] = int(token.text)
+    number = _natural(token.text)
+    if number is None or not 1 <= number <= reader.players:
+        raise _fail(token.column, f"{_quoted(token.text)} is not a round 1 to {reader.players}")
+    reader.kwargs["round"] = number
 
 
 def _enum(name: str, key: str, kind: type[Phase] | type[RoundEnd]) -> Callable[..., None]:
@@ -147,7 +208,7 @@ def _enum(name: str, key: str, kind: type[Phase] | type[RoundEnd]) -> Callable[.
         token = reader.one(name, field, values)
         allowed = [e.value for e in kind]
         if token.text not in allowed:
-            raise _fail(token.column, f"{token.text!r} is not one of {', '.join(allowed)}")
+            raise _fail(token.column, f"{_quoted(token.text)} is not one of {', '.join(allowed)}")
         reader.kwargs[key] = token.text
 
     return read
@@ -213,7 +274,27 @@ _POINTER_FIELD = {"scout_show_available": "scout_show_used", "start_player": "ro
 
 
 def _tokens(text: str) -> list[_Token]:
-    return [_Token(m[0], m.start() + 1) for m in re.finditer(r"\||[^\s|]+", text)]
+    """The tokens of one line of printable ASCII, refused before it is split if it is longer
+    than :data:`MAX_POSITION_CHARS` or holds any other character (spec/POSITION.md: tokens
+    are separated by spaces or tabs; digits are 0 to 9)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a position line is a str, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_CHARS:
+        message = f"a position line is at most {MAX_POSITION_CHARS} characters; got {len(text)}"
+        raise _fail(MAX_POSITION_CHARS + 1, message)
+    odd = _NOT_IN_LINE.search(text)
+    if odd is not None:
+        raise _fail(odd.start() + 1, _odd_character(odd[0]))
+    return [_Token(m[0], m.start() + 1) for m in re.finditer(r"\||[^ \t|]+", text)]
+
+
+def _odd_character(char: str) -> str:
+    if char in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029":
+        return "a line break: a position is one line, its tokens separated by spaces or tabs"
+    what = f"{char!r} (U+{ord(char):04X})"
+    if char.isdigit() or char.isnumeric():
+        return f"{what} is not one of the digits 0 to 9"
+    return f"{what} is not part of a position line, which is printable ASCII"
 
 
 def _split_fields(tokens: list[_Token]) -> list[tuple[_Token, list[_Token]]]:
@@ -221,10 +302,10 @@ def _split_fields(tokens: list[_Token]) -> list[tuple[_Token, list[_Token]]]:
     for token in tokens:
         if token.text in _FIELDS:
             if any(f.text == token.text for f, _ in fields):
-                raise _fail(token.column, f"field {token.text!r} is given twice")
+                raise _fail(token.column, f"field {_quoted(token.text)} is given twice")
             fields.append((token, []))
         elif not fields:
-            raise _fail(token.column, f"{token.text!r} is not a field: {', '.join(_FIELDS)}")
+            raise _not_a(None, token)
         else:
             fields[-1][1].append(token)
     return fields
@@ -260,7 +341,8 @@ def parse_position(text: str) -> State:
     tokens = _tokens(text)
     if not tokens or not _HEADER.fullmatch(tokens[0].text):
         column = tokens[0].column if tokens else 1
-        raise _fail(column, "a position starts with the player count, 2p to 5p")
+        hint = header_hint(text)
+        raise _fail(column, f"a position starts with the player count, 2p to 5p: {hint}")
     reader = _Reader(int(tokens[0].text[0]))
     for field, values in _split_fields(tokens[1:]):
         reader.columns[f"/{field.text}"] = field.column

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from scout_ref._text import plural
 from scout_ref.combinations import classify
 from scout_ref.registry import implements
 from scout_ref.scoring import round_scores
@@ -59,7 +60,9 @@ def _first_show_problems(state: State) -> Iterator[Violation]:
         yield Violation(rule, "/turn", "before the first show the start player is to act")
     for s, hand in enumerate(state.hands):
         if len(hand) != dealt:
-            yield Violation(rule, f"/hands/{s}", f"holds {len(hand)} cards before any show")
+            yield Violation(
+                rule, f"/hands/{s}", f"holds {plural(len(hand), 'card')} before any show"
+            )
     dealt_chips = (TWO_PLAYER_CHIPS if state.is_two_player else 0,) * state.players
     if state.scout_chips != dealt_chips:
         yield Violation(rule, "/scout_chips", "no scout can happen before the first show")
@@ -109,7 +112,11 @@ def _owner_chip_problems(state: State) -> Iterator[Violation]:
     k = scouts_since_show(state)
     if k is not None and state.owner is not None and state.scout_chips[state.owner] < k:
         where = f"/scout_chips/{state.owner}"
-        yield Violation("SC-REACH-06", where, f"{k} scouts since the owner's show paid {k} chips")
+        yield Violation(
+            "SC-REACH-06",
+            where,
+            f"{plural(k, 'scout')} since the owner's show paid {plural(k, 'chip')}",
+        )
 
 
 @implements("SC-REACH-07")
@@ -183,7 +190,11 @@ def _card_flow_problems(state: State) -> Iterator[Violation]:
             spent = TWO_PLAYER_CHIPS - chips
             if least[s] > spent:
                 where = f"/hands/{s}"
-                yield Violation(rule, where, f"needs {least[s]} scouts but {spent} chips were paid")
+                yield Violation(
+                    rule,
+                    where,
+                    f"needs {plural(least[s], 'scout')} but {plural(spent, 'chip')} paid",
+                )
         return
     scouts = sum(state.scout_chips)  # every scout gave one chip, and chips come only so
     if sum(least) > scouts:
@@ -194,7 +205,11 @@ def _card_flow_problems(state: State) -> Iterator[Violation]:
         if least[s] + chips > scouts:
             # The scouts that paid this seat's chips were made by the other seats.
             where = f"/scout_chips/{s}"
-            yield Violation(rule, where, f"{chips} chips and {least[s]} own scouts exceed {scouts}")
+            yield Violation(
+                rule,
+                where,
+                f"{plural(chips, 'chip')} and {plural(least[s], 'own scout')} exceed {scouts}",
+            )
 
 
 def chain_captures(state: State) -> list[int] | None:
@@ -231,7 +246,7 @@ def _chain_problems_before_scouts(state: State) -> Iterator[Violation]:
         return
     for s, want in enumerate(expected):
         if len(state.captured[s]) != want:
-            detail = f"with no scout before the last show, seat {s} captured {want} cards"
+            detail = f"with no scout before the last show, seat {s} captured {plural(want, 'card')}"
             yield Violation("SC-REACH-11", f"/captured/{s}", detail)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scout_ref.errors import Reason, Rejection
-from scout_ref.notation import End, Scout
+from scout_ref.notation import End, Scout, ScoutInner
 from scout_ref.registry import implements
 from scout_ref.state import Hand, Seat, State, evolve, next_seat
 from scout_ref.two_player import can_show, check_scout_chip, pay_scout_chip
@@ -29,6 +29,15 @@ def check_scout(state: State, scout: Scout) -> Rejection | None:
     if state.rules.scouting is Scouting.FORCED and can_show(state.hand, state.active_set):
         return Rejection(Reason.SHOW_AVAILABLE, "forced scouting: a show would beat the set")
     return None
+
+
+@implements("SC-SCOUT-01")
+def check_scout_inner(state: State, probe: ScoutInner) -> Rejection:
+    """Why a card that is not at an end cannot be scouted: there is no active set, or only an
+    end card may be taken (SC-TURN-04 puts both before the slot)."""
+    if not state.active_set:
+        return Rejection(Reason.NO_ACTIVE_SET, "there is no active set to scout from")
+    return Rejection(Reason.NOT_AN_END, f"card #{probe.position} is not an end of the active set")
 
 
 @implements("SC-SCOUT-01", "SC-SCOUT-02", "SC-SCOUT-05", "SC-GEN-02")

@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from scout_ref._args import require_type
 from scout_ref.components import Card, OrientedCard, full_deck, oriented
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import implements
@@ -22,6 +23,7 @@ TWO_PLAYER_CHIPS = 3
 
 def check_players(players: int) -> None:
     """Raise :class:`MalformedInputError` unless 2 to 5 players (SC-GEN-01)."""
+    require_type(players, int, "the player count", "an int from 2 to 5")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise MalformedInputError("player count", [("", f"{players!r} is not 2 to 5")])
 
@@ -61,11 +63,20 @@ def shuffled_deck(players: int, seed: int | str | None = None) -> tuple[Oriented
     The mapping from seed to deck is a Python convenience, not part of the contract: vectors
     carry decks, never seeds.
     """
+    return shuffled(_ascending(players), seed)
+
+
+def shuffled(cards: Sequence[Card], seed: int | str | None = None) -> tuple[OrientedCard, ...]:
+    """These cards shuffled in order and orientation by ``random.Random(seed)`` (SC-SETUP-02).
+
+    >>> sorted(c.card for c in shuffled([Card(1, 2), Card(3, 4)], seed=0))
+    [Card(low=1, high=2), Card(low=3, high=4)]
+    """
     rng = random.Random(seed)
-    cards = list(_ascending(players))
-    rng.shuffle(cards)
+    order = list(cards)
+    rng.shuffle(order)
     return tuple(
-        oriented(c.low, c.high) if rng.random() < 0.5 else oriented(c.high, c.low) for c in cards
+        oriented(c.low, c.high) if rng.random() < 0.5 else oriented(c.high, c.low) for c in order
     )
 
 
@@ -96,6 +107,24 @@ def check_deck(
         problems.append(("", "missing " + ", ".join(str(c) for c in missing)))
     if problems:
         raise MalformedInputError("deck", problems)
+
+
+@implements("SC-SETUP-01")
+def remove_from_box(players: int, box: Sequence[OrientedCard]) -> tuple[OrientedCard, ...]:
+    """The deck a whole box leaves with this many players: the cards in play, in box order.
+
+    Raises:
+        MalformedInputError: if ``box`` is not the 45 cards, each once.
+
+    >>> from scout_ref.components import oriented
+    >>> box = [oriented(c.high, c.low) for c in sorted(full_deck())]
+    >>> len(remove_from_box(3, box)), len(remove_from_box(4, box))
+    (36, 44)
+    """
+    check_players(players)
+    check_deck(players, box, frozenset(full_deck()), "the 45 cards of the box")
+    kept = cards_in_play(players)
+    return tuple(oc for oc in box if oc.card in kept)
 
 
 @implements("SC-SETUP-03", "SC-VAR2-01")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from scout_ref._text import plural
 from scout_ref.combinations import Strength, beats, classify, strength_of
 from scout_ref.errors import Reason, Rejection
-from scout_ref.notation import Show
+from scout_ref.notation import Show, ShowCards
 from scout_ref.registry import implements
 from scout_ref.state import Hand, Seat, State, evolve, next_seat
 
@@ -24,14 +25,29 @@ def active_strength(active_set: Hand) -> Strength | None:
 def check_show_against(hand: Hand, active_set: Hand, show: Show) -> Rejection | None:
     """Why ``show`` from ``hand`` cannot be played onto ``active_set``, or None if it can."""
     if show.last >= len(hand):
-        return Rejection(Reason.RANGE_OUTSIDE_HAND, f"the hand has {len(hand)} cards")
+        return Rejection(Reason.RANGE_OUTSIDE_HAND, f"the hand has {plural(len(hand), 'card')}")
     combo = classify(tops(hand[show.first : show.last + 1]))
     if combo is None:
         return Rejection(Reason.NOT_A_COMBINATION, "the cards form neither a set nor a run")
     active = classify(tops(active_set)) if active_set else None
     if not beats(combo, active):
+        if active is not None and combo.strength == active.strength:
+            tie = f"the {combo} only ties the {active}, and a tie does not beat (SC-SET-05)"
+            return Rejection(Reason.NOT_STRONGER, tie)
         return Rejection(Reason.NOT_STRONGER, f"the {combo} does not beat the {active}")
     return None
+
+
+@implements("SC-SHOW-01")
+def check_show_cards(state: State, probe: ShowCards) -> Rejection:
+    """Why cards that are not adjacent, or not in the order they lie, cannot be shown: the
+    positions must lie within the hand, then be adjacent, then keep the hand's order."""
+    positions = probe.positions
+    if max(positions) >= len(state.hand):
+        return Rejection(Reason.RANGE_OUTSIDE_HAND, f"the hand has {len(state.hand)} cards")
+    if max(positions) - min(positions) + 1 != len(positions):
+        return Rejection(Reason.NOT_ADJACENT, f"positions {probe.positions} are not adjacent")
+    return Rejection(Reason.OUT_OF_ORDER, "adjacent cards are shown in the order they lie")
 
 
 def check_show(state: State, show: Show) -> Rejection | None:

@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from scout_ref._text import plural
 from scout_ref.components import OrientedCard
 from scout_ref.game import next_round
 from scout_ref.notation import Move
@@ -60,7 +61,9 @@ class RoundRecord:
             ValueError: if the round was truncated: it has no score (SC-END-06).
         """
         if self.truncated:
-            raise ValueError(f"a round truncated after {len(self.moves)} moves has no score")
+            raise ValueError(
+                f"a round truncated after {plural(len(self.moves), 'move')} has no score"
+            )
         return round_scores(self.end)
 
     def first_repeat(self) -> Repeat | None:

@@ -8,16 +8,32 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from scout_ref._args import require_type
 from scout_ref._movegen import scout_moves, scout_show_moves, show_moves
 from scout_ref.combinations import beating_spans
-from scout_ref.errors import IllegalMoveError, Reason, Rejection
-from scout_ref.notation import FLIP, KEEP, Flip, Keep, Move, Scout, ScoutShow, Show
+from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection
+from scout_ref.notation import (
+    FLIP,
+    KEEP,
+    Flip,
+    Keep,
+    Move,
+    Probe,
+    Scout,
+    ScoutInner,
+    ScoutShow,
+    Show,
+    ShowCards,
+    check_notation,
+    parse_move,
+    parse_probe,
+)
 from scout_ref.registry import implements
 from scout_ref.rotation import resolve_rotation
 from scout_ref.round_end import finish_turn
-from scout_ref.scout import check_scout, resolve_scout
+from scout_ref.scout import check_scout, check_scout_inner, resolve_scout
 from scout_ref.scout_show import check_scout_show, resolve_scout_show
-from scout_ref.show import active_strength, check_show, resolve_show, tops
+from scout_ref.show import active_strength, check_show, check_show_cards, resolve_show, tops
 from scout_ref.state import Phase, State
 from scout_ref.two_player import check_scout_chip
 from scout_ref.variants import Scouting
@@ -43,7 +59,14 @@ def check_move(state: State, move: Move) -> Rejection | None:
     >>> from scout_ref import new_game, parse_move
     >>> check_move(new_game(3, seed=0), parse_move('show 0-0')).reason
     <Reason.WRONG_PHASE: 'wrong_phase'>
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`State` or ``move`` not a move.
+        MalformedInputError: if ``move`` is not one the notation can write (a negative
+        slot, a reversed range), as :func:`~scout_ref.parse_move` would say.
     """
+    require_type(state, State, "the state", "a State such as new_game(3, seed=1)")
+    check_notation(move)
     if (rejection := check_phase(state, move)) is not None:
         return rejection
     match move:
@@ -59,6 +82,51 @@ def check_move(state: State, move: Move) -> Rejection | None:
             assert_never(move)
 
 
+@implements("SC-TURN-04", "SC-NOTE-07")
+def check_probe(state: State, probe: Probe) -> Rejection:
+    """Why a probe (a move canonical notation cannot name) is illegal: the phase first, then
+    the scout's or the show's own checks in the order of SC-TURN-04.
+
+    >>> from scout_ref import new_game
+    >>> from scout_ref.notation import parse_probe
+    >>> check_probe(new_game(3, seed=0), parse_probe('show 2,0')).reason
+    <Reason.WRONG_PHASE: 'wrong_phase'>
+    """
+    if state.phase is not Phase.PLAY:
+        return Rejection(
+            Reason.WRONG_PHASE, f"{probe} is a play move; the phase is {state.phase.value}"
+        )
+    match probe:
+        case ScoutInner():
+            return check_scout_inner(state, probe)
+        case ShowCards():
+            return check_show_cards(state, probe)
+        case _:
+            assert_never(probe)
+
+
+def check_written(state: State, text: str) -> Rejection | None:
+    """Why the move written ``text`` is illegal, or None if it is legal: a move in canonical
+    notation, or a probe of SC-NOTE-07 (always illegal).
+
+    Raises:
+        MalformedInputError: if ``text`` is neither.
+
+    >>> from scout_ref import new_game
+    >>> check_written(new_game(3, seed=0), 'keep') is None
+    True
+    """
+    try:
+        move = parse_move(text)
+    except MalformedInputError as exc:
+        try:
+            probe = parse_probe(text)
+        except MalformedInputError:
+            raise exc from None
+        return check_probe(state, probe)
+    return check_move(state, move)
+
+
 def is_legal(state: State, move: Move) -> bool:
     """Whether ``move`` is legal in ``state``."""
     return check_move(state, move) is None
@@ -69,6 +137,7 @@ def apply_move(state: State, move: Move) -> State:
 
     Raises:
         IllegalMoveError: if the move is illegal; it carries the :class:`Rejection`.
+        TypeError, MalformedInputError: as :func:`check_move`.
 
     >>> from scout_ref import new_game, parse_move
     >>> s = apply_move(new_game(3, seed=0), parse_move('flip'))
@@ -120,7 +189,11 @@ def legal_moves(state: State) -> list[Move]:
     >>> from scout_ref import new_game
     >>> [str(m) for m in legal_moves(new_game(3, seed=0))]
     ['keep', 'flip']
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`State`.
     """
+    require_type(state, State, "the state", "a State such as new_game(3, seed=1)")
     if state.phase is Phase.ROTATION:
         return [KEEP, FLIP]
     if state.phase is not Phase.PLAY:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scout_ref import MalformedInputError
+from scout_ref._text import plural
 from scout_ref.cli import build_parser, entrypoint, main
 from scout_ref.commands._io import read_json, read_state
 from scout_ref.position import build_state
@@ -127,7 +128,7 @@ def test_rules_take_ids_in_any_case_and_globs(
     status, out, _ = _run(capsys, "rules", *patterns)
     assert status == 0
     assert [line.split()[0] for line in out.splitlines() if line.startswith("SC-")] == expected
-    assert out.splitlines()[-1] == f"{len(expected)} rules"
+    assert out.splitlines()[-1] == plural(len(expected), "rule")
 
 
 @pytest.mark.rule

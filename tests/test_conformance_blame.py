@@ -11,7 +11,8 @@ from scout_ref.conformance.cases.scoring import unbeaten
 from scout_ref.conformance.diff import hand_hint, state_diff
 from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import Case, CaseResult, Outcome
-from scout_ref.conformance.report import RuleRow, evidence_line
+from scout_ref.conformance.report import RuleRow
+from scout_ref.conformance.report_text import evidence_line
 from scout_ref.conformance.verdicts import RuleVerdict, blamed, decide, judge
 from scout_ref.notation import parse_move
 from scout_ref.turn import apply_move

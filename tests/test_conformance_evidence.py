@@ -15,7 +15,7 @@ from scout_ref.conformance.cases._case import facing
 from scout_ref.conformance.cases.scoring import unbeaten
 from scout_ref.conformance.fuzz import fuzz_game
 from scout_ref.conformance.needs import needs
-from scout_ref.conformance.observe import cards_in, observation_rules
+from scout_ref.conformance.observe import by_sight, cards_in, observation_rules
 from scout_ref.conformance.outcomes import Case, Context, Outcome
 from scout_ref.conformance.protocol import Message, Reply, read_reply
 from scout_ref.conformance.runner import load_cases, run_case
@@ -139,7 +139,7 @@ def test_a_hidden_card_revealed_anywhere_breaks_sc_info_01() -> None:
     start = case.data["state"]
     seat = case.data["seat"]
     other = (seat + 1) % start["players"]
-    known = cards_in(expected)
+    known = cards_in(by_sight(expected))  # the unseen cards are named, not seen (SC-INFO-08)
     k, card = next((k, c) for k, c in enumerate(start["hands"][other]) if not cards_in(c) & known)
     leaked = copy.deepcopy(expected)
     leaked["history"]["start"]["hands"][other][k] = card  # in the recalled start view

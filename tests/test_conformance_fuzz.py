@@ -9,6 +9,10 @@ from pathlib import Path
 import pytest
 
 from scout_ref.cli import main
+from scout_ref.conformance.fuzz import fuzz_game
+from scout_ref.conformance.outcomes import Context
+from scout_ref.conformance.process import Adapter
+from scout_ref.state import State
 
 REPO = Path(__file__).parent.parent
 
@@ -49,6 +53,8 @@ def test_wrong_engine_is_shrunk_to_a_saved_trace(
     assert case["rules"] == ["SC-SCOUT-03", "SC-SNS-03"]
     assert len(case["steps"]) == 6
     assert case["steps"][-1]["move"] == "scout L @5 + show 10-11"
+    last = case["steps"][-1]  # every state a finding holds has its position line, as shipped
+    assert State.from_position(last["position"]) == State.from_json(last["state"])
     # a ready vector: the reference replays it, the wrong engine fails it
     assert main(["conform", "--vectors", str(found)]) == 0
     assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1
@@ -61,12 +67,34 @@ def test_disagreement_in_a_later_round_drops_the_earlier_rounds(
     """Without the owner exemption the 4-player game of seed 3 departs in a later round only."""
     engine = f"{sys.executable} -m tests.adapters.wrong_no_exemption"
     found = tmp_path / "found"
-    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "3", "--seed", "3", "--adapter", engine]
-    assert main([*fuzz, "--save", str(found)]) == 1
-    assert "departs at step 344" in capsys.readouterr().out
+    ctx = Context(Adapter(engine.split()), findings_dir=found)
+    try:
+        result = fuzz_game(ctx, 4, "3:2")
+    finally:
+        ctx.adapter.close()
+    assert "departs at step 344" in result.message
     (case,) = json.loads((found / "trace" / "fuzz-4p-3-2.json").read_text("utf-8"))["cases"]
     assert case["rules"] == ["SC-SCORE-04"]
     deals = [s for s in case["steps"] if "deal" in s]
     assert len(deals) == 1
     assert len(case["steps"]) < 344
     assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1
+
+
+@pytest.mark.slow  # three whole games against a wrong engine
+@pytest.mark.rule("SC-SCORE-04")
+def test_games_that_break_a_rule_alike_are_one_finding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The games of seed 3 all depart on SC-SCORE-04 at an apply: one finding, the first."""
+    engine = f"{sys.executable} -m tests.adapters.wrong_no_exemption"
+    found = tmp_path / "found"
+    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "3", "--seed", "3", "--adapter", engine]
+    assert main([*fuzz, "--save", str(found)]) == 1
+    out = capsys.readouterr().out
+    assert "departs at step 344 (apply 'scout L @1') as in fuzz-2p-3-0" in out
+    assert (found / "trace" / "fuzz-2p-3-0.json").exists()
+    assert not (found / "trace" / "fuzz-4p-3-2.json").exists()
+    repeat = out[out.index("FAIL fuzz-4p-3-2") :].splitlines()[1:4]
+    assert repeat[1].startswith("    position: 4p ")
+    assert repeat[2].startswith("    reference: scout-ref explain '4p ")

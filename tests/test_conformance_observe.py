@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
-from scout_ref import History, Seat, observation, parse_move
+from scout_ref import History, Seat, new_game, observation, parse_move
 from scout_ref.conformance.observe import observation_verdict
 from scout_ref.conformance.outcomes import Outcome
 from scout_ref.conformance.protocol import Capabilities
@@ -38,6 +39,9 @@ def _changed(path: list[str | int], value: object) -> object:
         (["public", "turn"], 0, "SC-INFO-02"),
         (["public", "captured", 3], [], "SC-INFO-05"),
         (["history", "events", 0, "scouted"], "9/6", "SC-INFO-03"),
+        (["unseen"], [], "SC-INFO-08"),
+        (["deduced", 2], ["1-4"], "SC-INFO-08"),
+        (["earlier"], [EXPECTED["history"]], "SC-INFO-05"),
     ],
 )
 def test_a_difference_names_the_rule_it_breaks(
@@ -62,3 +66,14 @@ def test_observe_cases_apply_only_to_adapters_that_claim_observe() -> None:
     assert not_applicable("observe", 3, True, without) == "needs request types ['observe']"
     claimed = Capabilities(kinds | {"observe"}, frozenset({2, 3, 4, 5}), variants=True)
     assert not_applicable("observe", 3, True, claimed) is None
+
+
+@pytest.mark.rule("SC-ORIENT-01")
+def test_a_decision_shown_too_early_is_blamed_on_the_rotation_rule() -> None:
+    history = History.replay(new_game(3, seed=2), [parse_move("flip")])
+    deciding: Any = observation(history, Seat(1)).to_json()
+    leaked = copy.deepcopy(deciding)
+    leaked["history"]["events"] = observation(history, Seat(0)).to_json()["history"]["events"]  # type: ignore[index, call-overload]
+    outcome, message = observation_verdict(deciding, leaked)
+    assert outcome is Outcome.FAILED
+    assert message.rstrip().endswith("(SC-ORIENT-01)")

@@ -151,3 +151,19 @@ def test_bad_observe_request_gets_a_one_line_errored_reply(
     assert reply["type"] == "errored"
     assert detail in reply["message"]
     assert "\n" not in reply["message"]
+
+
+@pytest.mark.rule("SC-INFO-05")
+def test_an_observe_request_whose_earlier_round_is_not_over_is_errored() -> None:
+    reply = answer(
+        {
+            "id": 5,
+            "type": "observe",
+            "state": STATE.to_json(),
+            "moves": [],
+            "seat": 0,
+            "earlier": [{"state": STATE.to_json(), "moves": []}],
+        }
+    )
+    assert reply["type"] == "errored"
+    assert "round_over" in reply["message"]

@@ -8,8 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from scout_ref import Reason, Rules, Scouting, State, check_move, legal_moves, parse_move
+from scout_ref import (
+    Reason,
+    Rules,
+    Scouting,
+    State,
+    apply_move,
+    check_move,
+    legal_moves,
+    parse_move,
+)
 from scout_ref.cli import main
+from scout_ref.commands._io import read_state
 from scout_ref.explain import explain
 from scout_ref.notation import move_sort_key
 from scout_ref.position import build_state
@@ -143,7 +153,12 @@ def test_cli_exit_status_is_the_verdict(tmp_path: Path, capsys: pytest.CaptureFi
     assert "show 4-4 by seat 0: illegal, not_stronger (SC-SHOW-03)" in out
     assert "SC-SHOW-03 Beating the active set:" in out
     assert "SC-SET-04 Strength order: A combination beats another" in out  # cited, with text
-    assert all(len(line) <= 80 for line in out.splitlines())
+    lines = out.splitlines()
+    after = lines.index("position after the move:")  # the legal move's, one line to paste
+    assert State.from_position(lines[after + 1]) == apply_move(
+        read_state(state), parse_move("show 2-4")
+    )
+    assert all(len(line) <= 80 for k, line in enumerate(lines) if k != after + 1)
 
 
 @pytest.mark.rule("SC-NOTE-02")

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scout_ref import (
     History,
     IllegalMoveError,
+    MalformedInputError,
     Observation,
     Phase,
     Seat,
@@ -210,10 +211,14 @@ def test_law_2_legal_moves_are_a_function_of_the_observation(
 def test_law_3_every_public_event_changes_every_observation_alike(history: History) -> None:
     players = history.start.players
     observations = [observation(history, Seat(s)) for s in range(players)]
-    for obs in observations:
+    deciding = history.state.phase is Phase.ROTATION
+    for s, obs in enumerate(observations):
         assert obs.public == observations[0].public
-        assert obs.history.events == observations[0].history.events
         assert obs.history.start == observations[0].history.start
+        if deciding:  # the decisions become public together, when the last is made
+            assert obs.history.events == tuple(e for e in history.events if e.seat == s)
+        else:
+            assert obs.history.events == history.events
     moves = legal_moves(history.state)
     if not moves:
         return
@@ -242,3 +247,106 @@ def test_the_phase_and_turn_are_the_same_for_everyone() -> None:
     assert {(o.public.phase, o.public.turn) for o in _observations(history)} == {
         (Phase.PLAY, Seat(0))
     }
+
+
+# --- rotation decisions, earlier rounds and elimination (SC-ORIENT-01, SC-INFO-05, SC-INFO-08) --
+
+
+def _two_player_game() -> tuple[History, History]:
+    """Round 1 of a seeded two-player game in which seat 1 empties its hand, and round 2 dealt."""
+    from scout_ref.conformance.cases.information import ELIMINATION_SEEDS, shedding_game  # noqa: PLC0415
+
+    first = shedding_game(2, ELIMINATION_SEEDS[2]).rounds[0]
+    played = History.replay(first.start, first.moves)
+    return played, played.next_round()
+
+
+@pytest.mark.rule("SC-ORIENT-01")
+def test_a_rotation_decision_is_hidden_until_everyone_has_decided() -> None:
+    history = _history(new_game(3, seed=2), "flip", "keep")
+    assert [str(e.move) for e in observation(history, Seat(0)).history.events] == ["flip"]
+    assert [str(e.move) for e in observation(history, Seat(1)).history.events] == ["keep"]
+    assert observation(history, Seat(2)).history.events == ()
+    done = history.then(parse_move("keep"))
+    for seat in map(Seat, range(3)):
+        assert [str(e.move) for e in observation(done, seat).history.events] == [
+            "flip",
+            "keep",
+            "keep",
+        ]
+
+
+@pytest.mark.rule("SC-ORIENT-01")
+def test_a_sample_replays_hidden_rotation_decisions() -> None:
+    history = _history(new_game(4, seed=2), "flip", "keep", "flip")
+    obs = observation(history, Seat(1))
+    sample = sample_history(obs, random.Random(3))
+    assert sample.state.turn == Seat(3)
+    assert observation(sample, Seat(1)).history == obs.history
+
+
+@pytest.mark.rule("SC-INFO-05", "SC-INFO-08")
+def test_round_two_is_played_with_round_one_remembered() -> None:
+    played, second = _two_player_game()
+    assert not played.state.hands[1], "seat 1 emptied its hand in round 1"
+    obs = observation(second, Seat(0))
+    assert len(obs.earlier) == 1
+    assert obs.earlier[0].events == played.events
+    assert obs.unseen == tuple(sorted(c.card for c in second.state.hands[1]))
+    assert obs.deduced == ((), obs.unseen)
+    # Without round 1 the same deal places nothing: the unseen cards may be set aside.
+    assert observation(History.begin(second.state), Seat(0)).deduced == ((), ())
+
+
+@pytest.mark.rule("SC-INFO-08")
+def test_cards_kept_unshown_in_round_one_keep_round_two_open() -> None:
+    played, second = _two_player_game()
+    kept = observation(played, Seat(1)).sees(Seat(0)).count(None)
+    obs = observation(second, Seat(1))
+    assert kept > 0, "seat 0 kept cards unshown in round 1"
+    assert len(obs.unseen) == len(second.state.hands[0]) + kept
+    assert len(obs.unseen) > len(second.state.hands[0])
+    assert obs.deduced == ((), ())
+
+
+@pytest.mark.rule("SC-INFO-08")
+def test_a_sample_in_round_two_keeps_round_one_cards_out() -> None:
+    _, second = _two_player_game()
+    obs = observation(second, Seat(0))
+    sample = sample_history(obs, random.Random(5))
+    assert sorted(c.card for c in sample.state.hands[1]) == list(obs.unseen)
+
+
+@pytest.mark.rule("SC-INFO-08")
+def test_elimination_places_the_last_hidden_hand_mid_round() -> None:
+    from scout_ref.conformance.cases.information import (  # noqa: PLC0415
+        ELIMINATION_SEEDS,
+        first_deduction,
+        shedding_game,
+    )
+
+    first = shedding_game(3, ELIMINATION_SEEDS[3]).rounds[0]
+    k, seat = first_deduction(first.start, first.moves)
+    history = History.replay(first.start, first.moves[:k])
+    assert history.state.phase is Phase.PLAY
+    obs = observation(history, Seat(seat))
+    (holder,) = [s for s, cards in enumerate(obs.deduced) if cards]
+    hidden = [
+        c.card
+        for c, seen in zip(history.state.hands[holder], obs.sees(Seat(holder)), strict=True)
+        if seen is None
+    ]
+    assert sorted(hidden) == list(obs.unseen) == list(obs.deduced[holder])
+    before = observation(History.replay(first.start, first.moves[: k - 1]), Seat(seat))
+    assert not any(before.deduced)
+
+
+@pytest.mark.rule("SC-INFO-05")
+def test_a_round_must_follow_the_one_before() -> None:
+    played, second = _two_player_game()
+    with pytest.raises(MalformedInputError):
+        History.replay_game([(played.start, played.moves), (new_game(2, seed=1), [])])
+    again = History.replay_game([(played.start, played.moves), (second.start, [])])
+    assert again == second
+    with pytest.raises(MalformedInputError):
+        History.replay_game([(played.start, played.moves[:-1]), (second.start, [])])

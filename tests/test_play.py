@@ -90,7 +90,7 @@ def test_human_in_a_terminal(game: Terminal) -> None:
     assert "illegal, not_stronger (SC-SHOW-03)" in screen_text(game)
 
     game.sendline("scout L @0")
-    game.expect(PROMPT)
+    game.expect(r"Enter: next round\S*> ")  # greedy empties its hand: the summary waits
     assert "seat 0 (you): scout L @0  [took 8/7]" in screen_text(game)
 
     game.sendline("quit")
@@ -284,3 +284,16 @@ def test_color_view_can_be_forced_when_piped(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert "\x1b[" in out
     assert "Game over." in out
+
+
+@pytest.mark.rule("SC-ORIENT-01")
+def test_the_human_decides_before_hearing_the_others_decisions(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("keep\nquit\n"))
+    main(["play", "--seats", "greedy,human,greedy", "--seed", "1", "--plain"])
+    out = capsys.readouterr().out
+    asked = out.index("Keep or flip your hand")
+    told = out.index("seat 0 (greedy): flip")
+    assert asked < told
+    assert out.index("seat 1 (you): keep") > asked

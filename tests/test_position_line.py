@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from scout_ref import Card, MalformedInputError, Phase, State, new_game
 from scout_ref.invariants import card_ids
@@ -131,3 +132,74 @@ def test_reference_page_examples_run_as_shown() -> None:
     )
     assert result.attempted > 0
     assert result.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "why"),
+    [
+        ("3p turn \u00b2 hands 3/1 | 2/1 | 4/1", 9, "U+00B2) is not one of the digits 0 to 9"),
+        ("3p turn \u0660 hands 3/1 | 2/1 | 4/1", 9, "U+0660) is not one of the digits 0 to 9"),
+        ("3p hands 3/1 | 2/1\n| 4/1", 19, "a line break"),
+        ("3p hands 3/1 | 2/1 | 4/1\n", 25, "a line break"),
+        ("3p hands 3/1\u00a0| 2/1 | 4/1", 13, "printable ASCII"),
+        (f"3p hands 3/1 | 2/1 | 4/1 scores {'9' * 5000} 0 0", 4097, "at most 4096"),
+        (f"3p hands 3/1 | 2/1 | 4/1 scores {'9' * 40} 0 0", 33, "beyond +-9007199254740991"),
+        (f"3p hands 3/1 | 2/1 | 4/1 captured {'9' * 40} | - | -", 35, "beyond any pile"),
+        (f"3p round {'0' * 4000}1 hands 3/1 | 2/1 | 4/1", 10, "is not a round"),
+        ("3p hands 3/1 | 2/1 | 4/1 scout_chips -1 0 0", 38, "is below 0"),
+        ("3p hands " + "|" * 5000, 4097, "at most 4096 characters; got 5009"),
+        ("3p hands " + "|" * 4000, 4, "needs 3 rows separated by '|', got 4001"),
+    ],
+)
+def test_refuses_what_the_grammar_refuses_with_its_column(line: str, column: int, why: str) -> None:
+    """Issue 24: ASCII digits only, one line, sizes checked before anything is split or
+    converted; every refusal is the documented error, never a ValueError of int()."""
+    with pytest.raises(MalformedInputError, match=f"column {column}: .*{re.escape(why)}"):
+        parse_position(line)
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "3p",
+                "2p",
+                "hands",
+                "|",
+                "3/1",
+                "2/1",
+                "4/1",
+                "turn",
+                "0",
+                "1",
+                "scores",
+                "-5",
+                "captured",
+                "7",
+                "owner",
+                "round",
+                "2",
+                "\u00b2",
+                "\u0662",
+                "\n",
+                "\t",
+                "9" * 30,
+                "rules",
+                "scouting=forced",
+                "active_set",
+                "5/1",
+                "x",
+                "-",
+            ]
+        ),
+        max_size=24,
+    ).map(" ".join)
+)
+def test_any_line_is_a_state_or_the_documented_error(line: str) -> None:
+    try:
+        parse_position(line)
+    except MalformedInputError as exc:
+        message = str(exc)
+    else:
+        return
+    assert "\n" not in message

@@ -52,7 +52,7 @@ def test_replay_confirms_every_step(
     assert main(["replay", write(tmp_path, recorded)]) == 0
     out = capsys.readouterr().out
     steps = len(recorded["cases"][0]["steps"])
-    assert out.rstrip().endswith(f"1 cases, {steps} steps: every step matches the engine")
+    assert out.rstrip().endswith(f"1 case, {steps} steps: every step matches the engine")
     assert "Round 3 over" in out
     assert main(["replay", "--quiet", write(tmp_path, recorded)]) == 0
     assert capsys.readouterr().out.count("\n") == 2

@@ -6,18 +6,37 @@ line or a state JSON, or ``-`` for standard input holding either.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+from typing import TextIO
 
 from scout_ref import _jsonread
 from scout_ref._jsonread import JSONValue
-from scout_ref.errors import MalformedInputError
+from scout_ref.errors import MalformedInputError, excerpt
+from scout_ref.position_line import header_hint
 from scout_ref.state import State
 
 _POSITION_START = re.compile(r"\s*[2-5]p(\s|$)")
+_LOOKS_LIKE_POSITION = re.compile(r"\|| hands | active_set |^\s*\d+[pP]?\s")
+"""Text that is meant as a position line, not a file name."""
 
 
-def read_text(path: str) -> str:
+def standard_input(purpose: str) -> TextIO:
+    """Standard input, which ``purpose`` reads.
+
+    Raises:
+        MalformedInputError: if standard input is closed or absent (``<&-``, or a service
+            started without one): one line that says what needed it.
+    """
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        message = f"{purpose} reads standard input, which is closed; give it a file or a terminal"
+        raise MalformedInputError("standard input", [("", message)])
+    return stream
+
+
+def read_text(path: str, max_bytes: int = _jsonread.MAX_FILE_BYTES) -> str:
     """The text of file ``path``, or of standard input for ``-``, read by the bounded reader
     (:mod:`scout_ref._jsonread`): a regular file, at most 16 MiB, UTF-8.
 
@@ -26,22 +45,24 @@ def read_text(path: str) -> str:
             or not UTF-8.
     """
     if path == "-":
-        return _jsonread.read_stream(getattr(sys.stdin, "buffer", sys.stdin), "standard input")
-    return _jsonread.read_text(path)
+        stream = standard_input("the argument '-'")
+        binary = getattr(stream, "buffer", stream)
+        return _jsonread.read_stream(binary, "standard input", max_bytes)
+    return _jsonread.read_text(path, max_bytes)
 
 
-def parse_json(text: str, name: str) -> JSONValue:
+def parse_json(text: str, name: str, max_bytes: int = _jsonread.MAX_FILE_BYTES) -> JSONValue:
     """The JSON document ``text`` read from ``name``, within the reader's limits.
 
     Raises:
         MalformedInputError: saying where the text stops being JSON, or which limit it breaks.
     """
-    return _jsonread.parse(text, repr(name))
+    return _jsonread.parse(text, repr(name), max_bytes)
 
 
-def read_json(path: str) -> JSONValue:
-    """The JSON document in file ``path``."""
-    return parse_json(read_text(path), path)
+def read_json(path: str, max_bytes: int = _jsonread.MAX_FILE_BYTES) -> JSONValue:
+    """The JSON document in file ``path`` (``-``: standard input), of at most ``max_bytes``."""
+    return parse_json(read_text(path, max_bytes), path, max_bytes)
 
 
 def read_state(source: str) -> State:
@@ -54,6 +75,9 @@ def read_state(source: str) -> State:
     """
     if _POSITION_START.match(source):
         return State.from_position(source)
+    if source != "-" and not os.path.exists(source) and _LOOKS_LIKE_POSITION.search(source):
+        why = f"{excerpt(source, 60)!r} is no file, and as a position line: {header_hint(source)}"
+        raise MalformedInputError("position", [("", why)])
     text = read_text(source)
     if text.lstrip().startswith("{"):
         return State.from_json(parse_json(text, source))

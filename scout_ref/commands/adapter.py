@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from scout_ref.commands._io import standard_input
 from scout_ref.conformance.adapter import serve
+from scout_ref.errors import MalformedInputError
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -18,4 +20,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Serve until ``bye`` or end of input."""
-    return serve(sys.stdin, sys.stdout)
+    requests = standard_input("adapter")
+    if sys.stdout is None or sys.stdout.closed:
+        message = "adapter answers on standard output, which is closed"
+        raise MalformedInputError("standard output", [("", message)])
+    return serve(requests, sys.stdout)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from scout_ref._text import plural
 from scout_ref.commands._io import read_state
+from scout_ref.commands.explain import STATE_HELP
 from scout_ref.reachability import check_reachable
 from scout_ref.registry import rules
 
@@ -17,7 +19,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Exit status: 0 valid and no condition broken, 1 some condition of chapter "
         "REACH broken (no game reaches the state), 2 bad input.",
     )
-    p.add_argument("state", help="a state JSON file")
+    p.add_argument("state", metavar="STATE", help=STATE_HELP)
     p.set_defaults(run=run)
 
 
@@ -28,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
     for v in violations:
         print(f"{v.rule} {rules()[v.rule].title}: {v.where or '/'}: {v.detail}")
     if violations:
-        print(f"unreachable: {len(violations)} condition(s) broken; no game reaches this state")
+        broken = plural(len(violations), "condition")
+        print(f"unreachable: {broken} broken; no game reaches this state")
         return 1
     print("valid; meets every condition of chapter REACH (which does not prove it reachable)")
     return 0

@@ -9,6 +9,8 @@ from scout_ref.commands._output import add_json_argument, print_json, rule_json
 from scout_ref.explain import Explanation, explain
 from scout_ref.notation import parse_move
 from scout_ref.registry import rules
+from scout_ref.state import State
+from scout_ref.turn import apply_move
 
 STATE_HELP = (
     "the position: a position line such as '3p hands 3/1 4/1 | 5/2 | 6/3 active_set 2/1 "
@@ -36,8 +38,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def explanation_json(explanation: Explanation) -> dict[str, object]:
     """The ``explain --json`` document (``spec/schema/cli/explain.schema.json``)."""
     state, rejection = explanation.state, explanation.rejection
+    after = state_after(explanation)
     return {
         "position": state.position(),
+        "after": None if after is None else after.position(),
         "digest": state.digest(),
         "move": str(explanation.move),
         "seat": state.turn,
@@ -59,4 +63,15 @@ def run(args: argparse.Namespace) -> int:
         print_json(explanation_json(explanation))
     else:
         print("\n".join(explanation.lines()))
+        after = state_after(explanation)
+        if after is not None:
+            print("position after the move:")
+            print(f"  {after.position()}")
     return 0 if explanation.is_legal else 1
+
+
+def state_after(explanation: Explanation) -> State | None:
+    """The state after a legal move; None for an illegal one."""
+    if not explanation.is_legal:
+        return None
+    return apply_move(explanation.state, explanation.move)

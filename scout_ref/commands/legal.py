@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from scout_ref._text import plural
 from scout_ref.commands._io import read_state
 from scout_ref.commands._output import add_json_argument, print_json
 from scout_ref.commands.explain import STATE_HELP
@@ -39,5 +40,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print("\n".join(moves))
     who = "nobody is to act" if state.turn is None else f"seat {state.turn} to act"
-    print(f"{len(moves)} legal moves ({who}, {state.phase.value} phase)")
+    print(f"{plural(len(moves), 'legal move')} ({who}, {state.phase.value} phase)")
     return 0

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from pathlib import Path
 
 from scout_ref._atomic import check_output_file, write_atomic
-from scout_ref.commands._io import read_state
+from scout_ref._text import plural
+from scout_ref.commands._io import read_state, standard_input
 from scout_ref.commands._output import add_view_arguments, wants_color
 from scout_ref.errors import MalformedInputError
 from scout_ref.play.record import trace_case, trace_document
@@ -39,10 +39,18 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--rotation",
-        choices=[e.value.replace("_", "-") for e in Rotation],
-        default="each-round",
-        help="once-per-game: SC-VAR-04, rotate hands before the first round only",
+        type=_switch_value,
+        choices=[e.value for e in Rotation],
+        default="each_round",
+        help="once_per_game: SC-VAR-04, rotate hands before the first round only "
+        "(spelled as in position lines; once-per-game is read too)",
     )
+
+
+def _switch_value(text: str) -> str:
+    """A switch's value as position lines spell it (``once_per_game``); the dashed spelling
+    of earlier versions is read too."""
+    return text.replace("-", "_")
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -51,7 +59,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         owner_exemption=not args.no_owner_exemption,
         empty_set_chain=EmptySetChain(args.empty_set_chain),
         scouting=Scouting(args.scouting),
-        rotation=Rotation(args.rotation.replace("-", "_")),
+        rotation=Rotation(args.rotation),
     )
 
 
@@ -100,7 +108,9 @@ def parse_seats(text: str) -> tuple[str, ...]:
             "--seats", [("", f"{unknown[0]!r} is not one of {', '.join(SEAT_KINDS)}")]
         )
     if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
-        raise MalformedInputError("--seats", [("", f"{len(kinds)} seats; a game has 2 to 5")])
+        raise MalformedInputError(
+            "--seats", [("", f"{plural(len(kinds), 'seat')}; a game has 2 to 5")]
+        )
     return kinds
 
 
@@ -120,7 +130,7 @@ def starting_point(args: argparse.Namespace) -> tuple[tuple[str, ...], State | N
     kinds = parse_seats(args.seats or default)
     if len(kinds) != start.players:
         raise MalformedInputError(
-            "--seats", [("", f"{len(kinds)} seats for a {start.players}-player position")]
+            "--seats", [("", f"{plural(len(kinds), 'seat')} for a {start.players}-player position")]
         )
     return kinds, start
 
@@ -129,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
     """Play the game, keeping the record up to date after every move. Leaving early is not an
     error, and neither a kill nor a hang-up loses a recorded move."""
     kinds, start = starting_point(args)
+    if "human" in kinds:
+        standard_input("a human seat")  # where its moves come from
     record = Path(args.record) if args.record else None
     if record is not None:
         check_output_file(record, "--record")
@@ -138,10 +150,11 @@ def run(args: argparse.Namespace) -> int:
     if wants_color(args):
         screen = RichScreen.for_terminal(labels, force=args.color)
     else:
-        screen = PlainScreen(labels, echo=not sys.stdin.isatty())
+        screen = PlainScreen(labels, echo=not standard_input("play").isatty())
     screen.say([f"SCOUT, {len(kinds)} players: {', '.join(labels)}; seed {seed}."])
     rules = rules_from_args(args) if start is None else start.rules
-    game = Game(kinds, seed, rules, screen, start=start, reveal=args.reveal)
+    hold = "human" in kinds and standard_input("play").isatty()  # piped: no pause
+    game = Game(kinds, seed, rules, screen, start=start, reveal=args.reveal, hold=hold)
     if record is not None:
         game.on_step = lambda g: write_record(g, record)
     try:

@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 import argparse
-import sys
+import shlex
 
-from scout_ref.commands._io import read_json
-from scout_ref.commands._output import add_json_argument, print_json
+from rich.console import Console
+
+from scout_ref._jsonread import MAX_FILE_BYTES, TooLargeError
+from scout_ref._text import plural
+from scout_ref.commands._io import read_json, standard_input
+from scout_ref.commands._output import (
+    add_json_argument,
+    add_view_arguments,
+    print_json,
+    wants_color,
+)
 from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import MalformedInputError
 from scout_ref.play.record import JSON, Replayed, TraceDivergence, case_setup, replay
-from scout_ref.play.view import round_summary
+from scout_ref.play.screen import style_line
+from scout_ref.play.view import board_view, round_summary
 from scout_ref.registry import check_spec_version
 from scout_ref.state import Phase
+
+DEFAULT_MIB = MAX_FILE_BYTES >> 20
+"""The default limit of ``--max-mib``: the bounded reader's file limit (16 MiB)."""
+MAX_MIB = 1024
+"""The most ``--max-mib`` allows: a game of about ten million moves."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,6 +40,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "file", help="a trace vector file, e.g. one written by play --record (- reads stdin)"
     )
+    p.add_argument(
+        "--max-mib",
+        type=int,
+        default=DEFAULT_MIB,
+        metavar="N",
+        help=f"read a recorded game of up to N MiB (default {DEFAULT_MIB}, at most {MAX_MIB}; "
+        "a long game needs more, and memory grows with it)",
+    )
     p.add_argument("--quiet", action="store_true", help="one summary line per case")
     p.add_argument("--case", metavar="ID", help="only the case with this ID (default: every case)")
     at = p.add_mutually_exclusive_group()
@@ -35,9 +58,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="print the position after step N (0 is the first deal) of the first selected case",
     )
     at.add_argument(
-        "--step", action="store_true", help="pause after every step: Enter goes on, q stops"
+        "--step",
+        action="store_true",
+        help="draw the table after every step and pause: Enter goes on, q stops",
     )
     add_json_argument(p, "replay", "every step (or, with --at, the state at step N)")
+    add_view_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -64,6 +90,8 @@ def print_step(r: Replayed) -> None:
     """One replayed step, and the score breakdown when it ends a round."""
     who = "deal" if r.seat is None else f"seat {r.seat}"
     print(f"  {r.index:>4}  {who:<7} {r.text:<28} {r.state.digest()[:12]}")
+    if r.seat is not None and r.state.is_two_player and r.text.startswith("scout"):
+        print("        a chip paid; the same seat acts again (SC-VAR2-03)")
     if r.seat is not None and r.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
         print("\n".join("    " + line for line in round_summary(r.state, [""] * 5)))
 
@@ -79,8 +107,31 @@ def step_json(r: Replayed) -> JSON:
     }
 
 
+def read_record(path: str, mib: int) -> object:
+    """The recorded game in ``path``, read within ``mib`` MiB.
+
+    Raises:
+        MalformedInputError: as the bounded reader; a file beyond the limit is refused with
+            the option that reads it.
+    """
+    if not 1 <= mib <= MAX_MIB:
+        raise MalformedInputError("--max-mib", [("", f"{mib} is not 1 to {MAX_MIB}")])
+    try:
+        return read_json(path, mib << 20)
+    except TooLargeError as exc:
+        bigger = min(MAX_MIB, 4 * mib)
+        how = (
+            f"a longer game replays with a higher limit: scout-ref replay --max-mib {bigger} "
+            f"{shlex.quote(path)}"
+            if mib < MAX_MIB
+            else f"{MAX_MIB} MiB is the most replay reads; replay a part of the game"
+        )
+        size = f"{shlex.quote(path)} is longer than the limit of {mib} MiB"
+        raise MalformedInputError("recorded game", [("", size), ("", how)]) from exc
+
+
 def _cases(args: argparse.Namespace) -> list[tuple[int, object]]:
-    cases = list(enumerate(trace_cases(read_json(args.file), repr(args.file))))
+    cases = list(enumerate(trace_cases(read_record(args.file, args.max_mib), repr(args.file))))
     if args.case is None:
         return cases
     chosen: list[tuple[int, object]] = [
@@ -116,14 +167,14 @@ def replay_case(args: argparse.Namespace, i: int, case: object) -> tuple[JSON, b
     quiet = args.quiet or args.json
     case_id, players, rules, steps = case_setup(case, f"/cases/{i}")
     if not quiet:
-        print(f"{case_id}: {players} players, {len(steps)} steps")
+        print(f"{case_id}: {players} players, {plural(len(steps), 'step')}")
     record: JSON = {"id": case_id, "players": players, "steps": [], "divergence": None}
     try:
         for r in replay(players, rules, steps, f"/cases/{i}"):
             record["steps"].append(step_json(r))
             if not quiet:
                 print_step(r)
-            if args.step and not pause(r):
+            if args.step and not pause(r, wants_color(args)):
                 print(f"stopped at step {r.index}")
                 return record, False
     except TraceDivergence as exc:
@@ -132,7 +183,7 @@ def replay_case(args: argparse.Namespace, i: int, case: object) -> tuple[JSON, b
             print(f"{case_id}: diverges at {exc}")
         return record, False
     if args.quiet and not args.json:
-        print(f"{case_id}: {len(steps)} steps match")
+        print(f"{case_id}: {plural(len(steps), 'step')} match")
     return record, True
 
 
@@ -140,6 +191,8 @@ def run(args: argparse.Namespace) -> int:
     """Replay every selected case; stop with status 1 at the first divergence."""
     if args.step and args.file == "-":
         raise MalformedInputError("--step", [("", "answers are read from stdin: name the file")])
+    if args.step:
+        standard_input("replay --step")  # refused before the first step, not after it
     if args.at is not None:
         return run_at(args)
     cases = _cases(args)
@@ -154,13 +207,22 @@ def run(args: argparse.Namespace) -> int:
         print_json({"file": args.file, "cases": done, "matches": matches})
     elif len(done) == len(cases) and matches:
         total = sum(len(r["steps"]) for r in done)
-        print(f"{len(cases)} cases, {total} steps: every step matches the engine")
+        print(
+            f"{plural(len(cases), 'case')}, {plural(total, 'step')}: every step matches the engine"
+        )
     return 0 if matches else 1
 
 
-def pause(r: Replayed) -> bool:
-    """Show the position after a step and wait for a line; False when the user stops."""
-    print(f"        {r.state.position()}")
-    print("        [Enter] next step, q stop: ", end="", flush=True)
-    answer = sys.stdin.readline()
+def pause(r: Replayed, color: bool) -> bool:
+    """Draw the table after a step, with its position line, and wait for a line; False when
+    the user stops."""
+    lines = ["", *board_view(r.state, [""] * r.state.players), f"position: {r.state.position()}"]
+    if color:
+        console = Console(highlight=False, force_terminal=True)
+        for line in lines:
+            console.print(style_line(line))
+    else:
+        print("\n".join(lines))
+    print("[Enter] next step, q stop: ", end="", flush=True)
+    answer = standard_input("replay --step").readline()
     return bool(answer) and answer.strip().lower() not in ("q", "quit")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import re
 
+from scout_ref._text import plural
 from scout_ref.commands._output import add_json_argument, print_json, rule_json
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import Rule, rules
@@ -17,8 +19,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "patterns",
         nargs="*",
         metavar="PATTERN",
-        help="a rule ID (SC-SHOW-03), a glob ('SC-SHOW-*', '*-01') or an area (SHOW), "
-        "in any case; several patterns list every rule matching one of them",
+        help="a rule ID (SC-SHOW-03), a glob ('SC-SHOW-*', '*-01'), an area (SHOW) or, "
+        "failing those, a word the title or statement holds (tie finds ties, tied); in any "
+        "case; several patterns list every rule matching one of them",
     )
     add_json_argument(p, "rules", "the rules")
     p.set_defaults(run=run)
@@ -32,16 +35,20 @@ def describe(rule: Rule) -> str:
 
 
 def matching(pattern: str) -> list[Rule]:
-    """The rules an ID, glob or area names, in rulebook order; case does not matter.
+    """The rules an ID, glob or area names, in rulebook order; case does not matter. A pattern
+    that names none is searched for as a word (or the start of one) in titles and statements.
 
     Raises:
         MalformedInputError: if no rule matches.
     """
     wanted = pattern.upper()
     found = [r for r in rules().values() if fnmatch.fnmatchcase(r.id, wanted) or r.area == wanted]
+    if not found and pattern.strip():
+        word = re.compile(rf"\b{re.escape(pattern.strip())}", re.IGNORECASE)
+        found = [r for r in rules().values() if word.search(f"{r.title} {r.statement}")]
     if not found:
         raise MalformedInputError(
-            "rule pattern", [("", f"{pattern!r} matches no rule ID and names no area")]
+            "rule pattern", [("", f"{pattern!r} names no rule, area or word of a rule")]
         )
     return found
 
@@ -57,5 +64,5 @@ def run(args: argparse.Namespace) -> int:
         print_json({"rules": [rule_json(r) for r in selected]})
     else:
         print("\n".join(describe(r) for r in selected))
-        print(f"{len(selected)} rules")
+        print(plural(len(selected), "rule"))
     return 0

@@ -7,7 +7,8 @@ import argparse
 import json
 from pathlib import Path
 
-from scout_ref.commands._output import add_vectors_dir_argument
+from scout_ref.commands._output import add_json_argument, add_vectors_dir_argument
+from scout_ref.conformance.coverage import measure_vectors, report_json, report_lines
 from scout_ref.conformance.scope import coverage_table
 from scout_ref.conformance.vectors import (
     MANIFEST,
@@ -29,9 +30,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         choices=("generate", "check", "lint", "coverage"),
         help="generate: write the files from the case generators; check: fail if generating "
         "would change a file; lint: validate the files as they are; coverage: count the cases "
-        "citing each rule at each player count of its scope ('-': none)",
+        "citing each rule at each player count of its scope ('-': none), then the bins of the "
+        "coverage model (spec/coverage.json) each rule's cases fill; exit 1 if a bin is missed",
     )
     add_vectors_dir_argument(p, "--dir")
+    add_json_argument(p, "vectors-coverage", "the coverage (with coverage only)")
     p.set_defaults(run=run)
 
 
@@ -41,9 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action != "generate" and not root.is_dir():
         raise MalformedInputError("--vectors-dir", [("", f"{str(root)!r} is not a folder")])
     if args.action == "coverage":
-        documents = [json.loads(t) for p, t in existing_files(root).items() if p != MANIFEST]
-        print("\n".join(coverage_table((d["kind"], c) for d in documents for c in d["cases"])))
-        return 0
+        return _coverage(root, as_json=args.json)
     if args.action == "lint":
         problems = lint(root)
         print("\n".join(problems) if problems else f"{root}: every vector file is sound")
@@ -59,3 +60,16 @@ def run(args: argparse.Namespace) -> int:
     if not stale:
         print(f"{len(texts)} files under {root} are up to date with the case generators")
     return 1 if stale else 0
+
+
+def _coverage(root: Path, *, as_json: bool) -> int:
+    """Print the per-count table and the bins (or the JSON document); 1 if a bin is missed."""
+    documents = [json.loads(t) for p, t in existing_files(root).items() if p != MANIFEST]
+    bins = measure_vectors(root)
+    if as_json:
+        print(json.dumps(report_json(bins), indent=1))
+    else:
+        print("\n".join(coverage_table((d["kind"], c) for d in documents for c in d["cases"])))
+        print()
+        print("\n".join(report_lines(bins)))
+    return 1 if bins.missed else 0

@@ -6,6 +6,7 @@ import argparse
 import sys
 import time
 
+from scout_ref._text import plural
 from scout_ref.commands._io import read_state
 from scout_ref.errors import MalformedInputError
 from scout_ref.state import State
@@ -31,13 +32,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         dest="sources",
         action="append",
         default=[],
-        metavar="STATE_FILE",
-        help="start from the state in this JSON file (repeatable)",
+        metavar="STATE",
+        help="start from this position: a position line, a file holding one or a state JSON, "
+        "or - for standard input (repeatable)",
     )
     p.add_argument(
-        "--vectors",
+        "--from-vectors",
+        dest="vectors",
         action="store_true",
         help="start from every state the vectors carry (the default without --from)",
+    )
+    p.add_argument(  # its old name, kept for scripts: --vectors names a folder elsewhere
+        "--vectors", dest="vectors", action="store_true", help=argparse.SUPPRESS
     )
     p.set_defaults(run=run)
 
@@ -65,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
             print(problem_text(problem))
         if show_progress:
             print(
-                f"\r{tally.roots}/{len(roots)} positions, {tally.nodes} nodes",
+                f"\r{tally.roots}/{plural(len(roots), 'position')}, {plural(tally.nodes, 'node')}",
                 end="",
                 file=sys.stderr,
             )
@@ -73,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     wall = time.perf_counter() - started
     print(
-        f"depth {args.depth} from {tally.roots} positions: {tally.nodes} nodes checked, "
+        f"depth {args.depth} from {plural(tally.roots, 'position')}: "
+        f"{plural(tally.nodes, 'node')} checked, "
         f"{tally.per_second:.0f} per CPU second ({tally.seconds:.1f} s), "
         f"{tally.nodes / max(wall, 1e-9):.0f} per second on {args.jobs} processes "
         f"({wall:.1f} s); {len(tally.counterexamples)} counterexamples"

@@ -16,13 +16,16 @@ from typing import IO, Any
 
 from scout_ref._jsonread import MAX_LINE_BYTES, parse
 from scout_ref._serialize import deal_from_json, score_to_json
+from scout_ref.conformance.observe import history_of
 from scout_ref.errors import IllegalMoveError, MalformedInputError, ScoutError, excerpt
-from scout_ref.information import History, observation
-from scout_ref.notation import parse_move
+from scout_ref.game import next_round
+from scout_ref.information import observation
+from scout_ref.notation import parse_move, parse_probe
 from scout_ref.perft import divide
 from scout_ref.registry import spec_version
+from scout_ref.setup import shuffled, shuffled_deck
 from scout_ref.state import Phase, Seat, State
-from scout_ref.turn import apply_move, legal_moves
+from scout_ref.turn import apply_move, check_probe, legal_moves
 
 Message = dict[str, Any]
 
@@ -36,6 +39,17 @@ HELLO: Message = {
         "kinds": ["deal", "legal", "apply", "score", "perft", "observe"],
         "players": [2, 3, 4, 5],
         "variants": True,
+        "features": [
+            "winners",
+            "owner_exemption",
+            "two_player_rules",
+            "rotation",
+            "rounds",
+            "reasons",
+            "probes",
+            "removes_cards",
+            "deal_random",
+        ],
     },
 }
 
@@ -97,12 +111,36 @@ def score(state: State) -> Message:
 
 def _apply(request: Message) -> Message:
     state = load_state(request.get("state"))
-    move = parse_move(str(request.get("move")))
+    text = str(request.get("move"))
+    try:
+        move = parse_move(text)
+    except MalformedInputError:  # a probe of SC-NOTE-07 is never legal; anything else raises
+        rejection = check_probe(state, parse_probe(text))
+        return {"rejection": {"reason": rejection.reason.value, "detail": str(rejection)}}
     try:
         return {"state": dump_state(apply_move(state, move))}
     except IllegalMoveError as exc:
         rejection = exc.rejection
         return {"rejection": {"reason": rejection.reason.value, "detail": str(rejection)}}
+
+
+def _deal_random(request: Message) -> Message:
+    """A deal from the adapter's own randomness (the feature ``deal_random``), seeded by the
+    request's ``seed``: a new game, or the next round of a finished one (with 2 players the
+    cards set aside in round 1, shuffled anew as SC-VAR2-01 says)."""
+    seed, given = request.get("seed"), request.get("input")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(given, dict):
+        raise _bad("deal_random request", "needs an input object and an integer seed")
+    if "state" in given:
+        state = load_state(given["state"])
+        pool = [c.card for c in state.set_aside] if state.is_two_player else None
+        deck = None if pool is None else shuffled(pool, seed)
+        return {"state": dump_state(next_round(state, deck, seed=seed))}
+    players = given.get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise _bad("deal_random request", "players must be an integer")
+    texts = [str(c) for c in shuffled_deck(players, seed)]
+    return {"state": dump_state(deal_from_json({**given, "deck": texts}))}
 
 
 def _perft(request: Message) -> Message:
@@ -115,21 +153,19 @@ def _perft(request: Message) -> Message:
 
 def _observe(request: Message) -> Message:
     seat = request.get("seat")
-    moves = request.get("moves")
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise _bad("observe request", "moves must be a list of moves in canonical notation")
-    start = load_state(request.get("state"))
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < start.players:
-        raise _bad("observe request", f"seat must be a seat of the {start.players} players")
     try:
-        history = History.replay(start, map(parse_move, moves))
+        history = history_of(request, load_state)
     except IllegalMoveError as exc:
         raise _bad("observe request", str(exc)) from None
+    players = history.state.players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise _bad("observe request", f"seat must be a seat of the {players} players")
     return {"observation": observation(history, Seat(seat)).to_json()}
 
 
 _HANDLERS: dict[str, Callable[[Message], Message]] = {
     "deal": lambda r: {"state": dump_state(deal_from_json(r.get("input")))},
+    "deal_random": _deal_random,
     "legal": lambda r: {"moves": [str(m) for m in legal_moves(load_state(r.get("state")))]},
     "apply": _apply,
     "score": lambda r: score(load_state(r.get("state"))),

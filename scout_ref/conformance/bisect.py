@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from scout_ref.conformance.adapter import perft_answer
 from scout_ref.conformance.blame import state_blame
 from scout_ref.conformance.diff import state_diff
-from scout_ref.conformance.move_blame import moves_blame
+from scout_ref.conformance.move_blame import moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import Context
 from scout_ref.conformance.protocol import Message, Result
 from scout_ref.notation import parse_move
@@ -91,8 +91,12 @@ def _apply_finding(
     ]
     reply = ctx.adapter.request("apply", state=state.to_json(), move=move)
     blame: frozenset[str] = frozenset()
-    if isinstance(reply, Result):
-        got = reply.data.get("state", reply.data)
+    if isinstance(reply, Result) and "rejection" in reply.data:
+        reason = reply.data["rejection"]["reason"]
+        lines.append(f"  its apply of {move!r} was rejected ({reason!r}) though it is legal")
+        blame = rejected_blame(state.to_json(), move, reason)
+    elif isinstance(reply, Result):
+        got = reply.data["state"]
         lines.append(state_diff(child.to_json(), got, state.to_json()))
         blame = state_blame(state.to_json(), move, child.to_json(), got)
     case = {

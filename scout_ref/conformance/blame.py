@@ -170,7 +170,8 @@ def _turn_elsewhere(before: Message | None, got: Message) -> bool:
     mover, after = before.get("turn"), got.get("turn")
     if not isinstance(mover, int) or not isinstance(after, int):
         return False
-    return after != (mover + 1) % int(before["players"])
+    players: int = before["players"]
+    return after != (mover + 1) % players
 
 
 def field_rules(
@@ -179,6 +180,10 @@ def field_rules(
     """The rules one differing field points at (:data:`FIELD_RULES`, refined by pattern)."""
     kind = producer(step)
     table = FIELD_RULES[kind]
+    if kind == "deal" and key in ("hands", "set_aside") and _removed_card_dealt(expected, got):
+        return {"SC-SETUP-01"}
+    if kind == "deal" and key == "turn" and _turn_follows_start_player(expected, got):
+        return {"SC-GAME-02"}
     if expected.get("players") == 2 and (kind, key) in TWO_PLAYER:
         return set(TWO_PLAYER[kind, key])
     if kind in ("keep", "flip") and key in ("turn", "phase") and expected["phase"] == "play":
@@ -207,6 +212,32 @@ def _turned_only(expected: Message, got: Message) -> bool:
     return all(
         isinstance(h, list) and list(map(_identity, e)) == list(map(_identity, h)) for e, h in pairs
     )
+
+
+def _removed_card_dealt(expected: Message, got: Message) -> bool:
+    """Whether a new game's hands or set-aside cards hold a card its player count leaves out
+    of play (SC-SETUP-01): one the expected deal does not hold anywhere."""
+    in_play = {_identity(c) for hand in expected["hands"] for c in hand}
+    in_play |= {_identity(c) for c in expected.get("set_aside") or []}
+    dealt = [*(got.get("hands") or []), got.get("set_aside") or []]
+    return any(
+        isinstance(c, str) and _is_card(c) and _identity(c) not in in_play
+        for pile in dealt
+        if isinstance(pile, list)
+        for c in pile
+    )
+
+
+def _turn_follows_start_player(expected: Message, got: Message) -> bool:
+    """Whether a dealt state's turn is wrong only because its start player is: the engine's
+    own start player decides first, as SC-SETUP-04 asks, and the seat is SC-GAME-02's fault."""
+    start = got.get("start_player")
+    return start != expected["start_player"] and got.get("turn") == start
+
+
+def _is_card(text: str) -> bool:
+    parts = text.split("/")
+    return len(parts) == 2 and all(p.isdigit() for p in parts)
 
 
 def _dealt_otherwise(expected: Message, got: Message) -> bool:
@@ -247,6 +278,10 @@ def step_rules(step: str, state: Message) -> set[str]:
     out = {r for key, rs in table for r in (TWO_PLAYER.get((kind, key), rs) if two else rs)}
     if kind in ("deal", "next_round"):
         out.add(_rotation_rule(state))
+    if kind == "deal":
+        out.add(
+            "SC-SETUP-01"
+        )  # a dealt card the player count removes (:func:`_removed_card_dealt`)
     if kind == "next_round" and not two:
         out.add("SC-SETUP-03")  # the new deal places the cards (:func:`_dealt_otherwise`)
     end = state.get("round_end")
@@ -380,6 +415,8 @@ def score_blame(state: Message, expected: Message, got: Message) -> Rules:
     rows_g = got.get("round_scores")
     if isinstance(rows_g, list) and len(rows_g) == len(rows_e):
         for field in ("captured", "chips", "hand_penalty", "exempt"):
+            if any(field not in e for e in rows_e):
+                continue  # a field the engine has no notion of (capabilities)
             delta = [
                 _number(g.get(field)) - _number(e[field])
                 for e, g in zip(rows_e, rows_g, strict=True)
@@ -392,9 +429,27 @@ def score_blame(state: Message, expected: Message, got: Message) -> Rules:
             out.add("SC-SCORE-06")
     if not out and got.get("totals") != expected["totals"]:
         out.add("SC-SCORE-06")
-    if not out and sorted(got.get("winners") or []) != sorted(expected["winners"]):
+    if _winners_contradict(got, expected):
         out.add("SC-GAME-04")
     return frozenset(out)
+
+
+def _winners_contradict(got: Message, expected: Message) -> bool:
+    """Whether the answer's winners break SC-GAME-04 by themselves: they differ from the
+    expected ones and are not the seats
+    with the highest of the totals the answer gives (the expected totals when the answer's
+    are unreadable). Winners that follow wrong totals are those totals' fault, not the rule's.
+    """
+    winners = got.get("winners")
+    if winners is None or "winners" not in expected:
+        return False  # a notion the engine does not have (capabilities)
+    if sorted(winners) == sorted(expected["winners"]):
+        return False
+    totals = got.get("totals")
+    if not (isinstance(totals, list) and totals and all(type(t) is int for t in totals)):
+        totals = expected["totals"]
+    top = max(totals)
+    return sorted(winners) != [s for s, t in enumerate(totals) if t == top]
 
 
 def _term_rules(field: str, state: Message, delta: list[int], two: bool) -> set[str]:

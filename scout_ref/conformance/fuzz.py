@@ -13,14 +13,29 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from scout_ref._serialize import deck_from_json
+from scout_ref._text import plural
 from scout_ref.conformance.adapter import score
-from scout_ref.conformance.blame import score_blame, state_blame, step_rules
+from scout_ref.conformance.blame import Rules, score_blame, state_blame, step_rules
+from scout_ref.conformance.capabilities import (
+    caps_of,
+    deal_input,
+    has,
+    missing_feature,
+    score_view,
+)
 from scout_ref.conformance.cases.traces import steps as record_steps
 from scout_ref.conformance.diff import score_difference, state_diff
 from scout_ref.conformance.followup import follow_up
-from scout_ref.conformance.move_blame import moves_blame, rejected_blame
+from scout_ref.conformance.fuzz_lists import (
+    basic_kind_blame,
+    first_shared_difference,
+    probe_difference,
+    shared_moves,
+)
+from scout_ref.conformance.move_blame import rejected_blame
 from scout_ref.conformance.outcomes import (
     OFFICIAL_RULES,
     Case,
@@ -28,7 +43,14 @@ from scout_ref.conformance.outcomes import (
     Context,
     Outcome,
 )
-from scout_ref.conformance.protocol import Errored, Message, ProtocolError, Reply, Result, Skipped
+from scout_ref.conformance.protocol import (
+    Errored,
+    Message,
+    ProtocolError,
+    Reply,
+    Result,
+    Skipped,
+)
 from scout_ref.conformance.runner import compare_move_lists, move_list_difference
 from scout_ref.conformance.vectors import replay
 from scout_ref.errors import MalformedInputError
@@ -37,7 +59,7 @@ from scout_ref.notation import Move, Show, parse_move
 from scout_ref.setup import new_game
 from scout_ref.simulation import random_game
 from scout_ref.state import Phase, State
-from scout_ref.turn import apply_move, is_legal, legal_moves
+from scout_ref.turn import apply_move, check_written, is_legal, legal_moves
 
 Step = Message
 """``{"deal": [cards] | None}`` or ``{"move": text}``, as in a trace vector."""
@@ -56,6 +78,9 @@ class Disagreement:
     """The rules the difference points at (:mod:`scout_ref.conformance.blame`)."""
     skipped: bool = False
     """The adapter declined the request: nothing was judged, nothing departs."""
+    move: str | None = None
+    """A move made in ``state`` other than the game's own (a shared or forbidden move), saved
+    as an ``apply`` or ``reject`` vector."""
 
 
 class Invalid(Exception):
@@ -177,6 +202,7 @@ def _check_deal(
         if before is None:
             assert deck is not None, "a new game is dealt from a deck"
             given: Message = {"players": players, "rules": OFFICIAL_RULES, "deck": deck}
+            given = deal_input(caps_of(ctx), given)
             state = new_game(players, deck_from_json(deck))
         else:
             given = {"state": before.to_json(), "deck": deck}
@@ -205,22 +231,58 @@ def _check_move(
     got = listed.data["moves"] if isinstance(listed, Result) else expected
     missing, extra, doubled = compare_move_lists(expected, got)
     if missing or extra or doubled:
-        why = move_list_difference(missing, extra, doubled)
-        return Disagreement(
-            k, "legal", why, before, moves_blame(data, missing, extra, doubled)
-        ), state
+        return _list_disagreement(ctx, k, before, expected, got), state
     applied = _result(ctx.adapter.request("apply", state=data, move=text), k, "apply")
     if isinstance(applied, Disagreement):
         return applied, state
     found = _compare_state(applied, before, text, state, ctx)
-    return (None if found is None else replace(found, index=k, request=f"apply {text!r}")), state
+    if found is not None:
+        return replace(found, index=k, request=f"apply {text!r}"), state
+    if has(caps_of(ctx), "probes"):
+        probed = _probe_disagreement(ctx, before)
+        if probed is not None:
+            return replace(probed, index=k), state
+    return None, state
+
+
+def _list_disagreement(
+    ctx: Context, k: int, before: State, expected: list[str], listed: list[str]
+) -> Disagreement:
+    """A legal-move list that differs: a shared move made differently, else the list, blamed
+    on the most basic kind of move that differs (:mod:`scout_ref.conformance.fuzz_lists`)."""
+    missing, extra, doubled = compare_move_lists(expected, listed)
+    shared = shared_moves(expected, listed, missing, extra)
+
+    def compare(reply: Result, start: State, text: str, ref: State) -> tuple[str, Rules] | None:
+        found = _compare_state(reply, start, text, ref, ctx)
+        return None if found is None else (found.detail, found.blame)
+
+    differs = first_shared_difference(ctx.adapter.request, before, shared, compare)
+    if differs is not None:
+        text, detail, blame = differs
+        what = f"apply {text!r}, a move both list"
+        return Disagreement(k, what, detail, before, blame, move=text)
+    why = move_list_difference(missing, extra, doubled)
+    data = before.to_json()
+    return Disagreement(k, "legal", why, before, basic_kind_blame(data, missing, extra, doubled))
+
+
+def _probe_disagreement(ctx: Context, before: State) -> Disagreement | None:
+    """A move the rules forbid (SC-NOTE-07) that the adapter accepts or misjudges."""
+    strict = ctx.strictness == "reason" and has(caps_of(ctx), "reasons")
+    found = probe_difference(ctx.adapter.request, before, strict)
+    if found is None:
+        return None
+    probe, why, rule = found
+    return Disagreement(0, f"apply {probe!r}", why, before, frozenset([rule]), move=probe)
 
 
 def _check_score(ctx: Context, k: int, state: State) -> Disagreement | None:
-    got = _result(ctx.adapter.request("score", state=state.to_json()), k, "score")
-    if isinstance(got, Disagreement):
-        return got
-    expected, data = score(state), state.to_json()
+    reply = _result(ctx.adapter.request("score", state=state.to_json()), k, "score")
+    if isinstance(reply, Disagreement):
+        return reply
+    expected, data = score_view(caps_of(ctx), score(state)), state.to_json()
+    got = Result(score_view(caps_of(ctx), reply.data))
     problems = score_difference(data, expected, got.data)
     if not problems:
         return None
@@ -267,9 +329,34 @@ def trace_case(
     return {**case, "steps": replay(case)}
 
 
-def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
+Signature = tuple[tuple[str, ...], str]
+"""The rules a disagreement points at and the kind of request it shows in."""
+
+
+def signature(found: Disagreement) -> Signature:
+    """What makes two disagreements the same finding: the rules and the kind of request."""
+    return tuple(sorted(found.blame)), found.request.split()[0]
+
+
+def _located(result: CaseResult, found: Disagreement) -> CaseResult:
+    """A fuzz failure with the position it shows in and the request made there."""
+    if found.state is None:
+        return result
+    request = found.request.split(maxsplit=1)
+    step = request[1].strip("'\"") if request[0] == "apply" and len(request) > 1 else request[0]
+    return replace(result, position=found.state.position(), step=step)
+
+
+def fuzz_game(
+    ctx: Context, players: int, seed: str, seen: dict[Signature, str] | None = None
+) -> CaseResult:
     """Play one random game against the adapter, judging every step from the reference's state;
-    shrink, print and save the first departure, and list the later ones."""
+    shrink, print and save the first departure, and list the later ones.
+
+    A game whose first departure has the same rules and kind of request as an earlier game's
+    (``seen``: signature -> that game's case ID) is reported in one line, neither shrunk nor
+    saved again.
+    """
     case_id = f"fuzz-{players}p-{seed.replace(':', '-')}"
     case = Case(
         case_id,
@@ -279,11 +366,17 @@ def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
         {"players": players, "game_rules": OFFICIAL_RULES, "steps": []},
         "fuzz",
     )
+    caps = caps_of(ctx)
+    why = None if caps is None else missing_feature(case, caps)
+    if why is not None:
+        return CaseResult(case, Outcome.NOT_APPLICABLE, why)
     steps = game_steps(players, seed)
     judged = Judged()
+    seen = {} if seen is None else seen
     try:
         found = list(departures(ctx, players, steps, judged))
-        small = shrink(ctx, players, steps, found[0]) if found else []
+        first = seen.setdefault(signature(found[0]), case_id) if found else case_id
+        small = shrink(ctx, players, steps, found[0]) if found and first == case_id else []
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
     counted = tuple(sorted(judged.steps.items()))
@@ -291,19 +384,25 @@ def fuzz_game(ctx: Context, players: int, seed: str) -> CaseResult:
         outcome = Outcome.PASSED if judged.steps else Outcome.SKIPPED
         note = f"{judged.skipped} requests skipped by the adapter" if judged.skipped else ""
         return CaseResult(case, outcome, note, steps_judged=counted)
-    text = _explain(ctx, case_id, players, small, found[0]) + later_departures(found[1:])
+    if first == case_id:
+        text = _explain(ctx, case_id, players, small, found[0]) + later_departures(found[1:])
+    else:
+        text = f"the adapter departs at step {found[0].index} ({found[0].request}) as in {first}"
     blame = tuple(sorted(frozenset().union(*(d.blame for d in found))))
     dealt = any(d.request == "deal" for d in found)
-    return CaseResult(
+    result = CaseResult(
         case, Outcome.FAILED, text, blame=blame, steps_judged=counted, deal_departed=dealt
     )
+    return _located(result, found[0])
 
 
 def later_departures(found: Sequence[Disagreement]) -> str:
     """The departures after the first, one line each with the rules it points at."""
     if not found:
         return ""
-    lines = [f"\n{len(found)} later steps differ too (each judged from the reference's state):"]
+    differ = "differs" if len(found) == 1 else "differ"
+    later = f"{plural(len(found), 'later step')} {differ} too"
+    lines = [f"\n{later} (each judged from the reference's state):"]
     for d in found[:SHOWN_LATER]:
         head = d.detail.strip().splitlines()[0] if d.detail.strip() else ""
         points = ", ".join(sorted(d.blame)) or "no rule"
@@ -325,7 +424,7 @@ def _explain(
     multiline = found.detail.startswith("  ")
     lines = [f"{head}:\n{found.detail}" if multiline else f"{head}: {found.detail}"]
     lines.append(f"it points at {points}")
-    lines.append(f"minimal trace ({len(steps)} steps):")
+    lines.append(f"minimal trace ({plural(len(steps), 'step')}):")
     lines += [
         f"  {k}: " + (_deal_text(s["deal"]) if "deal" in s else s["move"])
         for k, s in enumerate(steps)
@@ -337,6 +436,10 @@ def _explain(
     )
     if saved is not None:
         lines.append(f"saved as a trace vector: {saved}")
+    if found.move is not None and found.state is not None:
+        saved = _save_move_vector(ctx, case_id, found.state, found.move, found.blame)
+        if saved is not None:
+            lines.append(f"saved as a vector: {saved}")
     if found.request == "legal" and found.state is not None:
         legal = {
             "id": f"{case_id}-legal",
@@ -359,10 +462,35 @@ def fuzz(
     hello = ctx.adapter.hello
     counts = sorted(hello.capabilities.players) if hello else [2, 3, 4, 5]
     results = [] if out is None else out
+    seen: dict[Signature, str] = {}
     for k in range(games):
-        results.append(fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}"))
+        results.append(fuzz_game(ctx, counts[k % len(counts)], f"{seed}:{k}", seen))
     return results
 
 
+def _save_move_vector(
+    ctx: Context, case_id: str, state: State, move: str, blame: frozenset[str]
+) -> Path | None:
+    """A shared move made differently as an ``apply`` vector, a forbidden one accepted as a
+    ``reject`` vector (:mod:`scout_ref.conformance.fuzz_lists`)."""
+    case: Message = {
+        "id": f"{case_id}-move",
+        "description": f"The move {move!r}, where the fuzzed adapter departs from the reference.",
+        "rules": sorted(blame) or ["SC-TURN-02"],
+        "state": state.to_json(),
+        "move": move,
+    }
+    kind = "apply"
+    try:
+        case["expected"] = {"state": apply_move(state, parse_move(move)).to_json()}
+    except MalformedInputError:  # a move the rules forbid (SC-NOTE-07)
+        rejection = check_written(state, move)
+        assert rejection is not None, "a probe is never legal"
+        case["expected"] = {"reason": rejection.reason.value, "rule": rejection.rule}
+        kind = "reject"
+    return ctx.save(kind, case, "A vector found by differential fuzzing.")
+
+
 def _deal_text(deck: list[str] | None) -> str:
-    return "deal the set-aside cards" if deck is None else f"deal {' '.join(deck)}"
+    """A deal step in a few words (the deck itself is in the saved vector)."""
+    return "deal the set-aside cards" if deck is None else f"deal {len(deck)} cards"

@@ -14,11 +14,22 @@ from itertools import pairwise
 
 from scout_ref.combinations import Kind, classify, strength_of
 from scout_ref.errors import MalformedInputError, Reason
-from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.notation import (
+    End,
+    Flip,
+    Keep,
+    Move,
+    Probe,
+    Scout,
+    ScoutShow,
+    Show,
+    parse_move,
+    parse_probe,
+)
 from scout_ref.scout import scouted
 from scout_ref.show import active_strength, tops
 from scout_ref.state import State
-from scout_ref.turn import check_move, legal_moves
+from scout_ref.turn import check_move, check_probe, legal_moves
 from scout_ref.variants import Scouting
 
 Rules = frozenset[str]
@@ -89,6 +100,8 @@ def _parse(text: str) -> Move | None:
 
 def _extra(state: State, text: str) -> set[str]:
     move = _parse(text)
+    if move is None and (probe := _probe(text)) is not None:
+        return {check_probe(state, probe).rule}  # a move the rules forbid (SC-NOTE-07)
     if move is None or str(move) != text:
         return {_notation_rule(text)}
     rejection = check_move(state, move)
@@ -102,13 +115,20 @@ def _extra(state: State, text: str) -> set[str]:
         hand, rest = scouted(state.hand, state.active_set, move.scout)
         numbers = tops(hand[move.show.first : move.show.last + 1])
         if rejection.reason is Reason.NOT_A_COMBINATION:
-            return {_non_combination_rule(numbers) or "SC-NOTE-04"}
+            return _non_combination_rules(numbers) or {"SC-NOTE-04"}
         equal = strength_of(numbers) == active_strength(rest)
         # Weaker than the reduced set: the strength order misread (SC-SET-04), or the show
         # judged against some other set (SC-SNS-02).
         return {"SC-SET-05"} if equal else {"SC-SET-04", "SC-SNS-02"}
     assert isinstance(move, Show), "only shows are rejected for their combination"
     return _extra_show(state, move)
+
+
+def _probe(text: str) -> Probe | None:
+    try:
+        return parse_probe(text)
+    except MalformedInputError:
+        return None
 
 
 def _notation_rule(text: str) -> str:
@@ -121,16 +141,25 @@ def _notation_rule(text: str) -> str:
     return "SC-NOTE-02" if text.startswith("show") else "SC-NOTE-01"
 
 
-def _non_combination_rule(numbers: Sequence[int]) -> str | None:
-    """The rule an engine misreads when it takes ``numbers`` for a combination: runs when they
-    rise or fall throughout, or step by one around from 10 to 1 (SC-SET-03: 10 and 1 are not
-    consecutive), sets when some repeat (SC-SET-02)."""
-    steps = {(b > a) - (b < a) for a, b in pairwise(numbers)}
-    if len(steps) == 1 and 0 not in steps:
-        return "SC-SET-03"
-    if _wraps(numbers):
-        return "SC-SET-03"
-    return "SC-SET-02" if len(set(numbers)) < len(numbers) else None
+def _non_combination_rules(numbers: Sequence[int]) -> set[str]:
+    """The rules an engine may misread when it takes ``numbers`` for a combination.
+
+    SC-SET-03 asks two things of a run: steps of exactly one, all in one direction, and 10 and
+    1 are not consecutive. Numbers that meet one of the two and no two neighbours of which are
+    equal (2-5-9 rises throughout, 4-5-4-3 moves by one throughout), or step by one around from
+    10 to 1, are a run misread (SC-SET-03). Numbers with a repeat are otherwise a set misread
+    (SC-SET-02), and both when they also move by one and their ends are equal (4-5-4: a run
+    that turns, or a set judged by its ends). Empty: neither.
+    """
+    steps = [b - a for a, b in pairwise(numbers)]
+    one_way = len({(d > 0) - (d < 0) for d in steps}) == 1
+    by_one = all(abs(d) == 1 for d in steps)
+    out = set()
+    if (steps and 0 not in steps and (one_way or by_one)) or _wraps(numbers):
+        out.add("SC-SET-03")
+    if len(set(numbers)) < len(numbers) and (not out or numbers[0] == numbers[-1]):
+        out.add("SC-SET-02")
+    return out
 
 
 def _wraps(numbers: Sequence[int]) -> bool:
@@ -141,7 +170,7 @@ def _wraps(numbers: Sequence[int]) -> bool:
 def _extra_show(state: State, move: Show) -> set[str]:
     numbers = tops(state.hand[move.first : move.last + 1])
     if classify(numbers) is None:
-        return {_non_combination_rule(numbers) or "SC-SET-01"}
+        return _non_combination_rules(numbers) or {"SC-SET-01"}
     if strength_of(numbers) == active_strength(state.active_set):
         return {"SC-SET-05"}
     return {"SC-SET-04"}

@@ -7,29 +7,56 @@ differ, so a leaked card reads as ``/public/hands/1/0: expected null, got "6/4"`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from scout_ref.conformance.diff import short
 from scout_ref.conformance.outcomes import Outcome
-from scout_ref.errors import ScoutError
+from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.information import History, observation
-from scout_ref.notation import parse_move
+from scout_ref.notation import Move, parse_move
 from scout_ref.state import Seat, State
 
 SHOWN_DIFFERENCES = 6
 
 
-def observe_answer(case: dict[str, Any]) -> dict[str, Any]:
-    """The reference observation for an ``observe`` case (``state``, ``moves``, ``seat``).
+def _round(data: object, where: str, load: Callable[[object], State]) -> tuple[State, list[Move]]:
+    moves = data.get("moves") if isinstance(data, dict) else None
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise MalformedInputError(
+            "observe request",
+            [(f"{where}/moves", "moves must be a list of moves in canonical notation")],
+        )
+    return load(data.get("state") if isinstance(data, dict) else None), list(map(parse_move, moves))
+
+
+def history_of(
+    request: Mapping[str, Any], load: Callable[[object], State] = State.from_json
+) -> History:
+    """The history an ``observe`` request or case gives: its ``earlier`` rounds (optional,
+    oldest first, each a ``state`` and its ``moves``), then its ``state`` and ``moves``.
 
     Raises:
-        MalformedInputError: if the state is invalid.
+        MalformedInputError: if a state or move is malformed, or a round's start is not the
+            deal that follows the round before.
         IllegalMoveError: if a move is illegal when made.
     """
-    start = State.from_json(case["state"])
-    history = History.replay(start, [parse_move(m) for m in case["moves"]])
-    return {"observation": observation(history, Seat(case["seat"])).to_json()}
+    earlier = request.get("earlier", [])
+    if not isinstance(earlier, list):
+        raise MalformedInputError("observe request", [("/earlier", "must be a list of rounds")])
+    rounds = [_round(r, f"/earlier/{k}", load) for k, r in enumerate(earlier)]
+    return History.replay_game([*rounds, _round(dict(request), "", load)])
+
+
+def observe_answer(case: dict[str, Any]) -> dict[str, Any]:
+    """The reference observation for an ``observe`` case (``state``, ``moves``, ``seat``, and
+    optionally the ``earlier`` rounds of the game).
+
+    Raises:
+        MalformedInputError: if a state is invalid or a round does not follow the one before.
+        IllegalMoveError: if a move is illegal when made.
+    """
+    return {"observation": observation(history_of(case), Seat(case["seat"])).to_json()}
 
 
 def differences(expected: object, got: object, where: str = "") -> Iterator[str]:
@@ -77,11 +104,12 @@ _CARD = re.compile(r"(10|[1-9])[/-](10|[1-9])", re.ASCII)
 def revealed_rule(case: dict[str, Any], expected: object, got: object) -> str | None:
     """The INFO rule broken when ``got`` names a card the seat cannot know, wherever it is.
 
-    The seat knows exactly the cards its expected observation names; any other card in the
-    answer was revealed. A card set aside with two players is hidden from everyone
-    (SC-INFO-06); any other is in a hand it is private to (SC-INFO-01).
+    The seat sees exactly the cards its expected observation names outside its lists of
+    unseen cards and of cards placed by elimination; any other card in the answer was revealed.
+    A card set aside with two players is hidden from everyone (SC-INFO-06); any other is in a
+    hand only its holder sees (SC-INFO-01).
     """
-    unknown = cards_in(got) - cards_in(expected)
+    unknown = cards_in(by_sight(got)) - cards_in(by_sight(expected))
     if not unknown:
         return None
     try:
@@ -91,6 +119,14 @@ def revealed_rule(case: dict[str, Any], expected: object, got: object) -> str | 
         return "SC-INFO-01"
     aside = {(c.card.low, c.card.high) for c in final.set_aside}
     return "SC-INFO-06" if unknown <= aside else "SC-INFO-01"
+
+
+def by_sight(value: object) -> object:
+    """An observation without the cards it names as unseen or placed by elimination (SC-INFO-08),
+    which the seat knows of but has not seen where they lie."""
+    if isinstance(value, dict) and "unseen" in value:
+        return {k: v for k, v in value.items() if k not in ("unseen", "deduced")}
+    return value
 
 
 def observation_rules(
@@ -107,11 +143,19 @@ def observation_rules(
     return frozenset(out)
 
 
-def rule_of(pointer: str) -> str:
-    """The INFO rule a difference at ``pointer`` (with its values) breaks, for the message."""
+def rule_of(pointer: str, deciding: bool = False) -> str:
+    """The INFO rule a difference at ``pointer`` (with its values) breaks, for the message;
+    ``deciding``: the expected observation is in the rotation phase, where the round's events
+    are rotation decisions, which a seat knows only once all are made (SC-ORIENT-01)."""
     parts = pointer.split(":", 1)[0].strip("/").split("/")
+    if deciding and parts[:2] == ["history", "events"]:
+        return "SC-ORIENT-01"
     if parts[0] == "hand" or parts[0] == "seat":
         return "SC-INFO-01"
+    if parts[0] in ("unseen", "deduced"):
+        return "SC-INFO-08"
+    if parts[0] == "earlier":
+        return "SC-INFO-05"
     if parts[0] == "history":
         return "SC-INFO-03" if parts[1:2] == ["events"] else "SC-INFO-05"
     if parts[1:2] == ["set_aside"]:
@@ -155,6 +199,13 @@ def observation_verdict(
     return Outcome.FAILED, "the observation differs\n" + "\n".join(f"  {x}" for x in lines)
 
 
+def is_deciding(observation: object) -> bool:
+    """Whether an expected observation is in the rotation phase (its events are decisions)."""
+    public = observation.get("public") if isinstance(observation, dict) else None
+    return isinstance(public, dict) and public.get("phase") == "rotation"
+
+
 def _rule(case: dict[str, Any] | None, expected: object, have: object, text: str) -> str:
-    revealed = revealed_rule(case, expected, have) if case is not None else None
-    return revealed or rule_of(text)
+    listed = text.strip("/").split("/", 1)[0].split(":", 1)[0] in ("unseen", "deduced")
+    revealed = revealed_rule(case, expected, have) if case is not None and not listed else None
+    return revealed or rule_of(text, is_deciding(expected))

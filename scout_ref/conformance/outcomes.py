@@ -15,8 +15,10 @@ import rfc8785
 
 from scout_ref._atomic import write_atomic
 from scout_ref._serialize import rules_to_json
+from scout_ref.conformance.positions import add_positions
 from scout_ref.conformance.process import Adapter
 from scout_ref.conformance.protocol import Message
+from scout_ref.conformance.untrusted import MAX_MESSAGE, visible
 from scout_ref.errors import MalformedInputError
 from scout_ref.registry import spec_version
 from scout_ref.variants import Rules
@@ -58,7 +60,7 @@ class Case:
         if self.kind == "deal":
             given = data["input"]
             return dict(given["rules"] if "rules" in given else given["state"]["rules"])
-        if self.kind in ("trace", "fuzz"):
+        if self.kind in ("trace", "fuzz", "random"):
             return dict(trace_parts(data)[1])
         return dict(data["state"]["rules"])
 
@@ -69,7 +71,7 @@ class Case:
         if self.kind == "deal":
             given = data["input"]
             return int(given["players"] if "players" in given else given["state"]["players"])
-        if self.kind in ("trace", "fuzz"):
+        if self.kind in ("trace", "fuzz", "random"):
             return trace_parts(data)[0]
         return int(data["state"]["players"])
 
@@ -95,6 +97,10 @@ class CaseResult:
     """How the adapter broke the protocol (crash, hang, not_json, ...); empty if it did not."""
     blame: tuple[str, ...] = ()
     """The rules a failure points at (:mod:`scout_ref.conformance.blame`); empty otherwise."""
+    position: str = ""
+    """For a failure: the position line of the state it shows in (``spec/POSITION.md``)."""
+    step: str = ""
+    """For a failure: the move (or ``deal``) taken from that state, if the case takes one."""
     points_at: tuple[str, ...] = ()
     """Every rule the difference points at, before :func:`~scout_ref.conformance.blame.narrow`
     keeps the focus: a broken lower rule among them explains the failure."""
@@ -102,6 +108,11 @@ class CaseResult:
     """For traces and fuzz games: rule ID and how many compared steps that rule governs."""
     deal_departed: bool = False
     """For traces and fuzz games: a deal differed; later steps were judged from the reference's."""
+
+    def __post_init__(self) -> None:
+        # A message may quote what the adapter sent (a listed move, a reason): every output
+        # (terminal, report.json, JUnit) gets it with hidden characters escaped and capped.
+        object.__setattr__(self, "message", visible(self.message, MAX_MESSAGE))
 
 
 @dataclass
@@ -120,6 +131,8 @@ class Context:
     strictness: str = "reason"
     findings_dir: Path | None = None
     findings: list[Finding] = field(default_factory=list)
+    at: tuple[Message | None, str] | None = None
+    """Where a trace case is: the state before its current step and that step."""
     unsupported: frozenset[str] = frozenset()
     """Features the adapter says it lacks (:data:`scout_ref.conformance.needs.FEATURES`): the
     cases that need one are not applicable, whatever their moves would do."""
@@ -131,7 +144,7 @@ class Context:
         folder = self.findings_dir / kind  # laid out like spec/vectors, so --vectors can run it
         path = folder / f"{case['id']}.json"
         document = {
-            "cases": [case],
+            "cases": [add_positions(case)],  # every state with its position line, as shipped
             "description": description,
             "kind": kind,
             "spec_version": spec_version(),

@@ -129,7 +129,8 @@ def run_pool(
     def work(ctx: Context) -> None:
         base = ctx.adapter.limits
         with contextlib.suppress(ProtocolError):
-            ctx.adapter.start()  # if it fails, each case retries (with backoff) and reports it
+            if ctx.adapter.hello is None:  # the first adapter was started before the run
+                ctx.adapter.start()  # if it fails, each case retries (with backoff) and reports it
         while not shared.stop.is_set():
             try:
                 index, case = shared.todo.get_nowait()

@@ -2,8 +2,9 @@
 
 Nothing an adapter does can hang or crash the runner: every read has a deadline, every line has
 a length limit, a dead or confused adapter is ended (with every process it started, see
-:mod:`.proctree`) and started again after a growing pause, and after too many failures in a row
-it is declared broken.
+:mod:`.proctree`) and started again after a growing pause, and after too many malformed replies
+or crashes in a row it is declared broken. A time-out is the slow case's own outcome: the adapter
+is restarted for the next case, but slowness never counts towards giving up.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO
 
+from scout_ref._text import plural
 from scout_ref.conformance import proctree
 from scout_ref.conformance.protocol import (
     MAX_LINE,
@@ -30,6 +32,7 @@ from scout_ref.conformance.protocol import (
     read_hello,
     read_reply,
 )
+from scout_ref.conformance.untrusted import MAX_REPLY_TEXT, visible
 
 STDERR_TAIL = 4096
 """How many bytes of the adapter's stderr are kept for reports."""
@@ -45,6 +48,8 @@ class Limits:
     backoff: float = 0.1
     max_backoff: float = 2.0
     max_failures: int = 5
+    """Malformed replies and crashes in a row before the adapter is given up (time-outs do
+    not count: a slow engine is judged case by case)."""
 
 
 class AdapterBroken(ProtocolError):
@@ -67,10 +72,11 @@ class Adapter:
         self._stderr = bytearray()
         self._next_id = 1
         self._out = self._err = -1
+        self._spawned = False
 
     @property
     def broken(self) -> bool:
-        """Whether the adapter failed ``max_failures`` times in a row."""
+        """Whether the adapter crashed or answered malformed ``max_failures`` times in a row."""
         return self.failures >= self.limits.max_failures
 
     def start(self) -> Hello:
@@ -82,7 +88,9 @@ class Adapter:
         self._check_not_broken()
         if self.failures:
             time.sleep(min(self.limits.max_backoff, self.limits.backoff * 2 ** (self.failures - 1)))
+        if self._spawned:
             self.restarts += 1
+        self._spawned = True
         try:
             self._spawn()
             self._send(hello_request(), self.limits.startup_timeout)
@@ -124,20 +132,21 @@ class Adapter:
     def stderr_tail(self, lines: int = 10) -> str:
         """The last lines the adapter wrote to stderr."""
         text = self._stderr.decode("utf-8", errors="replace")
-        return "\n".join(text.rstrip("\n").splitlines()[-lines:])
+        return visible("\n".join(text.rstrip("\n").splitlines()[-lines:]), MAX_REPLY_TEXT)
 
     def _check_not_broken(self) -> None:
         if self.broken:
             cause = self.last_error.describe() if self.last_error else "unknown"
             raise AdapterBroken(
                 "broken",
-                f"the adapter failed {self.failures} times in a row and was given up; "
+                f"the adapter failed {plural(self.failures, 'time')} in a row and was given up; "
                 f"last failure: {cause}",
             )
 
     def _fail(self, exc: ProtocolError) -> ProtocolError:
         self._kill(drain=True)
-        self.failures += 1
+        if exc.fault != "hang":  # a slow reply is that case's time-out, not a broken adapter
+            self.failures += 1
         exc.stderr_tail = self.stderr_tail()
         self.last_error = exc
         return exc

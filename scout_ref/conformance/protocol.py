@@ -16,6 +16,7 @@ from jsonschema.protocols import Validator
 
 from scout_ref import _schema
 from scout_ref._jsonread import MAX_LINE_BYTES, JSONInputError, parse, read_file
+from scout_ref.conformance.untrusted import MAX_NAME, MAX_REPLY_TEXT, visible
 from scout_ref.errors import excerpt
 from scout_ref.registry import spec_dir
 
@@ -28,6 +29,7 @@ KINDS = ("deal", "legal", "apply", "score", "perft", "observe")
 
 _RESULT_SHAPE = {
     "deal": "state_result",
+    "deal_random": "state_result",
     "apply": "state_result",
     "legal": "legal_result",
     "score": "score_result",
@@ -61,6 +63,9 @@ class Capabilities:
     kinds: frozenset[str]
     players: frozenset[int]
     variants: bool
+    features: frozenset[str] | None = None
+    """The features it lists (:mod:`scout_ref.conformance.capabilities`); None when its hello
+    lists none, which stands for the defaults."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +104,11 @@ Reply = Result | Skipped | Errored
 
 @cache
 def _validator(definition: str) -> Validator:
-    schema: Any = read_file(spec_dir() / "schema" / "protocol.schema.json")
-    schemas = _schema.registry([schema])
-    return _schema.validator({"$ref": f"{schema['$id']}#/$defs/{definition}"}, schemas)
+    names = ("protocol", "state", "observation")  # a reply's state and observation by $ref
+    docs: list[Any] = [read_file(spec_dir() / "schema" / f"{n}.schema.json") for n in names]
+    return _schema.validator(
+        {"$ref": f"{docs[0]['$id']}#/$defs/{definition}"}, _schema.registry(docs)
+    )
 
 
 def shape_problem(message: object, definition: str) -> str | None:
@@ -173,14 +180,15 @@ def read_hello(message: Message) -> Hello:
     if problem is not None:
         raise ProtocolError("hello", f"the adapter's hello is malformed at {problem}")
     caps = message["capabilities"]
-    return Hello(
-        name=message["name"],
-        language=message["language"],
-        version=message["version"],
+    return Hello(  # the adapter's words, shown on the terminal and written to the reports
+        name=visible(message["name"], MAX_NAME, lines=False),
+        language=visible(message["language"], MAX_NAME, lines=False),
+        version=visible(message["version"], MAX_NAME, lines=False),
         capabilities=Capabilities(
             kinds=frozenset(caps["kinds"]),
             players=frozenset(caps["players"]),
             variants=caps["variants"],
+            features=frozenset(caps["features"]) if "features" in caps else None,
         ),
     )
 
@@ -196,13 +204,14 @@ def read_reply(message: Message, request: Message) -> Reply:
         shown = excerpt(repr(got), 40)
         raise ProtocolError("wrong_id", f"reply to request {request['id']} carries id {shown}")
     shape = {"result": _RESULT_SHAPE[request["type"]], "skipped": "skipped", "errored": "errored"}
-    problem = shape_problem(message, shape.get(message.get("type"), "reply"))  # type: ignore[arg-type]
+    kind = message.get("type")
+    problem = shape_problem(message, shape.get(kind, "reply") if isinstance(kind, str) else "reply")
     if problem is not None:
         raise ProtocolError("wrong_shape", f"reply to a {request['type']} request: {problem}")
-    match message["type"]:
+    match kind:
         case "skipped":
-            return Skipped(message["reason"])
+            return Skipped(visible(message["reason"], MAX_REPLY_TEXT))
         case "errored":
-            return Errored(message["message"])
+            return Errored(visible(message["message"], MAX_REPLY_TEXT))
         case _:
             return Result(message)

@@ -1,7 +1,8 @@
-"""Reporting a conformance run: per-rule verdicts, report.json, JUnit XML and the readable table.
+"""Reporting a conformance run: per-rule verdicts, report.json and JUnit XML.
 
-The JSON report follows ``spec/schema/report.schema.json``; the last line printed is always
-``N passed, N failed`` (errored cases count as failed).
+The JSON report follows ``spec/schema/report.schema.json``; :mod:`.report_text` prints the
+readable summary, whose last line is always ``N passed, N failed`` (errored cases count as
+failed).
 """
 
 from __future__ import annotations
@@ -14,25 +15,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
-
 from scout_ref._atomic import write_atomic
+from scout_ref._text import plural
+from scout_ref.conformance.capabilities import absent_rules, read_features
 from scout_ref.conformance.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.protocol import Hello
-from scout_ref.conformance.verdicts import RuleVerdict, blamed, decide, judge
+from scout_ref.conformance.reproduce import reproduction, without_vectors_dir
+from scout_ref.conformance.untrusted import xml_safe
+from scout_ref.conformance.verdicts import Judgement, RuleVerdict, blamed, decide, judge
 from scout_ref.registry import rules, spec_version
 
 JUDGED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED)
-_STYLE = {
-    "conformant": "green",
-    "nonconformant": "bold red",
-    "not_judged": "yellow",
-    "not_reached": "dim yellow",
-    "not_applicable": "dim",
-}
-DETAILED_FAULTS = 3
-"""Protocol errors shown in full; the rest are counted, since they repeat one cause."""
+BAD = (Outcome.FAILED, Outcome.ERRORED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +43,25 @@ class Run:
     rule_patterns: Sequence[str] = ()
     interrupted: str | None = None
     """The signal that stopped the run early (``SIGTERM``...); the cases not reached are absent."""
+    rerun_options: Sequence[str] = ()
+    """The ``conform`` options that rerun a case as this run judged it (adapter, folder...)."""
+    vectors_dir: Path | None = None
+    """The vector folder, if not the shipped ``spec/vectors``."""
+    selection_options: Sequence[str] = ()
+    """The ``conform`` options that selected the cases (``--rule``, ``--kind``, ``--case``)."""
+
+    def reproduction(self, result: CaseResult) -> list[str]:
+        """The lines that locate and reproduce a failure (:mod:`.reproduce`); a fuzz game is
+        rerun from the trace vector it was saved as."""
+        if result.case.kind != "fuzz":
+            return reproduction(result, self.rerun_options, self.vectors_dir)
+        saved = [f.path for f in self.findings if f.case_id == result.case.id]
+        if not saved:  # a repeat of an earlier finding: its position and the reference's answer
+            lines = reproduction(result, (), None)
+            return [x for x in lines if x.startswith(("position: ", "reference: "))]
+        folder = saved[0].parent.parent
+        options = [*without_vectors_dir(self.rerun_options), "--vectors-dir", str(folder)]
+        return reproduction(result, options, folder)
 
     def count(self, outcome: Outcome) -> int:
         """How many cases had ``outcome``."""
@@ -93,17 +106,31 @@ class Run:
 
     @property
     def adapter_problem(self) -> str | None:
-        """A plain statement that the adapter is broken, when it broke the protocol."""
-        if not self.faults:
+        """A plain statement that the adapter is broken, when it broke the protocol (a case
+        that timed out is that case's time-out: :attr:`timed_out`)."""
+        faults = Counter({f: n for f, n in self.faults.items() if f != "hang"})
+        if not faults:
             return None
-        kinds = ", ".join(f"{fault} {n}" for fault, n in sorted(self.faults.items()))
+        kinds = ", ".join(f"{fault} {n}" for fault, n in sorted(faults.items()))
         text = (
-            f"the adapter, not the rules, is broken: {sum(self.faults.values())} cases hit "
-            f"protocol errors ({kinds}); it was restarted {self.restarts} times"
+            f"the adapter, not the rules, is broken: {plural(faults.total(), 'case')} hit "
+            f"protocol errors ({kinds}); it was restarted {plural(self.restarts, 'time')}"
         )
         if self.broken:
             text += " and given up after failing repeatedly in a row"
         return text
+
+    @property
+    def timed_out(self) -> str | None:
+        """The cases that got no reply in time, by kind, with the time each was given."""
+        hung = Counter(r.case.kind for r in self.results if r.fault == "hang")
+        if not hung:
+            return None
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(hung.items()))
+        return (
+            f"{plural(hung.total(), 'case')} timed out ({kinds}): each message says the time "
+            f"it was given; a slow engine gets longer with --timeout KIND=SECONDS"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,12 +153,15 @@ class RuleRow:
     """For ``nonconformant``: the failing cases that exercise no broken rule it builds on."""
     steps_judged: int = 0
     """Steps of traces and fuzz games compared with the reference that the rule governs."""
+    elsewhere: int = 0
+    """Failed or errored cases citing the rule whose failure is blamed on other rules."""
 
 
 def rule_rows(run: Run) -> list[RuleRow]:
     """A row per rule of the registry matching the run's rule patterns, in rulebook order."""
     rows = []
     decided = decide(blamed(run.results))
+    absent = absent_rules(run.hello.capabilities) if run.hello else frozenset()
     steps: Counter[str] = Counter()
     for r in run.results:
         steps.update(dict(r.steps_judged))
@@ -141,6 +171,8 @@ def rule_rows(run: Run) -> list[RuleRow]:
         mine = [r for r in run.results if rule.id in r.case.rules]
         tally = Counter(r.outcome for r in mine)
         judgement = judge(rule.id, run.results, decided)
+        if rule.id in absent:  # the engine declares it lacks the notion (capabilities)
+            judgement = Judgement(RuleVerdict.NOT_APPLICABLE)
         rows.append(
             RuleRow(
                 id=rule.id,
@@ -153,6 +185,12 @@ def rule_rows(run: Run) -> list[RuleRow]:
                 verdict=judgement.verdict.value,
                 because=judgement.because,
                 failures=judgement.failures,
+                elsewhere=sum(
+                    1
+                    for r in mine
+                    if r.outcome in (Outcome.FAILED, Outcome.ERRORED)
+                    and r not in judgement.failures
+                ),
                 unexplained=judgement.unexplained,
                 steps_judged=steps[rule.id],
             )
@@ -179,6 +217,7 @@ def to_json(run: Run) -> dict[str, object]:
                     "kinds": sorted(hello.capabilities.kinds),
                     "players": sorted(hello.capabilities.players),
                     "variants": hello.capabilities.variants,
+                    "features": sorted(read_features(hello.capabilities.features)),
                 },
             },
         },
@@ -223,11 +262,28 @@ def to_json(run: Run) -> dict[str, object]:
                 "fault": r.fault,
                 "steps_judged": dict(r.steps_judged),
                 "deal_departed": r.deal_departed,
+                **_reproduce_json(run, r),
             }
             for r in run.results
         ],
         "findings": [{"case_id": f.case_id, "path": str(f.path)} for f in run.findings],
     }
+
+
+def _reproduce_json(run: Run, result: CaseResult) -> dict[str, object]:
+    """A failure's position and the commands that reproduce it; nothing for other outcomes."""
+    if result.outcome not in (Outcome.FAILED, Outcome.ERRORED):
+        return {}
+    return {"position": result.position, "reproduce": commands(run, result)}
+
+
+def commands(run: Run, result: CaseResult) -> list[str]:
+    """The commands of a failure's reproduction lines: the reference's, then the rerun."""
+    return [
+        line.split(": ", 1)[1]
+        for line in run.reproduction(result)
+        if line.startswith(("reference: ", "rerun: "))
+    ]
 
 
 def write_json(run: Run, directory: Path) -> Path:
@@ -250,117 +306,37 @@ def write_junit(run: Run, path: Path) -> None:
     for r in run.results:
         case = ET.SubElement(suite, "testcase", classname=r.case.kind, name=r.case.id)
         first_line = r.message.splitlines()[0] if r.message else ""
+        if r.blame:
+            first_line = f"[{', '.join(r.blame)}] {first_line}"
+        text = "\n".join([r.message, *run.reproduction(r)]) if r.outcome in BAD else ""
         match r.outcome:
             case Outcome.FAILED:
-                ET.SubElement(case, "failure", message=first_line).text = r.message
+                ET.SubElement(case, "failure", message=first_line).text = text
             case Outcome.ERRORED:
                 ET.SubElement(
                     case, "error", message=first_line, type=r.fault or "errored"
-                ).text = r.message
+                ).text = text
             case Outcome.SKIPPED | Outcome.NOT_APPLICABLE:
                 ET.SubElement(case, "skipped", message=r.message)
             case Outcome.PASSED:
                 pass
+        properties = [("rule", rule_id) for rule_id in r.case.rules]
+        properties += [("blame", rule_id) for rule_id in r.blame]
+        if r.outcome in BAD:
+            properties += [("position", r.position), ("command", commands(run, r)[-1])]
         ET.SubElement(case, "properties").extend(
-            ET.Element("property", name="rule", value=rule_id) for rule_id in r.case.rules
+            ET.Element("property", name=name, value=value) for name, value in properties
         )
     root = ET.Element("testsuites")
     root.append(suite)
+    _xml_safe_tree(root)
     write_atomic(path, ET.tostring(root, encoding="utf-8", xml_declaration=True), "--junit")
 
 
-def print_report(run: Run, console: Console) -> None:
-    """The failures in detail, the per-rule table, the adapter's state and the summary line."""
-    if run.hello is not None:
-        h = run.hello
-        line = f"adapter: {h.name} {h.version} ({h.language})"  # the adapter's words: no markup
-        console.print(line, highlight=False, markup=False)
-    _print_failures(run, console)
-    rows = rule_rows(run)
-    table = Table(title="verdict per rule", title_justify="left")
-    for column in ("rule", "status", "title", "passed", "failed", "verdict"):
-        table.add_column(column, justify="right" if column in ("passed", "failed") else "left")
-    for row in rows:
-        style = _STYLE[row.verdict]
-        waits = row.because and row.verdict == RuleVerdict.NOT_JUDGED.value
-        because = f" ({', '.join(row.because)})" if waits else ""
-        table.add_row(
-            row.id,
-            row.status,
-            row.title,
-            str(row.passed),
-            str(row.failed + row.errored),
-            f"[{style}]{row.verdict.replace('_', ' ')}{because}[/]",
-        )
-    console.print(table)
-    print_rules_to_fix(rows, console)
-    rest = ", ".join(
-        f"{run.count(o)} {o.value.replace('_', ' ')}"
-        for o in (Outcome.ERRORED, Outcome.SKIPPED, Outcome.NOT_APPLICABLE)
-    )
-    console.print(f"cases: {rest} (errored cases count as failed)", highlight=False)
-    for finding in run.findings:
-        console.print(f"new vector: {finding.path}", highlight=False)
-    if run.unjudged:
-        console.print(run.unjudged, highlight=False, markup=False)
-    if run.adapter_problem:
-        console.print(f"[bold red]{run.adapter_problem}[/]", highlight=False)
-    if run.interrupted:
-        console.print(f"interrupted by {run.interrupted}: the cases not reached are not counted")
-    console.print(run.summary_line, highlight=False, markup=False)
-
-
-def one_line(message: str) -> str:
-    """A failure message in one line: its head, and the first difference when the head only
-    announces one ("the state differs")."""
-    lines = [line.strip() for line in message.splitlines() if line.strip()]
-    if len(lines) > 1 and lines[0].endswith(("differs", ":")):
-        return f"{lines[0].rstrip(':')}: {lines[1]}"
-    return lines[0] if lines else ""
-
-
-def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
-    """The summary: each nonconformant rule with its failing case and that case's first line,
-    then the rules not judged because of them."""
-    broken = [r for r in rows if r.verdict == RuleVerdict.NONCONFORMANT.value]
-    if not broken:
-        return
-    console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
-    for row in broken:
-        first = row.failures[0]
-        line = one_line(first.message) or first.outcome.value
-        console.print(f"  {row.id} {row.title}", style="bold", highlight=False, markup=False)
-        console.print(f"    {first.case.id}: {line}", highlight=False, markup=False)
-        if row.because:
-            console.print(f"    {evidence_line(row)}", highlight=False, markup=False)
-    waiting = [r.id for r in rows if r.verdict == RuleVerdict.NOT_JUDGED.value]
-    if waiting:
-        text = f"not judged until those are fixed ({len(waiting)}): {', '.join(waiting)}"
-        console.print(text, highlight=False, markup=False)
-
-
-def evidence_line(row: RuleRow) -> str:
-    """Why a rule that builds on a broken one is still reported broken, in words."""
-    n = row.unexplained
-    cases = "1 case fails that exercises" if n == 1 else f"{n} cases fail that exercise"
-    return f"{row.id}: {cases} no broken rule it builds on ({', '.join(row.because)}); fix it too"
-
-
-def _print_failures(run: Run, console: Console) -> None:
-    faults_shown = 0
-    for r in run.results:
-        if r.outcome not in (Outcome.FAILED, Outcome.ERRORED):
-            continue
-        if r.fault:
-            faults_shown += 1
-            if faults_shown > DETAILED_FAULTS:
-                continue
-        label = "FAIL" if r.outcome is Outcome.FAILED else "ERROR"
-        cited = ", ".join(r.blame) or "no rule"
-        head = f"{label} {r.case.id} [{r.case.kind}; points at {cited}]"
-        console.print(head, style="red", highlight=False, markup=False)
-        for line in r.message.splitlines():
-            console.print(f"    {line}", highlight=False, markup=False)
-    hidden = faults_shown - DETAILED_FAULTS
-    if hidden > 0:
-        console.print(f"... and {hidden} more cases errored by protocol faults", highlight=False)
+def _xml_safe_tree(root: ET.Element) -> None:
+    """Replace in place every character of an attribute or text that XML 1.0 cannot hold
+    (ElementTree escapes markup but writes a control character as it is: malformed XML)."""
+    for element in root.iter():
+        element.attrib.update({k: xml_safe(v) for k, v in element.attrib.items()})
+        if element.text:
+            element.text = xml_safe(element.text)

@@ -18,6 +18,14 @@ from typing import Any
 from scout_ref._jsonread import read_file
 from scout_ref.conformance.bisect import bisect_perft
 from scout_ref.conformance.blame import narrow, score_blame
+from scout_ref.conformance.capabilities import (
+    caps_of,
+    deal_input,
+    dealt_view,
+    has,
+    missing_feature,
+    score_view,
+)
 from scout_ref.conformance.diff import score_difference
 from scout_ref.conformance.followup import (
     PLAYED,
@@ -39,6 +47,7 @@ from scout_ref.conformance.protocol import (
     ProtocolError,
     Result,
 )
+from scout_ref.conformance.reproduce import Where, position_line, where
 from scout_ref.conformance.steps import (
     PASS,
     Verdict,
@@ -49,13 +58,17 @@ from scout_ref.conformance.steps import (
     walk_trace,
 )
 from scout_ref.conformance.vectors import schema_problems, vectors_dir
-from scout_ref.errors import MalformedInputError
+from scout_ref.errors import MalformedInputError, excerpt
 from scout_ref.registry import check_spec_version
 
 STRICTNESS = ("legality", "reason")
 """How rejections are judged: any rejection passes, or the reason code must match too."""
 
 VECTOR_KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
+
+COST_ORDER = ("deal", "legal", "apply", "reject", "score", "observe", "trace", "perft", "fuzz")
+"""Kinds from the cheapest to the dearest to answer: a run judges them in this order, so a slow
+engine's perft requests, which may count millions of lines of play, come last."""
 
 _NEEDS = {
     "deal": {"deal"},
@@ -79,13 +92,15 @@ def load_cases(directory: Path) -> list[Case]:
     validated against the vector schemas too, so a malformed case is refused before the run.
 
     Raises:
-        MalformedInputError: if the folder has no vectors or a file is not a vector file.
+        MalformedInputError: if the folder has no vectors, a file is not a vector file, or
+            two cases have the same id (both places are named).
     """
     files = sorted(p for p in directory.glob("*/*.json") if p.parent.name in VECTOR_KINDS)
     if not files:
         raise MalformedInputError("vectors", [("", f"no vector files under {str(directory)!r}")])
     shipped = directory.resolve() == vectors_dir().resolve()
     cases = []
+    places: dict[str, str] = {}  # case id -> where it is
     for path in files:
         source = f"{path.parent.name}/{path.name}"
         document: Any = read_file(path)
@@ -98,24 +113,48 @@ def load_cases(directory: Path) -> list[Case]:
             raise MalformedInputError("vectors", [("", f"{path}: not a {path.parent.name} file")])
         check_spec_version(document.get("spec_version"), str(path))
         try:
-            for data in document["cases"]:
+            for k, data in enumerate(document["cases"]):
                 rules = tuple(data["rules"])
                 cases.append(
                     Case(data["id"], path.parent.name, data["description"], rules, data, source)
                 )
+                _check_new_id(places, data["id"], f"{source} /cases/{k}")
         except (KeyError, TypeError) as exc:
             raise MalformedInputError("vectors", [("", f"{path}: {exc!r}")]) from None
     return cases
 
 
-def select(cases: Iterable[Case], rule_patterns: Sequence[str], kinds: Sequence[str]) -> list[Case]:
-    """The cases of the given kinds that exercise a rule matching one of the patterns."""
+def _check_new_id(places: dict[str, str], case_id: object, place: str) -> None:
+    """Record where ``case_id`` is; a case id names one case, so a second place is refused
+    (otherwise both would run, and the report could not tell them apart)."""
+    key = str(case_id)
+    if key in places:
+        message = f"the case id {excerpt(repr(key), 80)} is used twice: {places[key]} and {place}"
+        raise MalformedInputError("vectors", [("", message)])
+    places[key] = place
+
+
+def select(
+    cases: Iterable[Case],
+    rule_patterns: Sequence[str],
+    kinds: Sequence[str],
+    ids: Sequence[str] = (),
+) -> list[Case]:
+    """The cases of the given kinds that exercise a rule matching one of the patterns and whose
+    ID matches one of the ``ids`` globs (each filter applies only when given)."""
     return [
         c
         for c in cases
         if (not kinds or c.kind in kinds)
         and (not rule_patterns or any(fnmatch.filter(c.rules, p) for p in rule_patterns))
+        and (not ids or any(fnmatch.fnmatchcase(c.id, p) for p in ids))
     ]
+
+
+def schedule(cases: Iterable[Case]) -> list[Case]:
+    """The cases in the order they are judged: cheap kinds first, perft last (file order within
+    a kind)."""
+    return sorted(cases, key=lambda c: COST_ORDER.index(c.kind))
 
 
 def not_applicable(kind: str, players: int, official: bool, caps: Capabilities) -> str | None:
@@ -133,10 +172,10 @@ def not_applicable(kind: str, players: int, official: bool, caps: Capabilities) 
 def judge_deal(ctx: Context, case: Case) -> Verdict:
     """A deal: the dealt state must equal the expected one."""
     given = case.data["input"]
-    reply = ctx.adapter.request("deal", input=given)
+    reply = ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
     if not isinstance(reply, Result):
         return reply_verdict(reply)
-    expected = case.data["expected"]["state"]
+    expected = dealt_view(caps_of(ctx), case.data["expected"]["state"])
     return expect_state(reply, given.get("state"), deal_step(given), expected, ctx)
 
 
@@ -206,6 +245,7 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
         return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}", blame
     got = reply.data["rejection"]["reason"]
     strict = ctx.strictness == "reason" and "reason_codes" not in ctx.unsupported
+    strict = strict and has(caps_of(ctx), "reasons")
     if strict and got != expected["reason"]:
         why = f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
         return Outcome.FAILED, why, blame
@@ -217,11 +257,12 @@ def judge_score(ctx: Context, case: Case) -> Verdict:
     reply = ctx.adapter.request("score", state=case.data["state"])
     if not isinstance(reply, Result):
         return reply_verdict(reply)
-    expected = case.data["expected"]
-    problems = score_difference(case.data["state"], expected, reply.data)
+    expected = score_view(caps_of(ctx), case.data["expected"])
+    got = score_view(caps_of(ctx), reply.data)
+    problems = score_difference(case.data["state"], expected, got)
     if not problems:
         return PASS
-    return Outcome.FAILED, problems, score_blame(case.data["state"], expected, reply.data)
+    return Outcome.FAILED, problems, score_blame(case.data["state"], expected, got)
 
 
 def judge_perft(ctx: Context, case: Case) -> Verdict:
@@ -248,6 +289,8 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     """What a seat knows after a history (chapter INFO): the expected observation, exactly."""
     data = case.data
     given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
+    if "earlier" in data:
+        given["earlier"] = [{"state": r["state"], "moves": r["moves"]} for r in data["earlier"]]
     reply = ctx.adapter.request("observe", **given)
     if isinstance(reply, Errored):  # perhaps it cannot play the history: ask its own play
         outcome, message, _ = reply_verdict(reply)
@@ -281,12 +324,14 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
     caps = ctx.adapter.hello.capabilities if ctx.adapter.hello else None
     if caps is not None:
         why = not_applicable(case.kind, case.players, case.normative, caps)
+        why = why or missing_feature(case, caps)
         if why is not None:
             return CaseResult(case, Outcome.NOT_APPLICABLE, why)
     why = lacking(case, ctx.unsupported)
     if why is not None:
         return CaseResult(case, Outcome.NOT_APPLICABLE, why)
     walk: Walk | None = None
+    ctx.at = None
     try:
         if case.kind == "trace":
             walk = walk_trace(ctx, case)
@@ -294,7 +339,7 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
         else:
             outcome, message, blame = JUDGES[case.kind](ctx, case)
     except ProtocolError as exc:
-        return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
+        return _located(ctx, CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault))
     except (KeyError, TypeError) as exc:
         raise MalformedInputError(
             "vectors", [("", f"case {case.id!r} is malformed: {exc}")]
@@ -303,10 +348,20 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
     result = CaseResult(
         case, outcome, message, blame=narrowed, points_at=tuple(sorted(blame | set(narrowed)))
     )
-    if walk is None:
+    if walk is not None:
+        steps = tuple(sorted(walk.steps.items()))
+        result = replace(result, steps_judged=steps, deal_departed=walk.deal_departed)
+    return _located(ctx, result)
+
+
+def _located(ctx: Context, result: CaseResult) -> CaseResult:
+    """A failure with the position it shows in and the step taken from it."""
+    if result.outcome not in (Outcome.FAILED, Outcome.ERRORED):
         return result
-    steps = tuple(sorted(walk.steps.items()))
-    return replace(result, steps_judged=steps, deal_departed=walk.deal_departed)
+    spot = where(result.case) if ctx.at is None else Where(*ctx.at)
+    known = result.case.data.get("position") if ctx.at is None else None
+    position = position_line(spot.state, known if isinstance(known, str) else None)
+    return replace(result, position=position, step=spot.step)
 
 
 def run_cases(
@@ -316,7 +371,8 @@ def run_cases(
     it comes (so a run stopped by a signal keeps what it judged)."""
     results = [] if out is None else out
     with contextlib.suppress(ProtocolError):
-        ctx.adapter.start()  # if it fails, each case retries (with backoff) and reports it
+        if ctx.adapter.hello is None:
+            ctx.adapter.start()  # if it fails, each case retries (with backoff) and reports it
     for case in cases:
         results.append(run_case(ctx, case))
     return results

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from scout_ref._serialize import deal_from_json
 from scout_ref.conformance.blame import state_blame, step_rules
+from scout_ref.conformance.capabilities import caps_of, deal_input
 from scout_ref.conformance.diff import state_diff
 from scout_ref.conformance.followup import ask_legal, follow_up
 from scout_ref.conformance.move_blame import rejected_blame
@@ -100,11 +101,13 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
             given: Message = {"state": state, "deck": step["deal"]}
             if state is None:
                 given = {"players": players, "rules": switches, "deck": step["deal"]}
-            reply = ctx.adapter.request("deal", input=given)
             name = deal_step(given)
+            ctx.at = (state, name) if not departures else ctx.at  # where a time-out shows
+            reply = ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
         else:
-            reply = ctx.adapter.request("apply", state=state, move=step["move"])
             name = step["move"]
+            ctx.at = (state, name) if not departures else ctx.at
+            reply = ctx.adapter.request("apply", state=state, move=name)
         what = f"step {k} ({'deal' if 'deal' in step else name})"
         if isinstance(reply, Skipped):
             outcome, message, _ = reply_verdict(reply)
@@ -119,6 +122,8 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
         if expected is None:
             break  # the reference cannot play the trace on (a malformed vector)
         judged.update(step_rules(name, expected))
+        here = (state if state is not None else expected, name)
+        ctx.at = ctx.at if departures else here  # the first departure is where it shows
         if isinstance(reply, Errored):
             departures.append((f"{what}: {reply_verdict(reply)[1]}", frozenset()))
         elif not same:

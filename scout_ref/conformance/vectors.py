@@ -32,7 +32,7 @@ from scout_ref.notation import move_sort_key, parse_move
 from scout_ref.perft import divide, perft
 from scout_ref.registry import Status, check_spec_version, rules, spec_dir, spec_version
 from scout_ref.state import Phase, State
-from scout_ref.turn import apply_move, check_move, legal_moves
+from scout_ref.turn import apply_move, check_written, legal_moves
 
 JSONObject = dict[str, Any]
 
@@ -101,7 +101,7 @@ def _apply(case: Case) -> JSONObject:
 
 
 def _reject(case: Case) -> JSONObject:
-    rejection = check_move(_state(case), parse_move(case["move"]))
+    rejection = check_written(_state(case), case["move"])
     if rejection is None:
         raise MalformedInputError("case", [("/move", f"{case['move']!r} is legal")])
     return {"reason": rejection.reason.value, "rule": rejection.rule}

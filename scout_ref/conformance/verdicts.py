@@ -26,6 +26,12 @@ from scout_ref.registry import foundations, rules
 
 BAD = (Outcome.FAILED, Outcome.ERRORED)
 
+SELF_EVIDENT = {"SC-GAME-04": frozenset(["score"])}
+"""Rules whose failures in these kinds of case are read from the engine's own answer alone, so
+no rule they build on can explain them: a ``score`` answer's winners are blamed on SC-GAME-04
+only when they are not the top of the totals the same answer gives
+(:func:`~scout_ref.conformance.blame.score_blame`)."""
+
 
 class RuleVerdict(Enum):
     """A rule's verdict, in the order a reader should act on them."""
@@ -91,7 +97,10 @@ def decide(suspects: dict[str, list[CaseResult]]) -> dict[str, Judgement]:
     out: dict[str, Judgement] = {}
     for rule_id in sorted(suspects, key=lambda r: (_depth(r) if r in rules() else 0, r)):
         lower = foundations(rule_id) & broken if rule_id in rules() else frozenset()
-        reasons = [exercised(r) & lower for r in suspects[rule_id]]
+        reasons = [
+            frozenset() if r.case.kind in SELF_EVIDENT.get(rule_id, ()) else exercised(r) & lower
+            for r in suspects[rule_id]
+        ]
         free = [r for r, why in zip(suspects[rule_id], reasons, strict=True) if not why]
         because = tuple(sorted(set().union(*reasons)))
         ordered = sorted(suspects[rule_id], key=lambda r: (r not in free, r.case.focus != rule_id))

@@ -78,7 +78,7 @@ class PlainScreen:
         self.say(view.game_summary(state, self.labels))
 
 
-def _style(line: str) -> Text:
+def style_line(line: str) -> Text:
     """Top numbers bold, positions and bottom numbers dim, headings bold."""
     if line.startswith("  top"):
         return Text(line, style="bold yellow")
@@ -111,7 +111,7 @@ class RichScreen:
     def say(self, lines: Sequence[str]) -> None:
         """Print the lines, cards styled."""
         for line in lines:
-            self.console.print(_style(line))
+            self.console.print(style_line(line))
 
     def turn(self, obs: Observation, reveal: State | None) -> None:
         """Draw a rule, the scoreboard table, the other hands, the active set and the hand."""

@@ -15,7 +15,6 @@ from typing import Protocol
 from scout_ref.determinization import observed_moves
 from scout_ref.errors import MalformedInputError
 from scout_ref.explain import Explanation, explain
-from scout_ref.game import next_round
 from scout_ref.information import History, Observation, observation
 from scout_ref.notation import Move, parse_move
 from scout_ref.play.bots import Bot, GreedyBot, RandomBot
@@ -93,6 +92,8 @@ class Game:
     start: State | None = None  # a position to play on from, instead of a fresh deal
     on_step: Callable[[Game], None] | None = None
     """Called after every deal and move, so a record can keep up with the game."""
+    hold: bool = False
+    """Keep each round's summary on screen until the human presses Enter (on a terminal)."""
 
     def _add(self, step: JSON) -> None:
         self.steps.append(step)
@@ -110,10 +111,11 @@ class Game:
             self._add(deal_step(deck, state))
         else:
             state = self.start
+        history = History.begin(state)  # what each seat knows follows from it (chapter INFO)
         while True:
             who = f"seat {state.turn} starts" if self.start is None else f"seat {state.turn} to act"
             self.screen.say([f"Round {state.round} of {state.rounds}: {who}."])
-            history = History.begin(state)  # what each seat knows follows from it (chapter INFO)
+            decided: list[tuple[State, Move]] = []
             while state.phase in (Phase.ROTATION, Phase.PLAY):
                 seat = state.turn
                 assert seat is not None, "the rotation and play phases have a seat to act"
@@ -122,17 +124,34 @@ class Game:
                     move = self._ask_human(state, observation(history, seat))
                 else:
                     move = bot.choose(observation(history, seat))
-                self.screen.moved(state, move)
+                decided.append((state, move))
                 history = history.then(move)
                 state = history.state
                 self._add(move_step(move, state))
+                if state.phase is not Phase.ROTATION:
+                    # Rotation decisions are made at the same time and told together (SC-ORIENT-01).
+                    for before, made in decided:
+                        self.screen.moved(before, made)
+                    decided.clear()
             self.screen.round_over(state)
             if state.phase is Phase.GAME_OVER:
                 self.screen.game_over(state)
                 return state
+            if self.hold:
+                self._wait_for_next_round()
             next_deck = None if players == 2 else shuffled_deck(players, rng.getrandbits(64))
-            state = next_round(state, next_deck)
+            history = history.next_round(next_deck)  # the game is remembered (SC-INFO-05)
+            state = history.state
             self._add(deal_step(next_deck, state))
+
+    def _wait_for_next_round(self) -> None:
+        """Hold the round's summary until the human is ready (quit or end of input leaves)."""
+        try:
+            text = self.screen.ask("Enter: next round")
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        if text.strip() in ("quit", "exit"):
+            raise Quit
 
     def _ask_human(self, state: State, obs: Observation) -> Move:
         """Read lines until the human types a legal move; commands are answered on the way."""

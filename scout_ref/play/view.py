@@ -12,9 +12,10 @@ import textwrap
 from collections.abc import Sequence
 from typing import assert_never
 
+from scout_ref._text import plural
 from scout_ref.combinations import classify
 from scout_ref.game import winners
-from scout_ref.information import Observation, PublicView
+from scout_ref.information import Observation, PublicView, observation
 from scout_ref.notation import Flip, Keep, Move, Scout, ScoutShow, Show
 from scout_ref.registry import rules
 from scout_ref.rotation import rotate_hand
@@ -112,7 +113,7 @@ def hand_view(obs: Observation) -> list[str]:
             "Keep or flip your hand for this round? (keep / flip)",
         ]
     out = active_block(view)
-    out += cards_block(f"Your hand ({len(hand)} cards):", hand)
+    out += cards_block(f"Your hand ({plural(len(hand), 'card')}):", hand)
     if view.players == 2:
         chips = view.scout_chips[seat]
         out.append(f"Scout chips left: {chips} (each scout costs one, SC-VAR2-03)")
@@ -131,9 +132,25 @@ def turn_view(obs: Observation, labels: Sequence[str], reveal: State | None = No
     ]
 
 
+def board_view(state: State, labels: Sequence[str]) -> list[str]:
+    """The whole table for a replay, every hand face up: heading, scoreboard, hands, active set."""
+    public = observation(state, Seat(0)).public
+    now = f"seat {state.turn} to act" if state.turn is not None else state.phase.value
+    head = f"Round {state.round} of {state.rounds}, {now.replace('_', ' ')}"
+    out = [head, *scoreboard(public, labels), "Every hand (a replay shows them all):"]
+    for s, hand in enumerate(state.hands):
+        text = " ".join(str(c) for c in hand) or "(empty)"
+        out += textwrap.wrap(f"seat {s}: {text}", 78, initial_indent="  ", subsequent_indent="    ")
+    return [*out, *active_block(public)]
+
+
 def move_line(before: State, move: Move, label: str) -> str:
-    """What a seat just did, with the cards involved."""
-    return f"seat {before.turn} ({label}): {move}{_detail(before, move)}"
+    """What a seat just did, with the cards involved; a two-player scout says why the same
+    seat acts again."""
+    again = ""
+    if before.is_two_player and isinstance(move, Scout):
+        again = "; scouted, so acts again (SC-VAR2-03)"
+    return f"seat {before.turn} ({label}): {move}{_detail(before, move)}{again}"
 
 
 def _detail(before: State, move: Move) -> str:
@@ -164,12 +181,16 @@ def round_summary(state: State, labels: Sequence[str]) -> list[str]:
     out = [f"Round {state.round} over: {how}."]
     for s in round_scores(state):
         out.append(
-            f"  seat {s.seat}{_label(labels[s.seat])}: {s.captured} captured + {s.chips} chips"
+            f"  seat {s.seat}{_label(labels[s.seat])}: {s.captured} captured + "
+            f"{plural(s.chips, 'chip')}"
             f" - {s.hand_penalty} in hand = {s.total:+d}"
         )
         if s.exempt:
             held = len(state.hands[s.seat])
-            out.append(f"    owner exemption: the {held} cards in hand cost nothing (SC-SCORE-04)")
+            out.append(
+                f"    owner exemption: the {plural(held, 'card')} in hand cost nothing "
+                "(SC-SCORE-04)"
+            )
     out.append("Totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(state.scores)))
     return out
 

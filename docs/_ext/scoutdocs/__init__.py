@@ -21,6 +21,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from scoutdocs.adequacy import AdequacyDirective
 from scoutdocs.allrules import RuleIndexDirective
 from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
 from scoutdocs.examples import CardDirective, ExampleDirective
@@ -55,6 +56,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("scout-flow", FlowDirective)
     app.add_directive("rule-history", RuleHistoryDirective)
     app.add_directive("round-statistics", RoundStatisticsDirective)
+    app.add_directive("vector-adequacy", AdequacyDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)
     app.connect("env-check-consistency", check_coverage)

@@ -12,7 +12,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from scout_ref import Scout, ScoutError, ScoutShow, Show, State, oriented
-from scout_ref.notation import End
+from scout_ref.notation import End, ScoutInner, ShowCards
 from scout_ref.registry import RULE_ID, rules
 from scoutdocs.cards import PHONE_ROW, Marks, legend_svg, state_svg
 from scoutdocs.rules import rule_ref, rule_text, scout_domain
@@ -57,6 +57,10 @@ def _marks_before(step: Step) -> Marks:
             scout = move if isinstance(move, Scout) else move.scout
             end = 0 if scout.end is End.LEFT else len(state.active_set) - 1
             return Marks(active=frozenset({end}), seat=seat, slot=scout.slot)
+        case ScoutInner(position, _, slot):
+            return Marks(active=frozenset({position}), seat=seat, slot=slot)
+        case ShowCards(positions):
+            return Marks(seat=seat, hand=frozenset(positions))
         case _:
             return Marks()
 
@@ -161,8 +165,12 @@ class ExampleDirective(SphinxDirective):
       be rejected.
     * ``:expect:`` one ``key = value`` per line, checked against the engine: ``verdict`` (legal
       or a reason code) and the observers of :data:`scoutdocs.scenario.OBSERVERS`, ``hand N``,
-      ``legal_has``, ``legal_lacks`` and ``repeat`` (``i j``: the position after move ``j``
-      is the one after move ``i``, 0 being the start, apart from chips and scores).
+      ``legal_has``, ``legal_lacks``, ``repeat`` (``i j``: the position after move ``j``
+      is the one after move ``i``, 0 being the start, apart from chips and scores), and what a
+      seat knows after every step from the first position (``:setup:`` included, deals too):
+      ``sees S T`` (seat T's hand as seat S sees it, ``?`` hidden), ``unseen S`` (the cards
+      seat S cannot place), ``deduced S T`` (the cards elimination puts in seat T's hand) and
+      ``recalls S`` (the moves of this round seat S knows of, ``;`` between them).
     * ``:seats:`` the hands to draw (default: the owner and the players who act); ``:name:``
       the anchor (default: from the title).
     """

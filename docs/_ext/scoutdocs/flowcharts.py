@@ -123,9 +123,9 @@ TURN = Flow(
             2,
             6,
             P,
-            "The next seat takes a turn (2 players: if it can neither show nor scout, the round "
-            "ends)",
-            ("SC-TURN-01", "SC-END-03", "SC-VAR2-05"),
+            "The next seat takes a turn (2 players: after a scout the same player plays again; "
+            "a player who can neither show nor scout ends the round)",
+            ("SC-TURN-01", "SC-END-03", "SC-VAR2-03", "SC-VAR2-05"),
         ),
     ),
     (

@@ -3,7 +3,9 @@
 * enforcing code: functions and methods marked ``@implements(...)`` (the registry's map);
 * tests: ``@pytest.mark.rule(...)`` on test functions and classes, and module ``pytestmark``,
   read with :mod:`ast` so the tests are not imported;
-* vectors: every case object with an ``id`` and a ``rules`` list in ``spec/vectors/**/*.json``.
+* vectors: every case object with an ``id`` and a ``rules`` list in ``spec/vectors/**/*.json``;
+* coverage: the bins of ``spec/coverage.json`` the vectors fill
+  (:mod:`scout_ref.conformance.coverage`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from functools import cache
 from pathlib import Path
 
 import scout_ref
+from scout_ref.conformance.coverage import measure_vectors
 from scout_ref.registry import enforced_by
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -163,6 +166,16 @@ def vectors() -> dict[str, dict[str, tuple[str, ...]]]:
             for rule in ids:
                 found[rule][where].append(case_id)
     return {r: {f: tuple(c) for f, c in files.items()} for r, files in found.items()}
+
+
+@cache
+def coverage() -> dict[str, list[tuple[str, int]]]:
+    """Rule ID to its bins of the coverage model, each with the number of cases filling it."""
+    measured = measure_vectors(ROOT / "spec" / "vectors")
+    out: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for b in measured.bins:
+        out[b.rule].append((b.name, len(measured.hits[b.id])))
+    return dict(out)
 
 
 def fingerprint() -> str:

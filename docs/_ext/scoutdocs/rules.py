@@ -299,13 +299,31 @@ def implementers(rule: Rule, stems: set[str]) -> folded:
     vectors = links.vectors().get(rule.id, {})
     cases = {where: list(ids) for where, ids in vectors.items()}
     fields += _field("Vectors", _listing(cases, "no vector yet"))
+    bins = links.coverage().get(rule.id, [])
+    if bins:
+        fields += _field("Coverage", _coverage(bins))
     para = nodes.paragraph()
     para += example_list(rule=rule.id)
     fields += _field("Examples", para)
     tests, vector_count = len(links.tests().get(rule.id, ())), sum(map(len, cases.values()))
-    box = folded(summary=f"For implementers: code, {tests} tests, {vector_count} vectors")
+    hit = sum(1 for _, n in bins if n)
+    filled = f", {hit} of {len(bins)} coverage bins" if bins else ""
+    box = folded(summary=f"For implementers: code, {tests} tests, {vector_count} vectors{filled}")
     box += fields
     return box
+
+
+def _coverage(bins: list[tuple[str, int]]) -> nodes.Element:
+    """The bins of the coverage model (``spec/coverage.json``): filled of all, then each bin."""
+    hit = sum(1 for _, n in bins if n)
+    para = nodes.paragraph(classes=["scout-listing"])
+    para += nodes.Text(f"{hit} of {len(bins)} bins filled by the vectors: ")
+    for k, (name, count) in enumerate(bins):
+        if k:
+            para += nodes.Text("; ")
+        text = f"{name} ({count})" if count else f"{name} (missed)"
+        para += nodes.emphasis(text, text) if not count else nodes.Text(text)
+    return para
 
 
 def _has_example(section: nodes.section) -> bool:

@@ -13,6 +13,7 @@ from scout_ref import (
     EmptySetChain,
     History,
     Move,
+    Observation,
     Rotation,
     Rules,
     Scouting,
@@ -29,9 +30,21 @@ from scout_ref import (
     round_scores,
     winners,
 )
-from scout_ref.errors import Rejection
+from scout_ref.errors import MalformedInputError, Rejection
+from scout_ref.notation import (
+    Flip,
+    Keep,
+    Probe,
+    Scout,
+    ScoutInner,
+    ScoutShow,
+    Show,
+    ShowCards,
+    parse_probe,
+)
 from scout_ref.position import build_reachable_state
 from scout_ref.repetition import first_repeat
+from scout_ref.turn import check_probe
 
 DEAL = "deal"  # the pseudo-move that deals the next round (a seeded deck, or the set-aside)
 
@@ -45,7 +58,8 @@ class Step:
     """One step of an example: the state before, the move (None for a deal) and its verdict."""
 
     before: State
-    move: Move | None
+    move: Move | Probe | None
+    """A probe (SC-NOTE-07) only as the last move, which it always is, being rejected."""
     rejection: Rejection | None
     after: State
 
@@ -124,14 +138,27 @@ def play(start: State, moves: list[str]) -> tuple[Step, ...]:
             steps.append(Step(state, None, None, after))
             state = after
             continue
-        move = parse_move(text)
-        rejection = check_move(state, move)
+        move, rejection = _checked(state, text)
         if rejection is not None and k < len(moves) - 1:
             raise ExampleMismatch(f"move {text!r} is rejected: {rejection}")
-        after = state if rejection is not None else apply_move(state, move)
+        after = state
+        if rejection is None:
+            assert not isinstance(move, ScoutInner | ShowCards), "a probe is never legal"
+            after = apply_move(state, move)
         steps.append(Step(state, move, rejection, after))
         state = after
     return tuple(steps)
+
+
+def _checked(state: State, text: str) -> tuple[Move | Probe, Rejection | None]:
+    """The move written ``text`` and why it is illegal; a move the rules forbid is written as a
+    probe (SC-NOTE-07)."""
+    try:
+        move = parse_move(text)
+    except MalformedInputError:
+        probe = parse_probe(text)
+        return probe, check_probe(state, probe)
+    return move, check_move(state, move)
 
 
 def _cards(cards: Iterable[object]) -> str:
@@ -177,8 +204,9 @@ OBSERVERS: dict[str, Callable[[State], str]] = {
 }
 
 
-def observe(key: str, final: State, steps: tuple[Step, ...]) -> str:
-    """The engine's answer for one ``key = value`` line of an example."""
+def observe(key: str, final: State, steps: tuple[Step, ...], played: tuple[Step, ...] = ()) -> str:
+    """The engine's answer for one ``key = value`` line of an example; ``played`` are all the
+    steps from the example's first position (its ``:setup:`` witness, then its moves)."""
     words = key.split()
     if key == "verdict":
         last = steps[-1] if steps else None
@@ -187,8 +215,14 @@ def observe(key: str, final: State, steps: tuple[Step, ...]) -> str:
         return "legal" if last.rejection is None else last.rejection.reason.value
     if len(words) == 2 and words[0] == "hand":
         return _cards(final.hands[int(words[1])])
-    if len(words) == 3 and words[0] == "sees":
-        return _seen(final, steps, int(words[1]), int(words[2]))
+    if len(words) >= 2 and words[0] in ("sees", "unseen", "deduced", "recalls"):
+        obs = _observation(final, played or steps, int(words[1]))
+        if words[0] == "unseen":
+            return _cards(obs.unseen)
+        if words[0] == "recalls":
+            return "; ".join(str(e.move) for e in obs.history.events) or "none"
+        other = Seat(int(words[2]))
+        return _cards(obs.deduced[other]) if words[0] == "deduced" else _sees(obs, other)
     if key in ("legal_has", "legal_lacks"):
         raise ExampleMismatch("legal_has and legal_lacks are checked separately")
     if key == "repeat":  # positions counted from the start (0) to after the last move
@@ -199,22 +233,38 @@ def observe(key: str, final: State, steps: tuple[Step, ...]) -> str:
     return OBSERVERS[key](final)
 
 
-def _seen(final: State, steps: tuple[Step, ...], seat: int, other: int) -> str:
-    """``sees S T``: seat T's hand as seat S knows it after the example's moves (``?`` hidden)."""
-    if any(s.move is None for s in steps):
-        raise ExampleMismatch("sees needs the moves of one round, with no deal")
-    moves = [s.move for s in steps if s.move is not None and s.rejection is None]
-    start = steps[0].before if steps else final
-    obs = observation(History.replay(start, moves), Seat(seat))
-    return " ".join("?" if c is None else str(c) for c in obs.sees(Seat(other))) or "empty"
+def _observation(final: State, steps: tuple[Step, ...], seat: int) -> Observation:
+    """What ``seat`` knows after the example's steps, deals included (chapter INFO)."""
+    if not steps:
+        return observation(final, Seat(seat))
+    history = History.begin(steps[0].before)
+    for step in steps:
+        if step.move is None:
+            history = history.next_round(seed=0)
+        elif step.rejection is None and isinstance(
+            step.move, Keep | Flip | Show | Scout | ScoutShow
+        ):
+            history = history.then(step.move)
+    return observation(history, Seat(seat))
+
+
+def _sees(obs: Observation, other: Seat) -> str:
+    """``sees S T``: seat T's hand as seat S knows it (``?`` hidden)."""
+    return " ".join("?" if c is None else str(c) for c in obs.sees(other)) or "empty"
 
 
 def _norm(text: str) -> str:
     return " ".join(text.replace(",", " , ").split())
 
 
-def check(final: State, steps: tuple[Step, ...], expect: list[tuple[str, str]]) -> None:
-    """Raise :class:`ExampleMismatch` unless every expectation holds."""
+def check(
+    final: State,
+    steps: tuple[Step, ...],
+    expect: list[tuple[str, str]],
+    played: tuple[Step, ...] = (),
+) -> None:
+    """Raise :class:`ExampleMismatch` unless every expectation holds; ``played`` are the steps
+    from the first position, for what a seat knows."""
     legal = {str(m) for m in legal_moves(final)}
     for key, wanted in expect:
         if key in ("legal_has", "legal_lacks"):
@@ -224,7 +274,7 @@ def check(final: State, steps: tuple[Step, ...], expect: list[tuple[str, str]]) 
                 how = "not legal" if key == "legal_has" else "legal"
                 raise ExampleMismatch(f"the engine finds {', '.join(sorted(bad))} {how}")
             continue
-        actual = observe(key, final, steps)
+        actual = observe(key, final, steps, played)
         if _norm(actual) != _norm(wanted):
             raise ExampleMismatch(f"{key} is {actual!r} but the example says {wanted!r}")
 
@@ -255,6 +305,7 @@ def run_example(options: dict[str, str]) -> Outcome:
         listed = "; ".join(map(str, violations))
         raise ExampleMismatch(f"the position cannot arise in play: {listed}")
     setup = [m.strip() for m in options.get("setup", "").split(";") if m.strip()]
+    reached: tuple[Step, ...] = ()
     if setup:
         # A witness: the pictured position is reached by these moves from the deal.
         reached = play(start, setup)
@@ -265,5 +316,5 @@ def run_example(options: dict[str, str]) -> Outcome:
     steps = play(start, moves)
     final = steps[-1].after if steps else start
     expect = parse_expect(options.get("expect", ""))
-    check(final, steps, expect)
+    check(final, steps, expect, reached + steps)
     return Outcome(start, steps, final, tuple(expect))

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scout_ref.conformance.cases import (
+    closure,
     combinations,
     information,
     notation,
@@ -67,6 +68,18 @@ GENERATORS = (
     Generator("apply", "two_player", "The two-player game.", two_player.apply_cases),
     Generator("apply", "variants", "Forced scouting.", variants.apply_cases),
     Generator("apply", "players", "Focused cases at other player counts.", players.apply_cases),
+    Generator(
+        "apply",
+        "closure",
+        "Coverage closure: every combination size, slot class.",
+        closure.apply_cases,
+    ),
+    Generator(
+        "reject",
+        "closure",
+        "Coverage closure: neighbours of the rejection order.",
+        closure.reject_cases,
+    ),
     Generator("reject", "turn", "Wrong phase and precedence.", turn.reject_cases),
     Generator("reject", "rotation", "Rotating after the decisions.", rotation.reject_cases),
     Generator("reject", "combinations", "Non-combinations, weak shows.", combinations.reject_cases),
@@ -78,6 +91,7 @@ GENERATORS = (
     Generator("reject", "variants", "Forced scouting.", variants.reject_cases),
     Generator("reject", "players", "Focused cases at other player counts.", players.reject_cases),
     Generator("score", "scoring", "Round ends scored, totals, winners.", scoring.score_cases),
+    Generator("score", "closure", "Coverage closure: ties at large totals.", closure.score_cases),
     Generator("score", "two_player", "Unspent two-player chips.", two_player.score_cases),
     Generator("perft", "deals", "Move-tree sizes from fresh deals.", perft.deal_cases),
     Generator("perft", "positions", "Move-tree sizes from tricky positions.", perft.position_cases),

@@ -58,11 +58,35 @@ def reject_cases() -> list[Case]:
         ),
         case(
             "reject-combinations-run-changes-direction",
-            "Tops 4, 5, 4 go up then down: a run keeps one direction.",
-            ["SC-SET-01", "SC-SET-03"],
+            "Tops 4, 5, 4 go up then down: a run keeps one direction, and the cards of a set"
+            " are all equal, not just its ends.",
+            ["SC-SET-01", "SC-SET-02", "SC-SET-03"],
             state=facing(5, "3/7", "4/1 5/1 4/2"),
             move="show 0-2",
             claim=rejected(nc),
+        ),
+        case(
+            "reject-combinations-set-equal-ends",
+            "Tops 5, 3, 5 begin and end alike, but the cards of a set are all equal.",
+            ["SC-SET-02", "SC-SET-01"],
+            state=facing(5, "3/7", "5/1 3/1 5/2"),
+            move="show 0-2",
+            claim=rejected(nc),
+        ),
+        *(
+            case(
+                f"reject-combinations-run-turns-{way}",
+                f"Tops {tops} go {way.replace('-', ' ')}, each step by one: not a run, since a"
+                " run keeps one direction (and not a set, with its ends unequal).",
+                ["SC-SET-03", "SC-SET-01"],
+                state=facing(players, "2/7", hand),
+                move=move,
+                claim=rejected(nc),
+            )
+            for way, tops, players, hand, move in (
+                ("down-then-up", "6, 5, 4, 5", 4, "6/1 5/1 4/1 5/2 9/3", "show 0-3"),
+                ("up-then-down", "3, 4, 5, 4", 5, "3/1 4/1 5/1 4/2", "show 0-3"),
+            )
         ),
         case(
             "reject-combinations-equal-strength",

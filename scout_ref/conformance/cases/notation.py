@@ -32,6 +32,33 @@ def reject_cases() -> list[Case]:
             move="scout R~ @9",
             claim=rejected(Reason.SINGLE_CARD_END),
         ),
+        *(
+            case(
+                f"reject-notation-forbidden-{name}",
+                f"{what} is written {move}, a form that names a move the rules forbid; the"
+                " engine reads it and refuses the move.",
+                ["SC-NOTE-07", rule],
+                state=facing(4, "5/3 6/1 7/2", "6/2 9/1 6/3 4/5"),
+                move=move,
+                claim=rejected(reason),
+            )
+            for name, what, move, rule, reason in (
+                (
+                    "middle-card",
+                    "Taking the 6 from the middle of the run 5-6-7",
+                    "scout #1~ @2",
+                    "SC-SCOUT-01",
+                    Reason.NOT_AN_END,
+                ),
+                (
+                    "gap",
+                    "Putting down the two 6s around the 9",
+                    "show 0,2",
+                    "SC-SHOW-01",
+                    Reason.NOT_ADJACENT,
+                ),
+            )
+        ),
     ]
 
 

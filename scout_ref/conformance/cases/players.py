@@ -35,7 +35,7 @@ from scout_ref.notation import parse_move
 from scout_ref.reachability import check_reachable
 from scout_ref.registry import rules
 from scout_ref.state import Phase, State, total_rounds
-from scout_ref.turn import check_move
+from scout_ref.turn import check_move, check_written
 
 SOURCES: dict[str, tuple[Callable[[], list[Case]], ...]] = {
     "legal": (
@@ -137,10 +137,9 @@ def _keeps_its_point(kind: str, original: Case, state: State) -> bool:
     if kind == "legal":
         return True
     before = State.from_json(original["state"])
-    move = parse_move(original["move"])
-    old, new = check_move(before, move), check_move(state, move)
     if kind == "apply":
-        return new is None
+        return check_move(state, parse_move(original["move"])) is None
+    old, new = check_written(before, original["move"]), check_written(state, original["move"])
     return new is not None and old is not None and new.reason is old.reason
 
 

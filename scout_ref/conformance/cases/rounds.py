@@ -45,6 +45,16 @@ def deal_cases() -> list[Case]:
             claim={"start_player": 1, "set_aside": [], "scout_chips": [3, 3]},
         )
     )
+    other = random_game(2, seed="rounds-2-count").rounds[0].end
+    out.append(
+        case(
+            "deal-rounds-2p-second-of-two",
+            "Two players play two rounds: after the first, round 2 is dealt, and it is the last.",
+            ["SC-GAME-01", "SC-VAR2-01", "SC-GAME-02", "SC-SETUP-04", "SC-SCORE-06"],
+            input={"state": other.to_json(), "deck": None},
+            claim={"round": 2, "phase": "rotation"},
+        )
+    )
     once = random_game(4, seed="rounds-once", rules=Rules(rotation=Rotation.ONCE_PER_GAME))
     out.append(
         case(

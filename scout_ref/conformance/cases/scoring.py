@@ -33,15 +33,16 @@ def unbeaten(rules: Rules | None = None, players: int = 4) -> State:
     return played(state, "scout L @0")
 
 
-def tied_game_over(players: int = 3) -> State:
-    """The last round: seat 1 empties its hand and ties seat 0 for the lead."""
+def tied_game_over(players: int = 3, totals: tuple[int, ...] = (20, 20)) -> State:
+    """The last round: seat 1 empties its hand; the totals are ``totals`` (then 3 each)."""
 
     def finish(scores: list[int]) -> State:
         start = facing(players, "2/1", "5/4", seat=1, owner=0, round=players, scores=scores)
         return played(start, "show 0-0")
 
     dry = finish([0] * players).scores
-    return finish([20 - dry[0], 20 - dry[1], *(3 - d for d in dry[2:])])
+    wanted = [*totals, *[3] * players][:players]
+    return finish([t - d for t, d in zip(wanted, dry, strict=True)])
 
 
 def emptied_hand(players: int, **fields: Any) -> State:
@@ -211,5 +212,18 @@ def score_cases() -> list[Case]:
             focus="SC-GAME-04",
             state=tied_game_over(),
             claim={"winners": [0, 1]},
+        ),
+        *(
+            case(
+                f"score-scoring-{n}p-tie-alike-terms",
+                f"{n} players: seats 0 and 2 tie for the highest total and both win. Each"
+                " holds two cards, so a wrong hand penalty or any other term would move both"
+                " alike: the tie depends on the totals alone.",
+                [*TERMS, "SC-GAME-04", "SC-GAME-01"],
+                focus="SC-GAME-04",
+                state=tied_game_over(n, (20, 10, 20)),
+                claim={"winners": [0, 2]},
+            )
+            for n in (3, 4)
         ),
     ]

@@ -120,6 +120,43 @@ def reject_cases() -> list[Case]:
             move="scout L @5",
             claim=rejected(Reason.SLOT_OUTSIDE_HAND),
         ),
+        *_inner_card_cases(),
+    ]
+
+
+def _inner_card_cases() -> list[Case]:
+    """Taking the middle card of the active set, written as SC-NOTE-07 allows."""
+    three = facing(4, "5/3 6/1 7/2", "4/9 7/1 8/4 2/5")
+    return [
+        case(
+            f"reject-scout-inner-card{suffix}",
+            f"The 6 in the middle of the run 5-6-7 is not an end: it cannot be taken{how}.",
+            ["SC-SCOUT-01", "SC-NOTE-07"],
+            state=three,
+            move=move,
+            claim=rejected(Reason.NOT_AN_END),
+        )
+        for suffix, how, move in (
+            ("", "", "scout #1 @0"),
+            ("-rotated", ", turned or not", "scout #1~ @4"),
+        )
+    ] + [
+        case(
+            "reject-scout-inner-card-five",
+            "Of the run 3-4-5-6-7 only the 3 and the 7 may be taken; the 5 at position 2 not.",
+            ["SC-SCOUT-01", "SC-NOTE-07"],
+            state=facing(5, "3/1 4/1 5/1 6/1 7/1", "2/9 8/9"),
+            move="scout #2 @1",
+            claim=rejected(Reason.NOT_AN_END),
+        ),
+        case(
+            "reject-scout-inner-card-no-active-set",
+            "With no active set the missing set is reported before the card named (SC-TURN-04).",
+            ["SC-TURN-04", "SC-SCOUT-01", "SC-NOTE-07"],
+            state=play_start(4, 11),
+            move="scout #1 @0",
+            claim=rejected(Reason.NO_ACTIVE_SET),
+        ),
     ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, case, facing, play_start, rejected
 from scout_ref.errors import Reason
+from scout_ref.setup import new_game, shuffled_deck
 
 
 def apply_cases() -> list[Case]:
@@ -91,6 +92,55 @@ def reject_cases() -> list[Case]:
             state=facing(4, "5/3 6/1", "4/9 7/1 8/4 2/5"),
             move="show 2-2",
             claim=rejected(Reason.NOT_STRONGER),
+        ),
+        *_selection_cases(),
+    ]
+
+
+def _selection_cases() -> list[Case]:
+    """Cards picked out of the hand or put down in another order, written as SC-NOTE-07
+    allows; each would beat the active set if it could be shown."""
+    return [
+        case(
+            "reject-show-not-adjacent",
+            "The two 5s at positions 0 and 2 would be a set, but the 9 lies between them.",
+            ["SC-SHOW-01", "SC-NOTE-07", "SC-SET-01"],
+            state=facing(4, "3/8", "5/1 9/1 5/2 2/6"),
+            move="show 0,2",
+            claim=rejected(Reason.NOT_ADJACENT),
+        ),
+        case(
+            "reject-show-reordered",
+            "Tops 5, 4, 6 lie next to each other but form no run; put down as 4, 5, 6 they"
+            " would, but shown cards keep the order they lie in.",
+            ["SC-SHOW-01", "SC-NOTE-07", "SC-SET-03"],
+            state=facing(4, "3/8", "5/1 4/1 6/1 2/9"),
+            move="show 1,0,2",
+            claim=rejected(Reason.OUT_OF_ORDER),
+        ),
+        case(
+            "reject-show-reversed",
+            "Tops 7, 8 are a run either way, but they are put down as they lie, not reversed.",
+            ["SC-SHOW-01", "SC-NOTE-07"],
+            state=facing(4, "3/8", "7/1 8/1 2/9"),
+            move="show 1,0",
+            claim=rejected(Reason.OUT_OF_ORDER),
+        ),
+        case(
+            "reject-show-selection-outside-hand",
+            "A hand of 3 cards has no position 5: the range is reported first (SC-TURN-04).",
+            ["SC-TURN-04", "SC-SHOW-01", "SC-NOTE-07"],
+            state=facing(4, "3/8", "7/1 8/1 2/9"),
+            move="show 5,0",
+            claim=rejected(Reason.RANGE_OUTSIDE_HAND),
+        ),
+        case(
+            "reject-show-selection-in-rotation",
+            "During the rotation decisions no card is shown (SC-TURN-04: the phase comes first).",
+            ["SC-TURN-04", "SC-TURN-03", "SC-NOTE-07"],
+            state=new_game(3, shuffled_deck(3, 5)),
+            move="show 2,0",
+            claim=rejected(Reason.WRONG_PHASE),
         ),
     ]
 

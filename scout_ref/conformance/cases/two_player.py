@@ -66,7 +66,22 @@ def apply_cases() -> list[Case]:
             move="show 0-1",
             claim={"phase": "play", "turn": 1},
         ),
+        _last_round_ends_the_game(),
     ]
+
+
+def _last_round_ends_the_game() -> Case:
+    """The last move of a seeded two-player game: round 2 ends, and so does the game."""
+    last = random_game(2, seed="totals").rounds[-1]
+    before, move = last.steps()[-1]
+    return case(
+        "apply-two-player-last-round-game-over",
+        "With two players the round that ends in round 2 ends the game.",
+        ["SC-GAME-01", "SC-GEN-03", "SC-SCORE-06"],
+        state=before,
+        move=str(move),
+        claim={"phase": "game_over"},
+    )
 
 
 def scout_last_card() -> Case:

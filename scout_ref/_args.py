@@ -1,0 +1,42 @@
+"""Arguments of the public API checked where they enter, as the command line checks its input.
+
+A Python caller can hand any object to any function; without these checks a string where a
+move belongs ends in an ``AssertionError`` deep in the engine, and seat ``-1`` or ``True``
+quietly reads the last seat or seat 1 (python-chess refuses a square outside 0 to 63 the same
+way). The wrong *type* is a :class:`TypeError` that says what to pass; a value of the right type
+outside its range is the :class:`~scout_ref.MalformedInputError` the command line gives.
+"""
+
+from __future__ import annotations
+
+from scout_ref.errors import MalformedInputError, excerpt
+
+
+def shown(value: object) -> str:
+    """A short repr of ``value`` for a message (it may be huge)."""
+    return excerpt(repr(value), 60)
+
+
+def require_type(value: object, kind: type, what: str, example: str) -> None:
+    """Raise TypeError unless ``value`` is a ``kind`` (a bool is not an int)."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise TypeError(f"{what} is {example}, not {type(value).__name__} {shown(value)}")
+
+
+def require_seat(seat: object, players: int) -> int:
+    """``seat`` itself, once it is an int from 0 to ``players - 1``.
+
+    Raises:
+        TypeError: if ``seat`` is not an int (``True`` is not seat 1).
+        MalformedInputError: if it is outside the table.
+
+    >>> require_seat(-1, 3)
+    Traceback (most recent call last):
+    ...
+    scout_ref.errors.MalformedInputError: invalid seat: -1 is not a seat 0 to 2
+    """
+    require_type(seat, int, "a seat", "an int such as Seat(0)")
+    assert isinstance(seat, int)
+    if not 0 <= seat < players:
+        raise MalformedInputError("seat", [("", f"{shown(seat)} is not a seat 0 to {players - 1}")])
+    return seat

@@ -1,0 +1,244 @@
+"""Cases that close the functional coverage of ``spec/coverage.json``, written as tables.
+
+Each table row is one case: the combination sizes from 2 to the largest reachable at each
+player count (a run of 10 cards needs a 10, so 9 is the largest at 3 players), scouts into
+each slot class, pairs of the rejection order of SC-TURN-04 that one move can break together,
+and moves under the rotation variant and in the second two-player round. Positions come from
+:func:`~._case.facing`, which builds them to meet chapter REACH, or from seeded games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.conformance.cases._case import Case, case, facing, play_start, played, rejected
+from scout_ref.errors import Reason
+from scout_ref.game import next_round
+from scout_ref.setup import cards_in_play, hand_size, new_game, shuffled_deck
+from scout_ref.simulation import random_game
+from scout_ref.state import State
+from scout_ref.variants import Rotation, Rules, Scouting
+
+LARGEST_RUN = {2: 10, 3: 9, 4: 10, 5: 10}
+"""The longest run at each player count: 1 to 10, or 1 to 9 without the cards with a 10."""
+
+LARGEST_SET = {2: 9, 3: 8, 4: 9, 5: 9}
+"""The largest set: every card of one number, 9 of them, or 8 at 3 players (no 10s)."""
+
+SHOW = ("SC-SET-01", "SC-SET-04", "SC-SHOW-01", "SC-SHOW-03", "SC-SHOW-05")
+
+
+def _with_tops(players: int, wanted: list[int], used: set[Card]) -> list[OrientedCard]:
+    """Cards in play with these top numbers in this order, none of ``used`` (found by search)."""
+    free = sorted(cards_in_play(players) - used)
+
+    def search(i: int, taken: frozenset[Card]) -> list[OrientedCard] | None:
+        if i == len(wanted):
+            return []
+        top = wanted[i]
+        for card in (c for c in free if top in (c.low, c.high) and c not in taken):
+            rest = search(i + 1, taken | {card})
+            if rest is not None:
+                return [oriented(top, card.high if card.low == top else card.low), *rest]
+        return None
+
+    found = search(0, frozenset())
+    if found is None:
+        raise ValueError(f"no {players}-player cards with tops {wanted}")
+    return found
+
+
+def _text(cards: list[OrientedCard]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _combination_case(players: int, kind: str, size: int) -> Case:
+    """Seat 1 shows a set or run of ``size`` against a single card of seat 0's: more cards."""
+    if kind == "set":
+        tops, name = [1] * size, f"a set of {size} 1s"
+    else:
+        down = size % 2 == 1
+        tops = list(range(size, 0, -1)) if down else list(range(1, size + 1))
+        name = f"a run of {size} {'down' if down else 'up'} from {tops[0]}"
+    combo = _with_tops(players, tops, set())
+    used = {c.card for c in combo}
+    active = _with_tops(players, [2 if kind == "set" else 5], used)
+    # One more card keeps the round going, unless it would need a second scout (5 players).
+    spare = _with_tops(players, [10 if players != 3 else 9], used | {active[0].card})
+    spare = spare if size <= hand_size(players) else []
+    rules = ["SC-SET-02" if kind == "set" else "SC-SET-03", *SHOW]
+    return case(
+        f"apply-closure-{kind}-of-{size}-{players}p",
+        f"{players} players: {name} beats a single card (more cards), and stays in hand order.",
+        rules,
+        state=facing(players, _text(active), _text([*combo, *spare]), others=1),
+        move=f"show 0-{size - 1}",
+        claim={"active_set": [str(c) for c in combo], "owner": 1},
+    )
+
+
+def combination_cases() -> Iterator[Case]:
+    """Every set and run size from 2 to the largest at each player count."""
+    for players in (2, 3, 4, 5):
+        for size in range(2, LARGEST_SET[players] + 1):
+            yield _combination_case(players, "set", size)
+        for size in range(2, LARGEST_RUN[players] + 1):
+            yield _combination_case(players, "run", size)
+
+
+SCOUTS = [
+    ("L", False, 1, "keeps the left card as it lay, into the middle"),
+    ("L", True, 0, "turns the left card over, into the far left slot"),
+    ("L", True, 3, "turns the left card over, into the far right slot"),
+    ("R", True, 2, "turns the right card over, into the middle"),
+]
+"""(end, turned, slot, what) for a hand of 3 cards: slots 0 and 3 are the far ends."""
+
+
+def scout_cases() -> Iterator[Case]:
+    """Scouts from each end, turned or not, into slot classes no other case fills."""
+    for end, turned, slot, what in SCOUTS:
+        move = f"scout {end}{'~' if turned else ''} @{slot}"
+        yield case(
+            f"apply-closure-scout-{end.lower()}{'-turned' if turned else ''}-slot-{slot}",
+            f"4 players: seat 1 {what} of a hand of three ({move}).",
+            ["SC-SCOUT-02", "SC-SCOUT-01", "SC-SCOUT-03", "SC-SCOUT-05"],
+            state=facing(4, "6/2 7/2 8/2", "1/3 2/4 3/5"),
+            move=move,
+        )
+    yield case(
+        "apply-closure-scout-into-a-hand-of-12-2p",
+        "2 players: a hand of 11 takes a 12th card; no rule caps a hand.",
+        ["SC-SCOUT-02", "SC-SCOUT-01", "SC-VAR2-03"],
+        state=facing(
+            2, "8/5 7/5", "1/2 2/3 3/4 4/5 5/6 6/7 1/3 2/4 3/5 4/6 1/4", scout_chips=[3, 2]
+        ),
+        move="scout L @11",
+    )
+
+
+def precedence_cases() -> Iterator[Case]:
+    """Moves that break two neighbours of the order of SC-TURN-04: the first is reported."""
+    forced = Rules(scouting=Scouting.FORCED)
+    for players in (2, 3, 4, 5):
+        yield case(
+            f"reject-closure-not-a-combination-before-fewer-cards-{players}p",
+            f"{players} players: tops 2, 5 against a run of three are no combination and have"
+            " fewer cards; that they form no combination comes first.",
+            ["SC-TURN-04", "SC-SET-01", "SC-SHOW-03"],
+            focus="SC-TURN-04",
+            state=facing(players, "2/1 3/1 4/1", "2/3 5/3 6/3"),
+            move="show 0-1",
+            claim=rejected(Reason.NOT_A_COMBINATION),
+        )
+    yield case(
+        "reject-closure-wrong-phase-before-two-player-scout-show",
+        "2 players, rotation phase: a Scout & Show is both out of phase and absent with 2"
+        " players; the phase comes first.",
+        ["SC-TURN-04", "SC-TURN-03", "SC-VAR2-02"],
+        focus="SC-TURN-04",
+        state=new_game(2, shuffled_deck(2, "closure-phase")),
+        move="scout L @0 + show 0-0",
+        claim=rejected(Reason.WRONG_PHASE),
+    )
+    for players in (3, 4, 5):
+        used = [True] * players
+        used[2] = False
+        yield case(
+            f"reject-closure-scout-show-used-before-no-active-set-{players}p",
+            f"{players} players: a second Scout & Show with no active set to scout; the used"
+            " Scout & Show comes first.",
+            ["SC-TURN-04", "SC-SNS-01", "SC-SCOUT-01"],
+            focus="SC-TURN-04",
+            state=facing(players, "", "3/1 4/1 5/1", seat=2, scout_show_available=used),
+            move="scout L @0 + show 0-0",
+            claim=rejected(Reason.SCOUT_SHOW_USED),
+        )
+        yield case(
+            f"reject-closure-show-available-before-range-{players}p",
+            f"{players} players, forced scouting: a Scout & Show while a show would beat the set,"
+            " its show outside the hand; the forced scout comes first.",
+            ["SC-TURN-04", "SC-VAR-03", "SC-SHOW-01"],
+            focus="SC-TURN-04",
+            state=facing(players, "2/1", "8/1 3/4", rules=forced),
+            move="scout L @0 + show 0-7",
+            claim=rejected(Reason.SHOW_AVAILABLE),
+        )
+    yield case(
+        "reject-closure-no-chip-before-show-available-2p",
+        "2 players, forced scouting, no chip left and a show that would beat the set: the"
+        " missing chip comes first.",
+        ["SC-TURN-04", "SC-VAR2-04", "SC-VAR-03"],
+        focus="SC-TURN-04",
+        state=facing(2, "2/1", "8/1 3/4", rules=forced, scout_chips=[3, 0]),
+        move="scout L @0",
+        claim=rejected(Reason.NO_SCOUT_CHIP),
+    )
+
+
+def variant_cases() -> Iterator[Case]:
+    """A first show under rotation once per game at each count; a move of two-player round 2."""
+    once = Rules(rotation=Rotation.ONCE_PER_GAME)
+    for players in (2, 3, 4, 5):
+        yield case(
+            f"apply-closure-rotation-once-per-game-{players}p",
+            f"{players} players, rotation once per game: the first turn shows its leftmost card.",
+            ["SC-VAR-04", "SC-SHOW-02", "SC-SET-01"],
+            state=play_start(players, 1800 + players, once),
+            move="show 0-0",
+        )
+    game = random_game(2, seed="closure-round-2")
+    last = game.rounds[1]
+    yield case(
+        "apply-closure-2p-last-move-ends-the-game",
+        "2 players: the move that ends round 2 ends the game, which has two rounds.",
+        ["SC-GAME-01", "SC-VAR2-01"],
+        state=played(last.start, *(str(m) for m in last.moves[:-1])),
+        move=str(last.moves[-1]),
+        claim={"phase": "game_over"},
+    )
+    round_two = next_round(game.rounds[0].end)
+    yield case(
+        "apply-closure-2p-round-2-keep",
+        "2 players, round 2 dealt from the cards set aside: the start player, seat 1, keeps.",
+        ["SC-VAR2-01", "SC-ORIENT-01", "SC-GAME-02"],
+        state=round_two,
+        move="keep",
+    )
+
+
+def tied_high(total: int) -> State:
+    """The last 3-player round: seat 1 empties its hand and ties seat 0 at ``total``."""
+
+    def finish(scores: list[int]) -> State:
+        start = facing(3, "2/1", "5/4", seat=1, owner=0, round=3, scores=scores)
+        return played(start, "show 0-0")
+
+    dry = finish([0, 0, 0]).scores
+    return finish([total - dry[0], total - dry[1], 3 - dry[2]])
+
+
+def score_cases() -> list[Case]:
+    """Ties for the top total above the small integers some languages share by identity."""
+    return [
+        case(
+            f"score-closure-tie-at-{total}",
+            f"3 players, the last round: seats 0 and 1 end tied at {total} and share the win;"
+            " totals compare by value, however large.",
+            ["SC-GAME-04", "SC-SCORE-06"],
+            state=tied_high(total),
+            claim={"winners": [0, 1]},
+        )
+        for total in (130, 300)
+    ]
+
+
+def apply_cases() -> list[Case]:
+    """Shows of every size, scouts into each slot class, and the variant and round-2 moves."""
+    return [*combination_cases(), *scout_cases(), *variant_cases()]
+
+
+def reject_cases() -> list[Case]:
+    """Neighbouring pairs of the rejection order."""
+    return list(precedence_cases())

@@ -1,0 +1,66 @@
+"""Whole games played by the bots of ``scout-ref play``, recorded as a simulation records them.
+
+``scout-ref simulate --seats greedy,random,random`` plays these: each bot decides from its own
+seat's observation (chapter INFO), exactly as at the table, and the game is kept as a
+:class:`~scout_ref.simulation.GameRecord` so the same summary, log and record apply.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from scout_ref.game import next_round
+from scout_ref.information import History, observation
+from scout_ref.notation import Move
+from scout_ref.play.bots import Bot
+from scout_ref.play.table import make_bot
+from scout_ref.setup import new_game, shuffled_deck
+from scout_ref.simulation import GameRecord, RoundRecord
+from scout_ref.state import Phase, State
+from scout_ref.variants import Rules
+
+
+def bot_round(
+    state: State, bots: Sequence[Bot], max_moves: int | None = None
+) -> tuple[State, tuple[Move, ...]]:
+    """Play ``state`` to the end of its round (or ``max_moves`` moves), each seat's bot
+    choosing from that seat's observation."""
+    history = History.begin(state)
+    moves: list[Move] = []
+    while history.state.phase in (Phase.ROTATION, Phase.PLAY) and len(moves) != max_moves:
+        seat = history.state.turn
+        assert seat is not None, "the rotation and play phases have a seat to act"
+        move = bots[seat].choose(observation(history, seat))
+        history = history.then(move)
+        moves.append(move)
+    return history.state, tuple(moves)
+
+
+def bot_game(
+    kinds: Sequence[str], seed: int, rules: Rules | None = None, *, max_moves: int | None = None
+) -> GameRecord:
+    """A whole game of the bots named by ``kinds`` (``random`` or ``greedy``, one per seat);
+    the same seed gives the same game, dealt as ``scout-ref play`` deals it.
+
+    >>> g = bot_game(["greedy", "random", "random"], seed=5)
+    >>> g.final.phase.value, len(g.rounds)
+    ('game_over', 3)
+    """
+    players = len(kinds)
+    bots: list[Bot] = []
+    for seat, kind in enumerate(kinds):
+        bot = make_bot(kind, seed, seat)
+        if bot is None:
+            raise ValueError(f"seat {seat} is {kind!r}, not a bot")
+        bots.append(bot)
+    rng = random.Random(seed)
+    state = new_game(players, shuffled_deck(players, rng.getrandbits(64)), rules)
+    records = []
+    while True:
+        end, moves = bot_round(state, bots, max_moves)
+        records.append(RoundRecord(state, moves, end))
+        if end.phase is not Phase.ROUND_OVER:
+            return GameRecord(players, state.rules, tuple(records))
+        deck = None if players == 2 else shuffled_deck(players, rng.getrandbits(64))
+        state = next_round(end, deck)

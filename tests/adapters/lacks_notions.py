@@ -1,0 +1,38 @@
+"""The reference posing as an engine with no winners, no exempt flag and no rotation phase.
+
+It declares so in its hello's features, so nothing it lacks is invented (spec/INTERPRETING.md,
+Capabilities): deals come back with every hand kept, scores without winners or exempt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import scout_ref.conformance.adapter as ref
+from scout_ref.notation import KEEP
+from scout_ref.state import Phase
+from scout_ref.turn import apply_move
+from tests.adapters._patch import serve
+
+ref.HELLO["capabilities"]["features"] = ["two_player_rules", "rounds", "reasons", "probes"]
+deal, score = ref._HANDLERS["deal"], ref._HANDLERS["score"]
+
+
+def dealt(request: dict[str, Any]) -> dict[str, Any]:
+    state = ref.load_state(deal(request)["state"])
+    while state.phase is Phase.ROTATION:
+        state = apply_move(state, KEEP)
+    return {"state": ref.dump_state(state)}
+
+
+def scored(request: dict[str, Any]) -> dict[str, Any]:
+    out = score(request)
+    out.pop("winners")
+    rows = out["round_scores"]
+    out["round_scores"] = [{k: v for k, v in r.items() if k != "exempt"} for r in rows]
+    return out
+
+
+if __name__ == "__main__":
+    ref._HANDLERS["deal"], ref._HANDLERS["score"] = dealt, scored
+    serve("lacks notions")

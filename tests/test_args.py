@@ -1,0 +1,149 @@
+"""The Python API's boundary (``scout_ref._args`` and ``check_notation``): what a caller passes
+is checked where it enters, with a TypeError that says what to pass or the command line's
+MalformedInputError (issue 24, issue 21 item 9)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scout_ref import (
+    End,
+    MalformedInputError,
+    Scout,
+    ScoutShow,
+    Seat,
+    Show,
+    State,
+    apply_move,
+    check_move,
+    is_legal,
+    legal_moves,
+    new_game,
+    observation,
+    parse_move,
+)
+from scout_ref.notation import check_notation
+
+pytestmark = pytest.mark.rule("SC-NOTE-02", "SC-NOTE-03")
+
+
+def play_state() -> State:
+    """A 3-player state in play, seat 1 to act facing seat 0's show (reached by playing)."""
+    state = new_game(3, seed=1)
+    for text in ("keep", "keep", "keep"):
+        state = apply_move(state, parse_move(text))
+    return apply_move(state, legal_moves(state)[-1])
+
+
+def test_a_string_instead_of_a_move_says_to_parse_it() -> None:
+    with pytest.raises(TypeError, match=r"pass parse_move\('keep'\)"):
+        apply_move(new_game(3, seed=1), "keep")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a move is a Keep, Flip"):
+        check_move(play_state(), None)  # type: ignore[arg-type]
+
+
+def test_a_scout_at_slot_minus_one_is_refused_as_the_command_line_refuses_it() -> None:
+    state = play_state()
+    with pytest.raises(MalformedInputError, match="-1 is not a canonical index"):
+        apply_move(state, Scout(End.LEFT, False, -1))
+    with pytest.raises(MalformedInputError, match="is not a canonical index"):
+        is_legal(state, ScoutShow(Scout(End.LEFT, False, 10_000), Show(0, 0)))
+
+
+@pytest.mark.parametrize(("first", "last", "why"), [(3, 1, "reversed"), (-2, -1, "index")])
+def test_a_reversed_or_negative_show_is_not_a_combination_question(
+    first: int, last: int, why: str
+) -> None:
+    with pytest.raises(MalformedInputError, match=why):
+        check_move(play_state(), Show(first, last))
+
+
+@pytest.mark.parametrize(
+    "move",
+    [Show(True, True), Scout(End.LEFT, 1, 0), Scout("L", False, 0)],  # type: ignore[arg-type]
+)
+def test_fields_of_the_wrong_type_are_type_errors(move: object) -> None:
+    """(Pure build: the compiled build's dataclasses check field types as a move is built, and
+    store a bool index as an int; this file is not among the compiled build's tests.)"""
+    with pytest.raises(TypeError):
+        check_move(play_state(), move)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("SC-INFO-01")
+def test_observation_refuses_seats_outside_the_table() -> None:
+    state = play_state()
+    with pytest.raises(MalformedInputError, match="-1 is not a seat 0 to 2"):
+        observation(state, Seat(-1))
+    with pytest.raises(MalformedInputError, match="3 is not a seat"):
+        observation(state, Seat(3))
+    with pytest.raises(TypeError, match="not bool True"):
+        observation(state, True)  # type: ignore[arg-type]
+    assert observation(state, Seat(2)).seat == 2
+
+
+def test_a_state_or_player_count_of_the_wrong_type_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="a State"):
+        legal_moves("3p hands 3/1 | 2/1 | 4/1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="player count"):
+        new_game("3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="player count"):
+        new_game(True)
+
+
+def test_a_state_with_a_5000_digit_score_is_malformed_input() -> None:
+    data = copy.deepcopy(new_game(3, seed=1).to_json())
+    data["scores"][0] = 10**5000  # type: ignore[index]
+    with pytest.raises(MalformedInputError, match=r"/scores/0: an integer of about 5001 digits"):
+        State.from_json(data)
+
+
+def test_a_position_line_of_8_million_bars_is_refused_before_it_is_split() -> None:
+    with pytest.raises(MalformedInputError, match="at most 4096 characters; got 8000009"):
+        State.from_position("3p hands " + "|" * 8_000_000)
+
+
+INDEXES = st.one_of(
+    st.integers(min_value=-3, max_value=12_000), st.booleans(), st.none(), st.text(max_size=2)
+)
+
+
+def same_verdict_as_the_notation(move: object, ints: bool) -> None:
+    """The API accepts ``move`` exactly when the command line accepts its text."""
+    try:
+        check_notation(move)
+    except TypeError:
+        assert not ints
+        return
+    except MalformedInputError:
+        with pytest.raises(MalformedInputError):
+            parse_move(str(move))
+        return
+    assert parse_move(str(move)) == move
+
+
+@given(INDEXES, INDEXES)
+def test_a_show_is_accepted_exactly_when_its_notation_is(first: object, last: object) -> None:
+    ints = type(first) is int and type(last) is int
+    same_verdict_as_the_notation(Show(first, last), ints)  # type: ignore[arg-type]
+
+
+@given(st.sampled_from([End.LEFT, End.RIGHT, "L", 0]), st.sampled_from([True, False, 1]), INDEXES)
+def test_a_scout_is_accepted_exactly_when_its_notation_is(
+    end: object, rotated: object, slot: object
+) -> None:
+    ints = type(end) is End and type(rotated) is bool and type(slot) is int
+    same_verdict_as_the_notation(Scout(end, rotated, slot), ints)  # type: ignore[arg-type]
+
+
+@given(st.text(alphabet="scoutshowkeepflipLR~@+-0123456789 \u0662\u00b2\n", max_size=30))
+def test_any_text_is_a_move_or_the_documented_error(text: str) -> None:
+    try:
+        move = parse_move(text)
+    except MalformedInputError:
+        return
+    check_notation(move)
+    assert str(move) == text

@@ -1,0 +1,144 @@
+"""Hostile input at the command line (issue 24): typed digits, closed streams, oversized
+records, repeated case ids and ``--jobs``, each one line of error and status 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scout_ref.cli import main
+from scout_ref.commands.conform import job_count
+from scout_ref.conformance.runner import load_cases
+from scout_ref.conformance.vectors import vectors_dir
+
+pytestmark = pytest.mark.rule
+
+SUPERSCRIPT = "3p turn \u00b2 hands 3/1 | 2/1 | 4/1"
+
+
+def one_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith("error: ")
+    return err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["explain", SUPERSCRIPT, "keep"],
+        ["check", SUPERSCRIPT],
+        ["legal", SUPERSCRIPT],
+        ["play", "--from", SUPERSCRIPT, "--seats", "random,random,random"],
+        ["verify", "--from", SUPERSCRIPT, "--depth", "1"],
+        ["check", f"3p hands 3/1 | 2/1 | 4/1 scores {'9' * 5000} 0 0"],
+        ["check", "3p turn \u0660 hands 3/1 | 2/1 | 4/1"],
+    ],
+)
+def test_a_typed_digit_or_number_is_an_input_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert "position" in one_error(capsys, argv)
+
+
+def test_a_file_of_16_mib_of_bars_is_refused_by_its_length(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bars.txt"
+    path.write_text("3p hands " + "|" * (16 * 1024 * 1024 - 20))
+    assert "at most 4096 characters" in one_error(capsys, ["check", str(path)])
+
+
+def trace_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text((vectors_dir() / "trace" / "games.json").read_text("utf-8"))
+    return path
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", "-"],
+        ["replay", "TRACE", "--step"],
+        ["play", "--from", "-"],
+        ["play", "--seats", "human,random", "--seed", "1"],
+        ["explain", "-", "keep"],
+        ["check", "-"],
+        ["adapter"],
+    ],
+)
+def test_closed_standard_input_is_an_input_error(
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(sys, "stdin", None)  # what Python sets when started with <&-
+    argv = [str(trace_file(tmp_path)) if a == "TRACE" else a for a in argv]
+    assert "standard input, which is closed" in one_error(capsys, argv)
+
+
+def test_closed_standard_input_in_a_real_process() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "scout_ref", "replay", "-"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == 2, done.stderr
+    assert "standard input, which is closed" in done.stderr
+
+
+def padded_record(tmp_path: Path, mib: int) -> Path:
+    """A recorded game padded with JSON whitespace to more than ``mib`` MiB: a long game's size."""
+    document = json.loads(trace_file(tmp_path).read_text("utf-8"))
+    document["cases"] = document["cases"][:1]  # one game
+    text = json.dumps(document)
+    big = tmp_path / "long-game.json"
+    big.write_text(" " * (mib << 20) + text)
+    return big
+
+
+def test_a_record_beyond_16_mib_says_how_to_replay_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = padded_record(tmp_path, 17)  # refused by its size, before it is read
+    assert f"replay --max-mib 64 {big}" in one_error(capsys, ["replay", "--quiet", str(big)])
+    assert "1 to 1024" in one_error(capsys, ["replay", "--max-mib", "0", str(big)])
+
+
+def test_max_mib_replays_a_longer_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = padded_record(tmp_path, 2)
+    assert f"replay --max-mib 4 {big}" in one_error(capsys, ["replay", "--max-mib", "1", str(big)])
+    assert main(["replay", "--quiet", "--max-mib", "4", str(big)]) == 0
+    assert "steps match" in capsys.readouterr().out
+
+
+def test_repeated_case_ids_are_refused_naming_both_places(tmp_path: Path) -> None:
+    folder = tmp_path / "vectors" / "legal"
+    folder.mkdir(parents=True)
+    document = json.loads((vectors_dir() / "legal" / "notation.json").read_text("utf-8"))
+    (folder / "a.json").write_text(json.dumps(document))
+    document["cases"] = document["cases"][1:] + document["cases"][:1]
+    (folder / "b.json").write_text(json.dumps(document))
+    repeated = document["cases"][0]["id"]  # a.json's second case, b.json's first
+    where = f"'{repeated}' is used twice: legal/a.json /cases/1 and legal/b.json /cases/0"
+    with pytest.raises(ValueError, match=where):
+        load_cases(tmp_path / "vectors")
+
+
+def test_jobs_are_capped_by_cpus_and_cases(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: {0, 1}, raising=False)
+    assert job_count(1000, 36) == 2
+    assert job_count(1000, 1) == 1
+    assert job_count(1, 36) == 1

@@ -1,0 +1,161 @@
+"""The tests of an adapter's own deals (feature deal_random): SC-SETUP-02 and SC-VAR2-01.
+
+Judged in process through the reference adapter's ``answer`` (the same replies the subprocess
+gives), with its shuffle replaced to make wrong engines; the subprocess runs of the two wrong
+engines (``tests/adapters/wrong_never_turns.py``, ``wrong_combinations_capped_at_9.py``) are
+in the zoo (``tests/test_conformance_teeth.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
+import pytest
+
+import scout_ref.conformance.adapter as reference
+from scout_ref import setup
+from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.conformance.outcomes import Context, Outcome
+from scout_ref.conformance.protocol import Message, Reply, read_hello, read_reply
+from scout_ref.conformance.randomness import (
+    ALPHA,
+    CONFIGS,
+    check_randomness,
+    has_feature,
+    level,
+    sample_config,
+)
+
+pytestmark = pytest.mark.rule("SC-SETUP-02", "SC-VAR2-01")
+DEALS = 50
+"""Fewer deals than a run's 200, to keep each test fast; the seed fixes the verdict."""
+
+
+class InProcess:
+    """An adapter answered by the reference adapter's ``answer``, with a hello of choice."""
+
+    def __init__(self, hello: Message) -> None:
+        self.hello = read_hello(hello)
+        self.next_id = 1
+
+    def request(self, kind: str, **fields: object) -> Reply:
+        message: Message = {"id": self.next_id, "type": kind, **fields}
+        self.next_id += 1
+        return read_reply(reference.answer(message), message)
+
+
+def context(hello: Message = reference.HELLO) -> Context:
+    return Context(adapter=cast(Any, InProcess(hello)))
+
+
+def never_turns(cards: Sequence[Card], seed: int | str | None = None) -> tuple[OrientedCard, ...]:
+    order = list(cards)
+    random.Random(seed).shuffle(order)
+    return tuple(oriented(c.low, c.high) for c in order)
+
+
+def never_reorders(
+    cards: Sequence[Card], seed: int | str | None = None
+) -> tuple[OrientedCard, ...]:
+    rng = random.Random(seed)
+    return tuple(
+        oriented(c.low, c.high) if rng.random() < 0.5 else oriented(c.high, c.low) for c in cards
+    )
+
+
+@pytest.fixture
+def shuffle(monkeypatch: pytest.MonkeyPatch) -> Any:
+    def use(wrong: Any) -> None:
+        monkeypatch.setattr(setup, "shuffled", wrong)
+        monkeypatch.setattr(reference, "shuffled", wrong)
+
+    return use
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: c.id)
+def test_the_reference_deals_pass(config: Any) -> None:
+    result = sample_config(context(), config, seed=0, deals=DEALS)
+    assert result.outcome is Outcome.PASSED, result.message
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: c.id)
+def test_an_engine_that_never_turns_a_card_is_named_on_setup_02(config: Any, shuffle: Any) -> None:
+    shuffle(never_turns)
+    result = sample_config(context(), config, seed=0, deals=DEALS)
+    assert result.outcome is Outcome.FAILED
+    assert result.blame == ("SC-SETUP-02",)
+    assert "orientation" in result.message
+
+
+@pytest.mark.parametrize("config", CONFIGS[1:3], ids=lambda c: c.id)
+def test_an_engine_that_never_reorders_is_named_on_the_place_rule(
+    config: Any, shuffle: Any
+) -> None:
+    shuffle(never_reorders)
+    result = sample_config(context(), config, seed=0, deals=DEALS)
+    assert result.outcome is Outcome.FAILED
+    assert result.blame == (config.rule,)
+    assert "place" in result.message
+
+
+def test_a_deal_that_is_not_the_deal_of_its_deck_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = reference._deal_random
+
+    def swapped(request: Message) -> Message:
+        out = real(request)
+        hands = out["state"]["hands"]
+        hands[0][0], hands[0][1] = hands[0][1], hands[0][0]
+        out["state"]["hands"] = hands
+        return out
+
+    monkeypatch.setitem(reference._HANDLERS, "deal_random", swapped)
+    result = sample_config(context(), CONFIGS[2], seed=0, deals=1)
+    assert result.outcome is Outcome.PASSED  # a swap is still the deal of the deck it shows
+
+    def uneven(request: Message) -> Message:
+        out = real(request)
+        hands = out["state"]["hands"]
+        hands[1].insert(0, hands[0].pop())  # 11 and 13 cards: no deal of 12 each
+        return out
+
+    monkeypatch.setitem(reference._HANDLERS, "deal_random", uneven)
+    result = sample_config(context(), CONFIGS[2], seed=0, deals=1)
+    assert result.outcome is Outcome.FAILED
+    assert "the state differs" in result.message
+
+
+def test_only_an_adapter_with_the_feature_is_asked() -> None:
+    assert has_feature(context())
+    caps = {k: v for k, v in reference.HELLO["capabilities"].items() if k != "features"}
+    plain = context({**reference.HELLO, "capabilities": caps})
+    assert not has_feature(plain)
+    two_only = context({**reference.HELLO, "capabilities": {**caps, "players": [2]}})
+    assert [r.case.id for r in check_randomness(two_only, 0, deals=1)] == [
+        "random-deal-2p",
+        "random-deal-2p-round-2",
+    ]
+
+
+def test_the_family_wise_level_is_split_among_the_tests() -> None:
+    assert ALPHA == 1e-6
+    assert level() == pytest.approx(ALPHA / (2 * len(CONFIGS)))
+
+
+def test_a_negative_number_of_deals_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from scout_ref.cli import main  # noqa: PLC0415
+
+    assert main(["conform", "--kind", "random", "--random-deals", "-1"]) == 2
+    assert "--random-deals must be >= 0" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_conform_asks_the_reference_adapter_for_its_own_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from scout_ref.cli import main  # noqa: PLC0415
+
+    assert main(["conform", "--kind", "random", "--random-deals", "40"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("5 passed, 0 failed")
