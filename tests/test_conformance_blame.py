@@ -160,3 +160,9 @@ def test_a_rule_broken_despite_a_broken_foundation_says_so() -> None:
 def test_a_run_taken_around_from_10_to_1_breaks_the_run_rule() -> None:
     state = facing(5, "", "9/2 10/3 1/4 6/5", seat=2, owner=0)
     assert moves_blame(state_to_json(state), [], ["show 0-2"]) == {"SC-SET-03"}
+
+
+@pytest.mark.rule("SC-SCOUT-04", "SC-VAR-03")
+def test_a_scout_refused_because_a_show_is_possible_breaks_voluntary_scouting() -> None:
+    state = facing(4, "5/3 6/1", "7/1 8/4 2/5")
+    assert rejected_blame(state_to_json(state), "scout L @0", "show_available") == {"SC-SCOUT-04"}

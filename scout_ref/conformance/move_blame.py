@@ -71,6 +71,8 @@ def rejected_blame(state_json: object, move: str, reason: object) -> Rules:
     believes it broken; otherwise the move is read as missing from a legal-move list.
     """
     known = {r.value: r for r in Reason}
+    if reason == Reason.SHOW_AVAILABLE.value and _voluntary(state_json):
+        return frozenset(["SC-SCOUT-04"])  # the forced-scouting variant applied, unasked
     if isinstance(reason, str) and reason in known and known[reason] not in REFINED:
         return frozenset([known[reason].rule])
     if reason == Reason.NOT_STRONGER.value and isinstance(_parse(move), Show):
@@ -80,6 +82,14 @@ def rejected_blame(state_json: object, move: str, reason: object) -> Rules:
             return frozenset()
         return frozenset(["SC-SHOW-02" if empty else "SC-SET-04"])
     return moves_blame(state_json, [move], [])
+
+
+def _voluntary(state_json: object) -> bool:
+    """Whether the state plays by the official, voluntary scouting (SC-SCOUT-04)."""
+    try:
+        return state_from_json(state_json).rules.scouting is Scouting.VOLUNTARY
+    except MalformedInputError:
+        return False
 
 
 def _parse(text: str) -> Move | None:
@@ -187,12 +197,11 @@ def _missing(state: State, moves: Sequence[Move]) -> set[str]:
 
 
 def _missing_shows(state: State, shows: Sequence[Show], legal: Sequence[Show]) -> set[str]:
-    """Shows the engine misses, read in order: only runs that go one way (SC-SET-03: a run
-    may rise or fall), all of them on an empty table (SC-SHOW-02), shows as long as the active
-    set (SC-SET-04), only runs or only sets (SC-SET-03, SC-SET-02)."""
+    """Shows the engine misses, read in order: only runs that all go the same way (SC-SET-03:
+    a run may rise or fall), shows as long as the active set (SC-SET-04), only runs or only
+    sets (SC-SET-03, SC-SET-02), all of them on an empty table (SC-SHOW-02)."""
     numbers = [tops(state.hand[m.first : m.last + 1]) for m in shows]
-    listed = [tops(state.hand[m.first : m.last + 1]) for m in legal if m not in set(shows)]
-    return _missing_combinations(numbers, listed, len(state.active_set)) or _empty_table(
+    return _missing_combinations(numbers, len(state.active_set)) or _empty_table(
         state, shows, legal
     )
 
@@ -204,16 +213,12 @@ def _empty_table(state: State, shows: Sequence[Show], legal: Sequence[Show]) -> 
     return {"SC-SET-04"} if state.active_set else {"SC-SHOW-02"}
 
 
-def _missing_combinations(
-    numbers: Sequence[Sequence[int]], listed: Sequence[Sequence[int]], size: int
-) -> set[str]:
-    """The rule missing combinations (by top numbers) point at when they share a shape, given
-    the legal ones the engine did list, facing an active set of ``size`` cards (0: none):
-    runs missed one way only while runs the other way were listed (SC-SET-03: a run may rise
-    or fall), then as in :func:`_missing_shows`; empty when they share no shape."""
+def _missing_combinations(numbers: Sequence[Sequence[int]], size: int) -> set[str]:
+    """The rule missing combinations (by top numbers) point at when they share a shape, facing
+    an active set of ``size`` cards (0: none): runs that all go the same way (SC-SET-03: a run
+    may rise or fall), then as in :func:`_missing_shows`; empty when they share no shape."""
     ways = {_way(n) for n in numbers}
-    way = ways.pop() if len(ways) == 1 else None
-    if way is not None and -way in map(_way, listed):
+    if len(ways) == 1 and None not in ways:
         return {"SC-SET-03"}
     combos = [c for c in map(classify, numbers) if c]
     if size and combos and all(c.size == size for c in combos):
@@ -250,21 +255,10 @@ def _missing_pairs(
     state: State, pairs: Sequence[ScoutShow], legal: Sequence[ScoutShow]
 ) -> set[str]:
     """All of them while some would beat even the unreduced set: availability (SC-SNS-01);
-    shows that share a shape, read as missing shows against the reduced set; otherwise the
-    show judged against the wrong set (SC-SNS-02)."""
+    otherwise the show judged against the wrong set (SC-SNS-02)."""
     if len(pairs) == len(legal) and any(_beats_unreduced(state, m) for m in pairs):
         return {"SC-SNS-01"}
-    sizes = {len(scouted(state.hand, state.active_set, m.scout)[1]) for m in pairs}
-    listed = [_shown(state, m) for m in legal if m not in set(pairs)]
-    numbers = [_shown(state, m) for m in pairs]
-    shape = _missing_combinations(numbers, listed, sizes.pop()) if len(sizes) == 1 else set()
-    return shape or {"SC-SNS-02"}
-
-
-def _shown(state: State, move: ScoutShow) -> list[int]:
-    """The top numbers a Scout & Show shows, from the hand after its scout."""
-    hand, _ = scouted(state.hand, state.active_set, move.scout)
-    return tops(hand[move.show.first : move.show.last + 1])
+    return {"SC-SNS-02"}
 
 
 def _beats_unreduced(state: State, move: ScoutShow) -> bool:
