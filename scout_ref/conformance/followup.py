@@ -138,16 +138,21 @@ def ask_replay(ctx: Context, start: Message, moves: list[str]) -> Rules | None:
             return None
         reply = ctx.adapter.request("apply", state=state_to_json(state), move=text)
         if isinstance(reply, Result):
-            out |= _apply_blame(state_to_json(state), text, state_to_json(after), reply.data)
+            out |= _apply_blame(ctx, state_to_json(state), text, state_to_json(after), reply.data)
         state = after
     return frozenset(out) or None
 
 
-def _apply_blame(before: Message, move: str, expected: Message, data: Message) -> set[str]:
+def _apply_blame(
+    ctx: Context, before: Message, move: str, expected: Message, data: Message
+) -> set[str]:
+    """A replayed move's blame, settled by the same questions as a trace's step."""
     if "rejection" in data:
-        return set(rejected_blame(before, move, data["rejection"].get("reason")))
+        blame = rejected_blame(before, move, data["rejection"].get("reason"))
+        return set(ask_legal(ctx, before, move) or blame)
     if data["state"] != expected:
-        return set(state_blame(before, move, expected, data["state"]))
+        blame = state_blame(before, move, expected, data["state"])
+        return set(follow_up(ctx, expected, data["state"]) or blame)
     return set()
 
 

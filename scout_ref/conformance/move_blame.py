@@ -84,6 +84,32 @@ def rejected_blame(state_json: object, move: str, reason: object) -> Rules:
     return moves_blame(state_json, [move], [])
 
 
+def misread_blame(state_json: object, move: str, expected: object, got: object) -> Rules:
+    """The rules an engine may misread when it rejects the show ``move`` for ``got`` where the
+    reference gives ``expected``.
+
+    SC-TURN-04 judges a show's combination before its strength: an engine that rejects cards
+    which form no combination as not stronger either judges in another order (SC-TURN-04) or
+    took them for a combination, misreading the rule that would make them one (SC-SET-02,
+    SC-SET-03, as :func:`_non_combination_rules` reads them). Empty for any other difference.
+    """
+    wanted, later = Reason.NOT_A_COMBINATION.value, Reason.NOT_STRONGER.value
+    parsed = _parse(move)
+    if (expected, got) != (wanted, later) or not isinstance(parsed, Show | ScoutShow):
+        return frozenset()
+    try:
+        state = state_from_json(state_json)
+    except MalformedInputError:
+        return frozenset()
+    hand, show = state.hand, parsed
+    if isinstance(parsed, ScoutShow):
+        hand, _ = scouted(state.hand, state.active_set, parsed.scout)
+        show = parsed.show
+    if show.last >= len(hand):
+        return frozenset()
+    return frozenset(_non_combination_rules(tops(hand[show.first : show.last + 1])))
+
+
 def _voluntary(state_json: object) -> bool:
     """Whether the state plays by the official, voluntary scouting (SC-SCOUT-04)."""
     try:

@@ -32,7 +32,7 @@ from scout_ref.conformance.followup import (
     ask_replay,
     played_fields,
 )
-from scout_ref.conformance.move_blame import moves_blame
+from scout_ref.conformance.move_blame import misread_blame, moves_blame
 from scout_ref.conformance.needs import lacking
 from scout_ref.conformance.observe import observation_rules, observation_verdict
 from scout_ref.conformance.outcomes import (
@@ -248,7 +248,11 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
     strict = strict and has(caps_of(ctx), "reasons")
     if strict and got != expected["reason"]:
         why = f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
-        return Outcome.FAILED, why, blame
+        return (
+            Outcome.FAILED,
+            why,
+            blame | misread_blame(case.data["state"], move, expected["reason"], got),
+        )
     return PASS
 
 
