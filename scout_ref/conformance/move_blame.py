@@ -102,9 +102,9 @@ def misread_blame(state_json: object, move: str, expected: object, got: object) 
     except MalformedInputError:
         return frozenset()
     hand, show = state.hand, parsed
-    if isinstance(parsed, ScoutShow):
-        hand, _ = scouted(state.hand, state.active_set, parsed.scout)
-        show = parsed.show
+    if isinstance(show, ScoutShow):
+        hand, _ = scouted(state.hand, state.active_set, show.scout)
+        show = show.show
     if show.last >= len(hand):
         return frozenset()
     return frozenset(_non_combination_rules(tops(hand[show.first : show.last + 1])))
