@@ -73,6 +73,7 @@ FIELD_RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "hands": ("SC-NOTE-04", "SC-SNS-03"),
         "scout_show_available": ("SC-SNS-01",),
         "scout_chips": ("SC-SNS-03", "SC-SCOUT-03"),
+        "captured": ("SC-SNS-03", "SC-SHOW-04"),
         "turn": ("SC-TURN-01",),
         "*": ("SC-SNS-03",),
     },

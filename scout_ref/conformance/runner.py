@@ -298,7 +298,9 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     reply = ctx.adapter.request("observe", **given)
     if isinstance(reply, Errored):  # perhaps it cannot play the history: ask its own play
         outcome, message, _ = reply_verdict(reply)
-        return outcome, message, ask_replay(ctx, data["state"], data["moves"]) or frozenset()
+        rounds = [*data.get("earlier", ()), data]  # a later round may not follow its own play
+        replays = [ask_replay(ctx, r["state"], r["moves"]) or frozenset() for r in rounds]
+        return outcome, message, frozenset().union(*replays)
     if not isinstance(reply, Result):
         return reply_verdict(reply)
     expected, got = data["expected"]["observation"], reply.data["observation"]
