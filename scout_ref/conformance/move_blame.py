@@ -225,18 +225,18 @@ def _missing(state: State, moves: Sequence[Move]) -> set[str]:
 def _missing_shows(state: State, shows: Sequence[Show], legal: Sequence[Show]) -> set[str]:
     """Shows the engine misses, read in order: only runs that all go the same way (SC-SET-03:
     a run may rise or fall), shows as long as the active set (SC-SET-04), only runs or only
-    sets (SC-SET-03, SC-SET-02), all of them on an empty table (SC-SHOW-02)."""
+    sets (SC-SET-03, SC-SET-02), else the strength order (SC-SET-04) or, on an empty table,
+    what may open (SC-SHOW-02). On an empty table, missing every show or every show of two
+    or more cards also reads as SC-SHOW-02 (nothing, or nothing but single cards, may open),
+    whatever shape those shows share: the verdicts keep whichever the other cases convict."""
     numbers = [tops(state.hand[m.first : m.last + 1]) for m in shows]
-    return _missing_combinations(numbers, len(state.active_set)) or _empty_table(
-        state, shows, legal
-    )
-
-
-def _empty_table(state: State, shows: Sequence[Show], legal: Sequence[Show]) -> set[str]:
+    shape = _missing_combinations(numbers, len(state.active_set))
+    if state.active_set:
+        return shape or {"SC-SET-04"}
     longer = [m for m in legal if m.last > m.first]
-    if not state.active_set and (len(shows) == len(legal) or set(shows) == set(longer)):
-        return {"SC-SHOW-02"}  # nothing, or nothing but single cards, may open
-    return {"SC-SET-04"} if state.active_set else {"SC-SHOW-02"}
+    if len(shows) == len(legal) or set(shows) == set(longer):
+        return shape | {"SC-SHOW-02"}
+    return shape or {"SC-SHOW-02"}
 
 
 def _missing_combinations(numbers: Sequence[Sequence[int]], size: int) -> set[str]:
