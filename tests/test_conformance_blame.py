@@ -10,7 +10,7 @@ from scout_ref.conformance.blame import score_blame, state_blame
 from scout_ref.conformance.cases._case import facing
 from scout_ref.conformance.cases.scoring import unbeaten
 from scout_ref.conformance.diff import hand_hint, state_diff
-from scout_ref.conformance.move_blame import moves_blame, rejected_blame
+from scout_ref.conformance.move_blame import misread_blame, moves_blame, rejected_blame
 from scout_ref.conformance.outcomes import Case, CaseResult, Outcome
 from scout_ref.conformance.report import RuleRow
 from scout_ref.conformance.report_text import evidence_line
@@ -166,3 +166,18 @@ def test_a_run_taken_around_from_10_to_1_breaks_the_run_rule() -> None:
 def test_a_scout_refused_because_a_show_is_possible_breaks_voluntary_scouting() -> None:
     state = facing(4, "5/3 6/1", "7/1 8/4 2/5")
     assert rejected_blame(state_to_json(state), "scout L @0", "show_available") == {"SC-SCOUT-04"}
+
+
+@pytest.mark.rule("SC-TURN-04", "SC-SET-03")
+def test_a_non_combination_rejected_as_not_stronger_may_be_a_misread_run() -> None:
+    state = state_to_json(facing(3, "2/1 3/1 4/1", "2/3 5/3 6/3"))
+    assert misread_blame(state, "show 0-1", "not_a_combination", "not_stronger") == {"SC-SET-03"}
+    assert not misread_blame(state, "show 0-1", "not_a_combination", "range_outside_hand")
+    jumbled = state_to_json(facing(3, "2/1 3/1 4/1", "2/3 7/5 3/6"))
+    assert not misread_blame(jumbled, "show 0-2", "not_a_combination", "not_stronger")
+
+
+@pytest.mark.rule("SC-SHOW-02", "SC-SET-03")
+def test_missing_every_longer_show_on_an_empty_table_reads_as_the_opening_rule() -> None:
+    state = facing(4, "", "9/2 3/4 4/5 8/6", seat=2, owner=0)
+    assert moves_blame(state_to_json(state), ["show 1-2"], []) == {"SC-SET-03", "SC-SHOW-02"}
