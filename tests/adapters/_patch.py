@@ -63,6 +63,10 @@ def judge_combinations(strength_of: Callable[[Sequence[int]], Strength | None]) 
             if (s := strength_of(numbers[i : j + 1])) is not None and (target is None or s > target)
         ]
 
+    def beating_spans(numbers: list[int], target: Strength | None) -> tuple[list[int], list[int]]:
+        return spans_of(beating_ranges(numbers, target), len(numbers))
+
     replace(combinations.strength_of, strength_of)
     replace(combinations.classify, classify)
     replace(combinations.beating_ranges, beating_ranges)
+    replace(combinations.beating_spans, beating_spans)
