@@ -281,18 +281,10 @@ def _missing_pairs(
     state: State, pairs: Sequence[ScoutShow], legal: Sequence[ScoutShow]
 ) -> set[str]:
     """All of them while some would beat even the unreduced set: availability (SC-SNS-01);
-    otherwise the show judged against the wrong set (SC-SNS-02), or, when every show is as
-    long as the set its scout leaves, also the strength order (SC-SET-04)."""
+    otherwise the show judged against the wrong set (SC-SNS-02)."""
     if len(pairs) == len(legal) and any(_beats_unreduced(state, m) for m in pairs):
         return {"SC-SNS-01"}
-    if all(_as_long_as_reduced(state, m) for m in pairs):
-        return {"SC-SNS-02", "SC-SET-04"}
     return {"SC-SNS-02"}
-
-
-def _as_long_as_reduced(state: State, move: ScoutShow) -> bool:
-    _, rest = scouted(state.hand, state.active_set, move.scout)
-    return len(rest) == move.show.last - move.show.first + 1
 
 
 def _beats_unreduced(state: State, move: ScoutShow) -> bool:
