@@ -316,18 +316,22 @@ def _chip_payer_problems(state: State) -> Iterator[Violation]:
     Only a scout of the owner's set pays the owner, and after a show the seat after the owner
     acts first: any scout of that show starts with one of its scouts, followed by at most n - 2
     more, one by each later seat. So the seat after a holder of c chips scouted at least
-    c / (n - 1) times, which the scouts recorded by all chips must leave room for.
+    c / (n - 1) times, which the scouts recorded by all chips must leave room for. The owner's
+    current show has been scouted exactly k times (:func:`scouts_since_show`): once by the
+    seat after it, and the other c - k chips came from earlier shows.
     """
     if state.is_two_player or state.phase is Phase.ROTATION:
         return
     n, total = state.players, sum(state.scout_chips)
     least = [_scouted_at_least(state, s) for s in range(n)]
+    k = scouts_since_show(state) or 0
     for s, chips in enumerate(state.scout_chips):
         if not chips:
             continue
         u = next_seat(Seat(s), n)
         most = total - sum(least) + least[u]
-        need = -(-chips // (n - 1))
+        current = k if s == state.owner else 0
+        need = int(current > 0) + -(-max(0, chips - current) // (n - 1))
         if most < need:
             detail = (
                 f"expected seat {u} to have scouted at least {need} times to pay seat {s}'s"

@@ -3,8 +3,8 @@
 A :class:`State` holds only what the rules need; it never changes after it is built, and every
 rule function takes a state and returns a new one. Its text forms belong to the layers above the
 engine, which import this module and never the reverse: the canonical JSON and digest to
-:mod:`scout_ref._serialize` (:func:`~scout_ref.state_to_json`, :func:`~scout_ref.state_from_json`,
-:func:`~scout_ref.state_digest`), the position line to :mod:`scout_ref.position_line`
+``scout_ref._serialize`` (:func:`~scout_ref.state_to_json`, :func:`~scout_ref.state_from_json`,
+:func:`~scout_ref.state_digest`), the position line to ``scout_ref.position_line``
 (:func:`~scout_ref.format_position`, :func:`~scout_ref.parse_position`).
 """
 

@@ -45,7 +45,7 @@ def validated(command: str, out: str) -> dict[str, Any]:
         (["explain", POSITION, "show 0-1"], 0),
         (["explain", POSITION, "show 2-2"], 1),
         (["legal", POSITION], 0),
-        (["legal", "3p phase round_over round_end unbeaten hands 2/1 | 3/1 | - owner 2"], 0),
+        (["legal", "3p phase round_over round_end unbeaten hands 2/1 | 3/1 | 4/1 owner 2"], 0),
         (["rules"], 0),
         (["rules", "sc-show-*", "SCOUT"], 0),
         (["simulate", "--players", "3", "--games", "2"], 0),

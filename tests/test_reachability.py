@@ -23,6 +23,7 @@ from scout_ref import (
     legal_moves,
     new_game,
     parse_move,
+    parse_position,
     state_from_json,
     state_to_json,
     strategies,
@@ -275,6 +276,19 @@ UNREACHABLE = [
         "SC-REACH-13",
         id="chips-nobody-can-have-paid",
         marks=pytest.mark.rule("SC-REACH-13"),
+    ),
+    pytest.param(
+        # found by verify below a vector state: seats 2 and 3 scouted seat 1's show, so its
+        # third chip is from an earlier show, whose scouting seat 2 began too; seats 0 and 3
+        # need the other scouts
+        lambda: parse_position(
+            "4p turn 0 hands 4/9 7/1 8/4 | 1/2 1/3 | 1/4 1/5 | 1/6 1/8 active_set 7/3 owner 1"
+            " captured 7-8 7-9 7-10 8-9 8-10 | - | 2-10 3-4 3-5 3-6 3-8 3-9 3-10 4-5 4-6 4-7"
+            " | 4-10 5-6 5-7 5-8 5-9 5-10 6-7 6-8 6-9 6-10 scout_chips 0 3 0 0 scout_show_used 0"
+        ),
+        "SC-REACH-13",
+        id="owner-chips-from-an-earlier-show-need-another-scout",
+        marks=pytest.mark.rule("SC-REACH-13", "SC-REACH-06"),
     ),
     pytest.param(
         lambda: build_state(

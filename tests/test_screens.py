@@ -48,7 +48,7 @@ def test_play_explains_the_extra_turn_and_holds_the_round_summary(
     game.expect(r"Enter: next round\S*> ")
     summary = shown(game)
     assert "Round 1 over: seat 1 emptied their hand (SC-END-01)." in summary
-    assert "Totals: seat 0 0, seat 1 21" in summary
+    assert "Totals: seat 0 7, seat 1 13" in summary
     assert "Round 2" not in summary  # the summary stays until a key is pressed
     game.sendline("")
     game.expect(r"move\S*> ")

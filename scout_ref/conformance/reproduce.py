@@ -21,7 +21,8 @@ from scout_ref.conformance.outcomes import Case, CaseResult
 from scout_ref.conformance.protocol import Message
 from scout_ref.conformance.vectors import vectors_dir
 from scout_ref.errors import ScoutError
-from scout_ref.position_line import format_position
+from scout_ref.position_line import format_position, parse_position
+from scout_ref.reachability import check_reachable
 
 
 def program() -> str:
@@ -68,14 +69,26 @@ def position_line(state: Message | None, known: str | None = None) -> str:
 
 
 def reference_command(kind: str, position: str, step: str) -> str:
-    """The command that shows the reference's answer, or empty when none answers alone."""
+    """The command that shows the reference's answer, or empty when none answers alone.
+
+    A position that breaks a condition of chapter REACH (a hand-built vector of an
+    implementer's own) is judged anyway with ``--hypothetical``, as the command asks."""
     if not position:
         return ""
+    what = f"{shlex.quote(position)}{'' if _reachable(position) else ' --hypothetical'}"
     if step == "legal" or (kind == "legal" and not step):
-        return f"{program()} legal {shlex.quote(position)}"
+        return f"{program()} legal {what}"
     if kind in ("apply", "reject", "trace", "fuzz") and step not in ("", "deal", "next_round"):
-        return f"{program()} explain {shlex.quote(position)} {shlex.quote(step)}"
+        return f"{program()} explain {what} {shlex.quote(step)}"
     return ""
+
+
+def _reachable(position: str) -> bool:
+    """Whether the position meets every condition of chapter REACH (unreadable: assume so)."""
+    try:
+        return not check_reachable(parse_position(position))
+    except ScoutError:
+        return True
 
 
 def rerun_command(case_id: str, options: Sequence[str]) -> str:

@@ -14,7 +14,7 @@ from scout_ref.state import Phase
 from scout_ref.turn import apply_move
 from tests.adapters._patch import serve
 
-ref.HELLO["capabilities"]["features"] = ["two_player_rules", "rounds", "reasons", "probes"]
+FEATURES = ["two_player_rules", "rounds", "reasons", "probes"]
 deal, score = ref._HANDLERS["deal"], ref._HANDLERS["score"]
 
 
@@ -33,6 +33,7 @@ def scored(request: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # only when run: pytest imports this file for its doctests
+    ref.HELLO["capabilities"]["features"] = FEATURES
     ref._HANDLERS["deal"], ref._HANDLERS["score"] = dealt, scored
     serve("lacks notions")
