@@ -32,6 +32,15 @@ if tags.has("onepage"):  # noqa: F821 - Sphinx passes ``tags`` to conf.py
 else:
     exclude_patterns.append("print.rst")
 nitpicky = True
+
+# Editions in the languages of the sources (issue 23): English is the source text; each
+# edition's catalogs are docs/locales/<lang>/LC_MESSAGES/<page>.po, one per page, made with
+# sphinx-intl from the templates of `sphinx-build -b gettext`. No file locations in the
+# catalogs, so an English edit changes only the messages it touches.
+locale_dirs = ["locales/"]
+gettext_compact = False
+gettext_location = False
+gettext_uuid = False
 default_role = "literal"
 toc_object_entries = False
 
