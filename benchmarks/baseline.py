@@ -93,10 +93,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="measures per build (best kept)")
     args = parser.parse_args()
     src = export(args.rev)
+    compiled = str(Path(args.compiled).absolute()) if args.compiled else None  # run from .bench
     builds = {"pure": [(args.rev, sys.executable, src), ("now", sys.executable, None)]}
-    if args.compiled:
-        old = compile_rev(args.rev, src, args.compiled)
-        builds["compiled"] = [(args.rev, args.compiled, old), ("now", args.compiled, None)]
+    if compiled:
+        old = compile_rev(args.rev, src, compiled)
+        builds["compiled"] = [(args.rev, compiled, old), ("now", compiled, None)]
     for build, pair in builds.items():
         best: dict[str, dict[str, float]] = {}
         for _ in range(args.rounds):  # alternate, so both see the same machine load
