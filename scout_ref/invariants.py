@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from functools import cache
 from typing import assert_never
 
 from scout_ref._serialize import state_digest, state_from_json, state_to_json
 from scout_ref.components import Card
-from scout_ref.naive import broken_rules, first_reason
+from scout_ref.errors import Reason
+from scout_ref.naive import FirstBroken, broken_rules, first_reason
 from scout_ref.notation import (
     End,
     Flip,
@@ -65,12 +66,17 @@ def dealt_cards(state: State) -> frozenset[Card]:
 
 def check_cards_conserved(state: State, dealt: frozenset[Card]) -> None:
     """Every card dealt for the round is in exactly one place (SC-SETUP-03, SC-VAR2-01)."""
-    ids = card_ids(state)
-    if any(k > 1 for k in ids.values()):
-        twice = sorted(str(c) for c, k in ids.items() if k > 1)
+    ids = [c.card for hand in state.hands for c in hand]
+    ids += [c.card for c in state.active_set]
+    ids += [c.card for c in state.set_aside]
+    ids += [c for pile in state.captured for c in pile]
+    if len(ids) == len(dealt) and dealt.issuperset(ids):
+        return  # as many cards as dealt, each a dealt one: each in exactly one place
+    counted = Counter(ids)
+    if any(k > 1 for k in counted.values()):
+        twice = sorted(str(c) for c, k in counted.items() if k > 1)
         raise InvariantError(f"SC-SETUP-03: cards in two places: {twice}")
-    if ids.keys() != dealt:
-        raise InvariantError(f"SC-SETUP-03: gained {set(ids) - dealt}, lost {dealt - set(ids)}")
+    raise InvariantError(f"SC-SETUP-03: gained {set(ids) - dealt}, lost {dealt - set(ids)}")
 
 
 def scout_part(move: Move) -> Scout | None:
@@ -149,7 +155,17 @@ def _shows(limit: int) -> list[Show]:
     return [Show(i, j) for j in range(limit) for i in range(j + 1)]
 
 
-def well_formed_moves(state: State, stride: int = 1, offset: int = 0) -> Iterator[Move]:
+@cache
+def _well_formed_parts(h: int) -> tuple[tuple[Move, ...], tuple[ScoutShow, ...]]:
+    """For a hand of ``h`` cards: every well-formed move but the Scout & Shows, then every
+    Scout & Show, each in the order of :func:`well_formed_moves` (made once per size)."""
+    scouts = [Scout(e, r, k) for e in End for r in (False, True) for k in range(h + 2)]
+    after_scout = _shows(h + 3)
+    pairs = tuple(ScoutShow(scout, show) for scout in scouts for show in after_scout)
+    return (Keep(), Flip(), *_shows(h + 2), *scouts), pairs
+
+
+def well_formed_moves(state: State, stride: int = 1, offset: int = 0) -> list[Move]:
     """Every move whose indices reach at most one past the hand, legal or not.
 
     Shows end before ``len(hand) + 2``, scout slots go up to ``len(hand) + 1``, and a Scout &
@@ -158,16 +174,8 @@ def well_formed_moves(state: State, stride: int = 1, offset: int = 0) -> Iterato
     ``offset``, is a multiple of ``stride``): they are the cube of the hand's size, the rest its
     square, and a walk that moves ``offset`` from node to node tries each place in turn.
     """
-    h = len(state.hand)
-    yield Keep()
-    yield Flip()
-    yield from _shows(h + 2)
-    scouts = [Scout(e, r, k) for e in End for r in (False, True) for k in range(h + 2)]
-    yield from scouts
-    after_scout = _shows(h + 3)
-    for k, scout in enumerate(scouts):
-        start = (-k * len(after_scout) - offset) % stride
-        yield from (ScoutShow(scout, show) for show in after_scout[start::stride])
+    others, pairs = _well_formed_parts(len(state.hand))
+    return [*others, *pairs[(-offset) % stride :: stride]]
 
 
 def is_well_formed(state: State, move: Move) -> bool:
@@ -186,14 +194,21 @@ def is_well_formed(state: State, move: Move) -> bool:
             assert_never(move)
 
 
-def check_verdict(state: State, move: Move, is_listed: bool) -> None:
+def check_verdict(
+    state: State, move: Move, is_listed: bool, table: dict[Move, Reason | None] | None = None
+) -> None:
     """``move`` is accepted exactly when it is listed, and a rejection reports the first broken
-    rule in the order of SC-TURN-04, as the naive oracle finds them all."""
+    rule in the order of SC-TURN-04, as the naive oracle finds them all (``table``: the
+    oracle's verdicts known for the state's situation, :class:`~scout_ref.naive.FirstBroken`).
+    """
     rejection = check_move(state, move)
     got = None if rejection is None else rejection.reason
     if (got is None) != is_listed:
         raise InvariantError(f"SC-TURN-02: {move}: {rejection}, listed: {is_listed}")
-    want = first_reason(broken_rules(state, move))
+    if table is None:
+        want = first_reason(broken_rules(state, move))
+    else:
+        want = FirstBroken.first(state, move, table)
     if got is not want:
         raise InvariantError(f"SC-TURN-04: {move} rejected for {got}; first broken: {want}")
     if rejection is not None and rejection.rule not in registry():
@@ -201,20 +216,32 @@ def check_verdict(state: State, move: Move, is_listed: bool) -> None:
 
 
 def check_accepted_iff_listed(
-    state: State, moves: list[Move], stride: int = 1, offset: int = 0
+    state: State,
+    moves: list[Move],
+    stride: int = 1,
+    offset: int = 0,
+    oracle: FirstBroken | None = None,
 ) -> None:
     """Every well-formed move is accepted exactly when it is listed, with the first broken rule
     as its reason (:func:`check_verdict`); every listed move is well-formed.
 
     With ``stride`` above 1, the unlisted Scout & Shows are judged one in ``stride``
-    (:func:`well_formed_moves`), every other move in full.
+    (:func:`well_formed_moves`), every other move in full. Each move is judged once, by the
+    engine at every call; the oracle's verdicts come from ``oracle`` when given, which
+    remembers them by situation.
     """
+    table = None if oracle is None else oracle.table(state)
     listed = set(moves)
     for move in well_formed_moves(state, stride, offset):
-        check_verdict(state, move, move in listed)
+        if move in listed:
+            listed.discard(move)  # judged here: not again below
+            check_verdict(state, move, True, table)
+        else:
+            check_verdict(state, move, False, table)
     for move in moves:
         require(is_well_formed(state, move), f"SC-TURN-02: listed {move} lies out of bounds")
-        check_verdict(state, move, True)
+        if move in listed:
+            check_verdict(state, move, True, table)
 
 
 def check_round_end(before: State, move: Move, end: State) -> None:

@@ -174,4 +174,62 @@ _ORDER = {reason: k for k, reason in enumerate(Reason)}
 
 def first_reason(reasons: set[Reason]) -> Reason | None:
     """The reason SC-TURN-04 reports among ``reasons``: the first in its order."""
-    return min(reasons, key=_ORDER.__getitem__, default=None)
+    if len(reasons) < 2:  # most moves break no rule or one
+        return next(iter(reasons), None)
+    return min(reasons, key=_ORDER.__getitem__)
+
+
+Situation = tuple[object, ...]
+
+
+def situation(state: State) -> Situation:
+    """Everything :func:`broken_rules` reads of ``state``: the phase, whether two play, the
+    scouting rule, the hand of the player to act, the active set, and that player's Scout
+    chips (with 2 players) and Scout & Show. States with the same situation break the same
+    rules with every move."""
+    seat = state.turn
+    chips = seat is not None and state.players == 2 and state.scout_chips[seat] == 0
+    scout_show = None if seat is None else state.scout_show_available[seat]
+    return (
+        state.phase,
+        state.players == 2,
+        state.rules.scouting,
+        state.hand,
+        state.active_set,
+        chips,
+        scout_show,
+    )
+
+
+class FirstBroken:
+    """``first_reason(broken_rules(state, move))``, worked out once per situation and move.
+
+    A game tree repeats situations (every scout from one end of the active set leaves the next
+    player the same hand and set), so a walk that asks the oracle about every move at every
+    node asks mostly what it asked before. The memory is bounded: it starts afresh past
+    ``limit`` situations.
+    """
+
+    def __init__(self, limit: int = 4096) -> None:
+        self.limit = limit
+        self.known: dict[Situation, dict[Move, Reason | None]] = {}
+
+    def table(self, state: State) -> dict[Move, Reason | None]:
+        """The verdicts known for ``state``'s situation (filled in by :meth:`first`)."""
+        key = situation(state)
+        found = self.known.get(key)
+        if found is None:
+            if len(self.known) >= self.limit:
+                self.known.clear()
+            found = self.known[key] = {}
+        return found
+
+    @staticmethod
+    def first(state: State, move: Move, table: dict[Move, Reason | None]) -> Reason | None:
+        """The first broken rule of ``move`` in ``state``, from ``table`` (that of its
+        situation, :meth:`table`) or worked out and kept there."""
+        try:
+            return table[move]
+        except KeyError:
+            reason = table[move] = first_reason(broken_rules(state, move))
+            return reason

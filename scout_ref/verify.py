@@ -35,7 +35,7 @@ from scout_ref.invariants import (
     require,
     well_formed_moves,
 )
-from scout_ref.naive import broken_rules
+from scout_ref.naive import FirstBroken, broken_rules
 from scout_ref.notation import Move, move_sort_key
 from scout_ref.reachability import check_reachable
 from scout_ref.registry import RULE_ID, spec_dir
@@ -97,33 +97,83 @@ class Tally:
 
 
 SAMPLE = 16
-"""By default one unlisted Scout & Show in 16 is judged at each node, and the JSON round trip
-made at one node in 16 (the root always): see :func:`check_position`."""
+"""By default one unlisted Scout & Show in 16 is judged at each node, one listed move in 16
+applied there, and the JSON forms compared at one node in 16 and round-tripped at one in 256
+and at the first node of each kind: see :func:`check_position`."""
 
 
-def check_position(state: State, sample: int = 1, serial: int = 0) -> list[Move]:
+def _fields(state: State) -> tuple[object, ...]:
+    """The state's fields, each an immutable value: equal before and after a call exactly when
+    the call replaced no field (the JSON comparison of :func:`check_position` sees the rest)."""
+    return (
+        state.players,
+        state.rules,
+        state.round,
+        state.start_player,
+        state.phase,
+        state.turn,
+        state.hands,
+        state.active_set,
+        state.owner,
+        state.captured,
+        state.scout_chips,
+        state.scout_show_available,
+        state.scores,
+        state.round_end,
+        state.set_aside,
+    )
+
+
+def kind(state: State) -> tuple[object, ...]:
+    """What the shape of a state's JSON form depends on: the table's size and rules, the phase,
+    how the round ended, whether a set is active (and so owned) and whether cards are set
+    aside. A walk round-trips the first node of each kind it meets."""
+    return (
+        state.players,
+        state.rules,
+        state.phase,
+        state.round_end,
+        bool(state.active_set),
+        bool(state.set_aside),
+    )
+
+
+def check_position(
+    state: State,
+    sample: int = 1,
+    serial: int = 0,
+    round_trip: bool | None = None,
+    oracle: FirstBroken | None = None,
+) -> list[Move]:
     """Check every invariant of one position; return its legal moves.
 
-    ``sample`` above 1 thins the three costliest checks, and ``serial`` (the node's number in
-    the walk) turns the sample from node to node so that, over a tree, every place is tried:
+    ``sample`` above 1 thins the costliest checks, and ``serial`` (the node's number in the
+    walk) turns the sample from node to node so that, over a tree, every place is tried:
     the unlisted Scout & Shows (the cube of the hand's size, the other moves being its square)
     are judged one in ``sample``; one listed move in ``sample`` is read back from its notation
     and applied here (the walk applies every one below its last level, and checks its
-    effects); and the JSON round trip is made when ``serial`` is a multiple of ``sample``.
-    Every listed move and every other well-formed move is judged (accepted, or rejected for
-    the first broken rule) at every node.
+    effects). Every listed move and every other well-formed move is judged (accepted, or
+    rejected for the first broken rule) at every node, and no field of the state may be
+    replaced by checking them; the JSON forms before and after are compared as well when
+    ``serial`` is a multiple of ``sample``. The JSON round trip (schema validation included)
+    is made when ``round_trip`` says so, by default when ``serial`` is a multiple of
+    ``sample`` squared (:func:`_walk` adds the first node of each :func:`kind`). ``oracle``
+    remembers the naive oracle's verdicts by situation from node to node; the engine judges
+    every move afresh at every node.
 
     Raises:
         InvariantError: if one fails.
     """
-    before = state_to_json(state)
+    fields = _fields(state)
+    before = state_to_json(state) if serial % sample == 0 else None
     moves = legal_moves(state)
     check_legal_list(state, moves)
-    if serial % sample == 0:
+    if round_trip if round_trip is not None else serial % (sample * sample) == 0:
         check_json_round_trip(state)
-    check_accepted_iff_listed(state, moves, sample, serial)
+    check_accepted_iff_listed(state, moves, sample, serial, oracle)
     check_listed_moves_apply(state, moves[serial % sample :: sample])
-    require(state_to_json(state) == before, "SC-GEN-03: checking its moves changed the state")
+    unchanged = _fields(state) == fields and (before is None or state_to_json(state) == before)
+    require(unchanged, "SC-GEN-03: checking its moves changed the state")
     return moves
 
 
@@ -133,12 +183,17 @@ def _walk(
     """Depth-first over the tree; the first problem found under ``root``, if any."""
     path: list[Move] = []
     reachable = not check_reachable(root)  # chapter REACH speaks only of positions play reaches
+    kinds: set[tuple[object, ...]] = set()
+    oracle = FirstBroken()
 
     def visit(state: State, left: int) -> Counterexample | None:
         serial = tally.nodes
         tally.nodes += 1
+        shape = kind(state)
+        round_trip = serial % (sample * sample) == 0 or shape not in kinds
+        kinds.add(shape)
         try:
-            moves = check_position(state, sample, serial)
+            moves = check_position(state, sample, serial, round_trip, oracle)
         except (InvariantError, ScoutError) as exc:
             return Counterexample(root, tuple(path), state, None, str(exc))
         if left == 0:

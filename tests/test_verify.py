@@ -26,7 +26,7 @@ from scout_ref.cli import main
 from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import Reason, Rejection
 from scout_ref.invariants import well_formed_moves
-from scout_ref.naive import could_show, strength
+from scout_ref.naive import FirstBroken, broken_rules, could_show, first_reason, situation, strength
 from scout_ref.notation import Keep, ScoutShow, Show, move_sort_key
 from scout_ref.perft import perft
 from scout_ref.position import build_state
@@ -257,3 +257,32 @@ def test_a_full_sample_judges_every_well_formed_move() -> None:
     sampled = [m for t in thinned for m in t[len(unsampled) :]]
     scout_shows = [m for m in every if isinstance(m, ScoutShow)]
     assert sorted(sampled, key=move_sort_key) == sorted(scout_shows, key=move_sort_key)
+
+
+@pytest.mark.rule("SC-TURN-04")
+def test_the_oracle_reads_nothing_of_a_state_beyond_its_situation() -> None:
+    """FirstBroken may share verdicts between states of one situation: whatever else differs
+    (the other seats' hands and chips, the owner, captured cards, scores, the round) leaves
+    every verdict as it was, and a state of another situation gets its own."""
+    state = apply_move(OPENED, legal_moves(OPENED)[0])
+    seat = state.turn
+    assert seat is not None
+    others = [s for s in range(state.players) if s != seat]
+    variants = [
+        replace(state, owner=others[-1], round=2, scores=(5, -3, 0, 1)),
+        replace(state, hands=tuple(() if s in others else h for s, h in enumerate(state.hands))),
+        replace(state, captured=((), (), (), ()), start_player=others[0]),
+        replace(state, scout_chips=tuple(9 for _ in range(state.players))),
+    ]
+    oracle = FirstBroken()
+    table = oracle.table(state)
+    moves = well_formed_moves(state, 4, 1)
+    for move in moves:
+        assert FirstBroken.first(state, move, table) is first_reason(broken_rules(state, move))
+    for variant in variants:
+        assert situation(variant) == situation(state)
+        assert oracle.table(variant) is table
+        assert [first_reason(broken_rules(variant, m)) for m in moves] == [table[m] for m in moves]
+    used = replace(state, scout_show_available=(False,) * state.players)
+    assert situation(used) != situation(state)
+    assert oracle.table(used) == {}
