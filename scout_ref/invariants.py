@@ -147,7 +147,8 @@ def check_json_round_trip(state: State) -> None:
 def check_listed_moves_apply(state: State, moves: list[Move]) -> None:
     """Every listed move reads back from its notation and applies (SC-NOTE-01..04)."""
     for move in moves:
-        require(parse_move(str(move)) == move, f"SC-NOTE-01: {move} does not read back")
+        if parse_move(str(move)) != move:
+            raise InvariantError(f"SC-NOTE-01: {move} does not read back")
         apply_move(state, move)
 
 
@@ -194,6 +195,15 @@ def is_well_formed(state: State, move: Move) -> bool:
             assert_never(move)
 
 
+def _first_broken(
+    state: State, move: Move, table: dict[Move, Reason | None] | None
+) -> Reason | None:
+    """The naive oracle's first broken rule, from ``table`` when given (FirstBroken)."""
+    if table is None:
+        return first_reason(broken_rules(state, move))
+    return FirstBroken.first(state, move, table)
+
+
 def check_verdict(
     state: State, move: Move, is_listed: bool, table: dict[Move, Reason | None] | None = None
 ) -> None:
@@ -205,10 +215,7 @@ def check_verdict(
     got = None if rejection is None else rejection.reason
     if (got is None) != is_listed:
         raise InvariantError(f"SC-TURN-02: {move}: {rejection}, listed: {is_listed}")
-    if table is None:
-        want = first_reason(broken_rules(state, move))
-    else:
-        want = FirstBroken.first(state, move, table)
+    want = _first_broken(state, move, table)
     if got is not want:
         raise InvariantError(f"SC-TURN-04: {move} rejected for {got}; first broken: {want}")
     if rejection is not None and rejection.rule not in registry():
@@ -223,25 +230,27 @@ def check_accepted_iff_listed(
     oracle: FirstBroken | None = None,
 ) -> None:
     """Every well-formed move is accepted exactly when it is listed, with the first broken rule
-    as its reason (:func:`check_verdict`); every listed move is well-formed.
+    as its reason (:func:`check_verdict`); every listed move is well-formed and breaks no rule.
 
     With ``stride`` above 1, the unlisted Scout & Shows are judged one in ``stride``
-    (:func:`well_formed_moves`), every other move in full. Each move is judged once, by the
-    engine at every call; the oracle's verdicts come from ``oracle`` when given, which
-    remembers them by situation.
+    (:func:`well_formed_moves`), every other unlisted move in full; every listed move is
+    judged by the naive oracle, and one in ``stride`` (from ``offset``) by the engine too (the
+    moves a walk applies are judged by the engine as well, since ``apply_move`` checks them).
+    ``oracle`` remembers the oracle's verdicts by situation.
     """
     table = None if oracle is None else oracle.table(state)
     listed = set(moves)
     for move in well_formed_moves(state, stride, offset):
-        if move in listed:
-            listed.discard(move)  # judged here: not again below
-            check_verdict(state, move, True, table)
-        else:
+        if move not in listed:
             check_verdict(state, move, False, table)
-    for move in moves:
-        require(is_well_formed(state, move), f"SC-TURN-02: listed {move} lies out of bounds")
-        if move in listed:
-            check_verdict(state, move, True, table)
+    for move in moves:  # (the messages are made only for a failure: this loop is hot)
+        if not is_well_formed(state, move):
+            raise InvariantError(f"SC-TURN-02: listed {move} lies out of bounds")
+        broken = _first_broken(state, move, table)
+        if broken is not None:
+            raise InvariantError(f"SC-TURN-02: listed {move} breaks a rule: {broken}")
+    for move in moves[offset % stride :: stride]:
+        check_verdict(state, move, True, table)
 
 
 def check_round_end(before: State, move: Move, end: State) -> None:

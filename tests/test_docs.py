@@ -46,10 +46,12 @@ def _sphinx(source: Path, out: Path, *extra: str) -> tuple[int, str]:
 
 
 ONE_BUILD = pytest.mark.xdist_group("docs-build")
-"""The tests of the built rulebook share one build: pytest-xdist keeps them on one worker."""
+"""The tests of the built rulebook share one build: pytest-xdist keeps them on one worker,
+and the fixture lives as long as the worker (a module-scoped one was built twice when the
+worker ran tests of other modules between them)."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The rulebook built as ``make docs`` builds it; fails on any warning."""
     out = tmp_path_factory.mktemp("docs")

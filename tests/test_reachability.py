@@ -109,7 +109,10 @@ def test_every_ladder_of_three_shows_meets_every_condition(players: int) -> None
 
 @pytest.mark.slow
 @pytest.mark.rule("SC-REACH-12", "SC-REACH-13", "SC-REACH-14")
-@pytest.mark.parametrize(("players", "depth"), [(2, 3), (3, 2), (4, 2), (5, 3)])
+@pytest.mark.parametrize(
+    ("players", "depth"),
+    [(2, 3), (3, 2), (4, 2), pytest.param(5, 3, marks=pytest.mark.sweep)],  # 5-3: 30 CPU s
+)
 def test_every_position_deeper_into_play_meets_every_condition(players: int, depth: int) -> None:
     for state in _tree(_kept(players, seed=0), depth):
         assert check_reachable(state) == [], state
