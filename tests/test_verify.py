@@ -13,6 +13,7 @@ import pytest
 from scout_ref import (
     Move,
     Phase,
+    Seat,
     State,
     apply_move,
     check_move,
@@ -267,7 +268,7 @@ def test_the_oracle_reads_nothing_of_a_state_beyond_its_situation() -> None:
     state = apply_move(OPENED, legal_moves(OPENED)[0])
     seat = state.turn
     assert seat is not None
-    others = [s for s in range(state.players) if s != seat]
+    others = [Seat(s) for s in range(state.players) if s != seat]
     variants = [
         replace(state, owner=others[-1], round=2, scores=(5, -3, 0, 1)),
         replace(state, hands=tuple(() if s in others else h for s, h in enumerate(state.hands))),
