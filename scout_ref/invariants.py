@@ -14,6 +14,7 @@ from collections import Counter
 from functools import cache
 from typing import assert_never
 
+from scout_ref._invariant_error import InvariantError as InvariantError  # noqa: PLC0414 - re-exported
 from scout_ref._serialize import state_digest, state_from_json, state_to_json
 from scout_ref.components import Card
 from scout_ref.errors import Reason
@@ -35,10 +36,6 @@ from scout_ref.scoring import round_scores
 from scout_ref.state import Phase, RoundEnd, Seat, State, evolve
 from scout_ref.turn import apply_move, check_move, legal_moves
 from scout_ref.variants import EmptySetChain
-
-
-class InvariantError(AssertionError):
-    """An invariant of play does not hold: the engine has a bug."""
 
 
 def require(condition: bool, message: str) -> None:
