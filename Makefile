@@ -12,9 +12,9 @@ CBIN := $(CVENV)/bin
 CSTAMP := $(CVENV)/.installed-stamp
 SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '*.md')
 
-.PHONY: demo install test quick lint typecheck pytest test-compiled docs docs-check docs-onepage \
-	docs-pdf vectors vectors-check verify verify-deep sweep compiled bench bench-cluster bench-jobs zoo \
-	mutation clean
+.PHONY: demo install test quick lint typecheck pytest test-compiled compiled-tests conform-compiled \
+	docs docs-check docs-onepage docs-pdf vectors vectors-check verify verify-deep sweep compiled \
+	bench bench-cluster bench-jobs zoo mutation clean
 
 # Test processes: pytest-xdist starts one worker per core. --dist loadgroup spreads the tests
 # one by one, except those of an xdist_group (a module whose costly fixture, such as the docs
@@ -33,24 +33,32 @@ demo: $(STAMP)
 
 install: $(STAMP) $(CSTAMP)
 
-# Every check, within 5 minutes of wall time on a 2-core machine once installed. What make test
-# ran before issue 22 (21 minutes) and where each part went:
+# Every check, within 5 minutes of wall time on a 2-core machine once installed (about 4 on a
+# quiet one, leaving room for more). What make test ran before issue 22 (21 minutes) and where
+# each part went:
 # - pytest: on every core (XDIST), printing its 25 slowest tests so the budget stays visible.
-#   Tests marked `sweep` (the whole wrong-engine zoo, one conform run per engine) moved to
-#   `make sweep`; four engines from different chapters and the reference still run here.
+#   Tests marked `sweep` moved to `make sweep`: the whole wrong-engine zoo (one conform run per
+#   engine; four engines from different chapters and the reference still run here) and the
+#   reachability tree three moves deep from a 5-player deal (30 CPU seconds; the 2-, 3- and
+#   4-player trees and the depth-2 trees of 2 and 5 players still run here).
 # - Hypothesis: the `ci` profile keeps the local budget of examples (100, derandomised; it was
 #   300) and slow/test_random_games.py plays 256 whole games (it was 1,024); `make sweep` runs
 #   the old budget with the `sweep` profile.
-# - docs-check is not run apart: tests/test_docs.py builds the rulebook exactly as docs-check
-#   does (-W -n --keep-going -E, every worked example played) and checks the pages it makes.
+# - docs-check is not run apart: tests/test_docs.py builds the rulebook once per run exactly as
+#   docs-check does (-W -n --keep-going -E, every worked example played) and checks its pages.
 # - vectors-check is not run apart: tests/test_vectors.py runs the same check (test_files_are_
 #   fresh) and the whole lint (test_lint_finds_nothing_in_the_committed_files).
 # - test-compiled runs a focused differential set instead of every engine test again (below).
+# - mypy and the conform run of the compiled adapter each keep about one core busy: they run
+#   side by side (make -j2, each one's output kept together).
 # - verify is unchanged (depth 1 from every vector and example state); verify-deep goes further.
-test: lint typecheck pytest test-compiled verify
+test: lint
+	$(MAKE) --no-print-directory -j2 --output-sync=target typecheck conform-compiled
+	$(MAKE) --no-print-directory pytest compiled-tests verify
 
-# What make test leaves out: the whole zoo, three times the Hypothesis examples, 1,024 random
-# games (the `sweep` profile), and the depth-2 verify. CI may run it on a schedule.
+# What make test leaves out: the whole zoo, the deepest reachability tree, three times the
+# Hypothesis examples, 1,024 random games (the `sweep` profile), and the depth-2 verify. CI may
+# run it on a schedule.
 sweep: $(STAMP) verify-deep
 	HYPOTHESIS_PROFILE=sweep $(BIN)/pytest -q $(XDIST) --durations=25
 
@@ -92,9 +100,13 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 # --import-mode=append, so the installed build wins over the source tree.
 COMPILED_TESTS := tests/test_builds.py tests/test_properties.py tests/test_serialize.py \
 	tests/test_state.py tests/test_notation.py tests/test_jsonread.py
-test-compiled: $(STAMP) $(CSTAMP)
+test-compiled: compiled-tests conform-compiled
+
+compiled-tests: $(STAMP) $(CSTAMP)
 	SCOUT_REF_BUILD=compiled $(CBIN)/pytest -q -p no:cacheprovider --import-mode=append \
 		$(XDIST) --durations=10 $(COMPILED_TESTS)
+
+conform-compiled: $(STAMP) $(CSTAMP)
 	$(BIN)/scout-ref conform --adapter "$(CBIN)/scout-ref adapter" --fuzz 40 --seed 14
 
 # The rulebook: warnings are errors, -n checks every internal reference (rules, terms, API),

@@ -13,7 +13,8 @@ pure and compiled, is measured in a process of its own, alternately, best of ``-
 
 The old build is imported from its folder put first on ``PYTHONPATH``; the interpreter and the
 libraries are this checkout's. Figures are CPU time (``time.process_time``), since the machine
-is shared. Nothing is asserted.
+is shared, and each is taken over at least ``--least`` CPU seconds (the work repeated), so a
+fast build is timed as long as a slow one. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -36,17 +37,23 @@ import scout_ref.turn
 from scout_ref.simulation import random_game
 from scout_ref.state import Phase
 from scout_ref.verify import vector_states, verify_root
-games, depth = int(sys.argv[1]), int(sys.argv[2])
-start = time.process_time()
-moves = sum(len(r.moves) for s in range(games) for r in random_game(4, seed=s).rounds)
+games, depth, least = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+moves, start, seed = 0, time.process_time(), 0
+while seed < games or time.process_time() - start < least:
+    moves += sum(len(r.moves) for r in random_game(4, seed=seed).rounds)
+    seed += 1
 play = moves / (time.process_time() - start)
 states = vector_states()
 roots = [next(s for s in states if s.players == n and s.phase is Phase.PLAY) for n in (2, 5)]
-start = time.process_time()
-nodes = sum(verify_root(root, depth).nodes for root in roots)
+nodes, start, runs = 0, time.process_time(), 0
+while runs < 1 or time.process_time() - start < least:
+    nodes += sum(verify_root(root, depth).nodes for root in roots)
+    runs += 1
 check = nodes / (time.process_time() - start)
 print(json.dumps({"file": scout_ref.turn.__file__, "moves_per_s": play, "nodes_per_s": check}))
 """
+"""Random games (at least ``games``) and then the same verify, each repeated until it has used
+``least`` CPU seconds, so a fast build is timed over as long a stretch as a slow one."""
 
 
 def export(rev: str) -> Path:
@@ -72,12 +79,14 @@ def compile_rev(rev: str, src: Path, python: str) -> Path:
     return target
 
 
-def measure(python: str, path: Path | None, games: int, depth: int) -> dict[str, float]:
+def measure(
+    python: str, path: Path | None, games: int, depth: int, least: float = 2.0
+) -> dict[str, float]:
     """The probe's figures for the build ``python`` imports (``path`` put first)."""
     env = dict(os.environ)
     if path is not None:
         env["PYTHONPATH"] = str(path)
-    command = [python, "-c", PROBE, str(games), str(depth)]
+    command = [python, "-c", PROBE, str(games), str(depth), str(least)]
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=BENCH, check=True)
     figures: dict[str, float] = json.loads(done.stdout)
     return figures
@@ -91,6 +100,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="random games per measure")
     parser.add_argument("--depth", type=int, default=2, help="verify depth")
     parser.add_argument("--rounds", type=int, default=2, help="measures per build (best kept)")
+    parser.add_argument("--least", type=float, default=2.0, help="CPU seconds per figure, at least")
     args = parser.parse_args()
     src = export(args.rev)
     compiled = str(Path(args.compiled).absolute()) if args.compiled else None  # run from .bench
@@ -102,7 +112,7 @@ def main() -> None:
         best: dict[str, dict[str, float]] = {}
         for _ in range(args.rounds):  # alternate, so both see the same machine load
             for name, python, path in pair:
-                got = measure(python, path, args.games, args.depth)
+                got = measure(python, path, args.games, args.depth, args.least)
                 was = best.setdefault(name, got)
                 for key in ("moves_per_s", "nodes_per_s"):
                     was[key] = max(was[key], got[key])
