@@ -215,7 +215,7 @@ class FirstBroken:
         self.known: dict[Situation, dict[Move, Reason | None]] = {}
 
     def table(self, state: State) -> dict[Move, Reason | None]:
-        """The verdicts known for ``state``'s situation (filled in by :meth:`first`)."""
+        """The verdicts known for ``state``'s situation (filled in by :meth:`FirstBroken.first`)."""
         key = situation(state)
         found = self.known.get(key)
         if found is None:
@@ -227,7 +227,7 @@ class FirstBroken:
     @staticmethod
     def first(state: State, move: Move, table: dict[Move, Reason | None]) -> Reason | None:
         """The first broken rule of ``move`` in ``state``, from ``table`` (that of its
-        situation, :meth:`table`) or worked out and kept there."""
+        situation, :meth:`FirstBroken.table`) or worked out and kept there."""
         try:
             return table[move]
         except KeyError:

@@ -157,7 +157,7 @@ def check_position(
     replaced by checking them; the JSON forms before and after are compared as well when
     ``serial`` is a multiple of ``sample``. The JSON round trip (schema validation included)
     is made when ``round_trip`` says so, by default when ``serial`` is a multiple of
-    ``sample`` squared (:func:`_walk` adds the first node of each :func:`kind`). ``oracle``
+    ``sample`` squared (the walk adds the first node of each ``kind``). ``oracle``
     remembers the naive oracle's verdicts by situation from node to node; the engine judges
     every move afresh at every node.
 
