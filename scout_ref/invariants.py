@@ -178,45 +178,71 @@ def well_formed_moves(state: State, stride: int = 1, offset: int = 0) -> list[Mo
 
 def is_well_formed(state: State, move: Move) -> bool:
     """Whether :func:`well_formed_moves` (with every Scout & Show) gives ``move``."""
-    h = len(state.hand)
+    return well_formed_index(len(state.hand), move) >= 0
+
+
+def well_formed_index(h: int, move: Move) -> int:
+    """The place of ``move`` among the well-formed moves of a hand of ``h`` cards, in the order
+    of :func:`well_formed_moves` with every Scout & Show (-1 if it is not well-formed): the
+    non-Scout & Show moves first, then the Scout & Shows."""
+    shows = (h + 2) * (h + 3) // 2
     match move:
-        case Keep() | Flip():
-            return True
+        case Keep():
+            return 0
+        case Flip():
+            return 1
         case Show(first, last):
-            return 0 <= first <= last < h + 2
-        case Scout(_, _, slot):
-            return 0 <= slot < h + 2
-        case ScoutShow(Scout(_, _, slot), Show(first, last)):
-            return 0 <= slot < h + 2 and 0 <= first <= last < h + 3
+            return 2 + last * (last + 1) // 2 + first if 0 <= first <= last < h + 2 else -1
+        case Scout(end, rotated, slot):
+            scout = ((end is End.RIGHT) * 2 + rotated) * (h + 2) + slot
+            return 2 + shows + scout if 0 <= slot < h + 2 else -1
+        case ScoutShow(Scout(end, rotated, slot), Show(first, last)):
+            if not (0 <= slot < h + 2 and 0 <= first <= last < h + 3):
+                return -1
+            scout = ((end is End.RIGHT) * 2 + rotated) * (h + 2) + slot
+            pairs = (h + 3) * (h + 4) // 2
+            return 2 + shows + 4 * (h + 2) + scout * pairs + last * (last + 1) // 2 + first
         case _:
             assert_never(move)
 
 
 def _first_broken(
-    state: State, move: Move, table: dict[Move, Reason | None] | None
+    state: State, move: Move, key: int, table: dict[int, Reason | None] | None
 ) -> Reason | None:
     """The naive oracle's first broken rule, from ``table`` when given (FirstBroken)."""
     if table is None:
         return first_reason(broken_rules(state, move))
-    return FirstBroken.first(state, move, table)
+    return FirstBroken.first(state, move, key, table)
+
+
+_REGISTERED: dict[Reason, bool] = {}
+"""Whether each reason's rule is in the registry: a reason's rule never changes."""
 
 
 def check_verdict(
-    state: State, move: Move, is_listed: bool, table: dict[Move, Reason | None] | None = None
+    state: State,
+    move: Move,
+    is_listed: bool,
+    table: dict[int, Reason | None] | None = None,
+    key: int = -1,
 ) -> None:
     """``move`` is accepted exactly when it is listed, and a rejection reports the first broken
     rule in the order of SC-TURN-04, as the naive oracle finds them all (``table``: the
-    oracle's verdicts known for the state's situation, :class:`~scout_ref.naive.FirstBroken`).
+    oracle's verdicts known for the state's situation, by ``key``, the move's place among the
+    well-formed moves: :class:`~scout_ref.naive.FirstBroken`).
     """
     rejection = check_move(state, move)
     got = None if rejection is None else rejection.reason
     if (got is None) != is_listed:
         raise InvariantError(f"SC-TURN-02: {move}: {rejection}, listed: {is_listed}")
-    want = _first_broken(state, move, table)
+    want = _first_broken(state, move, key, table)
     if got is not want:
         raise InvariantError(f"SC-TURN-04: {move} rejected for {got}; first broken: {want}")
-    if rejection is not None and rejection.rule not in registry():
-        raise InvariantError(f"{move}: unknown rule {rejection.rule}")
+    if got is not None and not _REGISTERED.get(got, False):
+        rule = got.rule
+        if rule not in registry():
+            raise InvariantError(f"{move}: unknown rule {rule}")
+        _REGISTERED[got] = True
 
 
 def check_accepted_iff_listed(
@@ -235,19 +261,26 @@ def check_accepted_iff_listed(
     moves a walk applies are judged by the engine as well, since ``apply_move`` checks them).
     ``oracle`` remembers the oracle's verdicts by situation.
     """
+    h = len(state.hand)
     table = None if oracle is None else oracle.table(state)
-    listed = set(moves)
-    for move in well_formed_moves(state, stride, offset):
-        if move not in listed:
-            check_verdict(state, move, False, table)
-    for move in moves:  # (the messages are made only for a failure: this loop is hot)
-        if not is_well_formed(state, move):
+    places = [well_formed_index(h, move) for move in moves]
+    for move, place in zip(moves, places, strict=True):  # (messages made only for a failure)
+        if place < 0:
             raise InvariantError(f"SC-TURN-02: listed {move} lies out of bounds")
-        broken = _first_broken(state, move, table)
+        broken = _first_broken(state, move, place, table)
         if broken is not None:
             raise InvariantError(f"SC-TURN-02: listed {move} breaks a rule: {broken}")
-    for move in moves[offset % stride :: stride]:
-        check_verdict(state, move, True, table)
+    listed = set(places)
+    others, pairs = _well_formed_parts(h)
+    for place, move in enumerate(others):
+        if place not in listed:
+            check_verdict(state, move, False, table, place)
+    first = len(others)
+    for k in range((-offset) % stride, len(pairs), stride):
+        if first + k not in listed:
+            check_verdict(state, pairs[k], False, table, first + k)
+    for k in range(offset % stride, len(moves), stride):
+        check_verdict(state, moves[k], True, table, places[k])
 
 
 def check_round_end(before: State, move: Move, end: State) -> None:

@@ -206,16 +206,18 @@ class FirstBroken:
 
     A game tree repeats situations (every scout from one end of the active set leaves the next
     player the same hand and set), so a walk that asks the oracle about every move at every
-    node asks mostly what it asked before. The memory is bounded: it starts afresh past
-    ``limit`` situations.
+    node asks mostly what it asked before. Within a situation a move is named by a number the
+    caller gives (``scout_ref.invariants`` uses its place among the well-formed moves). The
+    memory is bounded: it starts afresh past ``limit`` situations.
     """
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
-        self.known: dict[Situation, dict[Move, Reason | None]] = {}
+        self.known: dict[Situation, dict[int, Reason | None]] = {}
 
-    def table(self, state: State) -> dict[Move, Reason | None]:
-        """The verdicts known for ``state``'s situation (filled in by :meth:`FirstBroken.first`)."""
+    def table(self, state: State) -> dict[int, Reason | None]:
+        """The verdicts known for ``state``'s situation (filled in by
+        :meth:`FirstBroken.first`)."""
         key = situation(state)
         found = self.known.get(key)
         if found is None:
@@ -225,11 +227,11 @@ class FirstBroken:
         return found
 
     @staticmethod
-    def first(state: State, move: Move, table: dict[Move, Reason | None]) -> Reason | None:
-        """The first broken rule of ``move`` in ``state``, from ``table`` (that of its
-        situation, :meth:`FirstBroken.table`) or worked out and kept there."""
+    def first(state: State, move: Move, key: int, table: dict[int, Reason | None]) -> Reason | None:
+        """The first broken rule of ``move`` (named ``key``) in ``state``, from ``table``
+        (that of its situation, :meth:`FirstBroken.table`) or worked out and kept there."""
         try:
-            return table[move]
+            return table[key]
         except KeyError:
-            reason = table[move] = first_reason(broken_rules(state, move))
+            reason = table[key] = first_reason(broken_rules(state, move))
             return reason

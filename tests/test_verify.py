@@ -26,9 +26,9 @@ from scout_ref._serialize import JSONObject
 from scout_ref.cli import main
 from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import Reason, Rejection
-from scout_ref.invariants import well_formed_moves
+from scout_ref.invariants import well_formed_index, well_formed_moves
 from scout_ref.naive import FirstBroken, broken_rules, could_show, first_reason, situation, strength
-from scout_ref.notation import Keep, ScoutShow, Show, move_sort_key
+from scout_ref.notation import End, Keep, Scout, ScoutShow, Show, move_sort_key
 from scout_ref.perft import perft
 from scout_ref.position import build_state
 from scout_ref.registry import spec_version
@@ -249,6 +249,20 @@ def test_an_illegal_listed_move_is_found_at_every_node(monkeypatch: pytest.Monke
 
 
 @pytest.mark.rule("SC-TURN-02")
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_well_formed_move_is_named_by_its_place(players: int) -> None:
+    """well_formed_index numbers the well-formed moves in order, and no other move."""
+    for h in range(12):
+        state = replace(OPENED, players=players, hands=((OPENED.hand[0],) * h,) * 4, turn=Seat(0))
+        every = well_formed_moves(state)
+        assert [well_formed_index(h, m) for m in every] == list(range(len(every)))
+        outside = [Show(0, h + 2), Show(h + 2, h + 2), Scout(End.RIGHT, True, h + 2)]
+        outside += [ScoutShow(Scout(End.LEFT, False, h + 2), Show(0, 0))]
+        outside += [ScoutShow(Scout(End.LEFT, False, 0), Show(1, h + 3))]
+        assert [well_formed_index(h, m) for m in outside] == [-1] * len(outside)
+
+
+@pytest.mark.rule("SC-TURN-02")
 def test_a_full_sample_judges_every_well_formed_move() -> None:
     every = list(well_formed_moves(OPENED))
     assert len(every) > 2000
@@ -278,12 +292,12 @@ def test_the_oracle_reads_nothing_of_a_state_beyond_its_situation() -> None:
     oracle = FirstBroken()
     table = oracle.table(state)
     moves = well_formed_moves(state, 4, 1)
-    for move in moves:
-        assert FirstBroken.first(state, move, table) is first_reason(broken_rules(state, move))
+    for k, move in enumerate(moves):
+        assert FirstBroken.first(state, move, k, table) is first_reason(broken_rules(state, move))
     for variant in variants:
         assert situation(variant) == situation(state)
         assert oracle.table(variant) is table
-        assert [first_reason(broken_rules(variant, m)) for m in moves] == [table[m] for m in moves]
+        assert [first_reason(broken_rules(variant, m)) for m in moves] == list(table.values())
     used = replace(state, scout_show_available=(False,) * state.players)
     assert situation(used) != situation(state)
     assert oracle.table(used) == {}
