@@ -11,6 +11,8 @@ install it with ``pip install 'scout-ref[cluster]'``. Not part of the engine.
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
 import json
 import subprocess
 import sys
@@ -20,15 +22,45 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from scout_ref.errors import MalformedInputError
+from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.errors import MalformedInputError, Rejection
+from scout_ref.notation import Flip, Keep, Scout, ScoutInner, ScoutShow, Show, ShowCards
+from scout_ref.state import State
+from scout_ref.variants import Rules
 
 CONNECT_TIMEOUT = 120.0
 """Seconds to wait for the scheduler, or for local workers to start, before giving up."""
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
+
+
+def _by_fields(value: Any) -> tuple[Any, tuple[Any, ...]]:
+    """Rebuild a frozen dataclass from its fields, in order, given to its constructor."""
+    return type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value))
+
+
+def _by_numbers(card: OrientedCard) -> tuple[Any, tuple[int, int]]:
+    """Rebuild an oriented card through :func:`~scout_ref.components.oriented` (interned)."""
+    return oriented, (card.top, card.bottom)
+
+
+def picklable(*classes: type) -> None:
+    """Let instances of these frozen dataclasses pickle by their fields.
+
+    The compiled build cannot unpickle a frozen dataclass the default way (its ``__setstate__``
+    assigns to frozen fields), and jobs and their results cross process boundaries pickled:
+    each class is registered with :mod:`copyreg` to be rebuilt through its constructor. The
+    engine's own are registered on import of this module.
+    """
+    for cls in classes:
+        copyreg.pickle(cls, _by_numbers if cls is OrientedCard else _by_fields)
+
+
+picklable(Card, OrientedCard, Keep, Flip, Show, Scout, ScoutShow, ScoutInner, ShowCards)
+picklable(Rules, State, Rejection)
 
 
 def map_jobs(

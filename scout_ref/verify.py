@@ -21,7 +21,7 @@ from pathlib import Path
 
 from scout_ref._serialize import JSONObject, JSONValue, state_digest, state_from_json, state_to_json
 from scout_ref.components import Card
-from scout_ref.distribute import map_jobs
+from scout_ref.distribute import map_jobs, picklable
 from scout_ref.errors import ScoutError
 from scout_ref.invariants import (
     InvariantError,
@@ -79,6 +79,9 @@ class Counterexample:
         moves = [str(m) for m in sorted(set(legal), key=move_sort_key)]
         expected: JSONObject = {"moves": list[JSONValue](moves)}
         return "legal", base | {"id": f"legal-{base['id']}", "expected": expected}
+
+
+picklable(Counterexample)
 
 
 @dataclass

@@ -83,3 +83,25 @@ def test_compiled_engine_plays_like_the_pure_source(
     list, resulting state and score agrees (the conformance fuzzer's step-by-step check)."""
     result = fuzz_game(pure_adapter, players, f"builds:{seed}")
     assert result.outcome is Outcome.PASSED, result.message
+
+
+@pytest.mark.rule("SC-GEN-03")
+def test_engine_values_cross_process_boundaries_in_either_build() -> None:
+    """verify --jobs and the Dask cluster pickle states, moves and counterexamples: the
+    compiled build's frozen dataclasses cannot be unpickled the default way
+    (scout_ref.distribute registers them with copyreg), so both builds are checked here."""
+    import pickle  # noqa: PLC0415 - only this test pickles
+
+    from scout_ref import apply_move, legal_moves, new_game  # noqa: PLC0415
+    from scout_ref.components import oriented  # noqa: PLC0415
+    from scout_ref.verify import Counterexample, verify  # noqa: PLC0415
+
+    state = new_game(3, seed=4)
+    moves = legal_moves(state)
+    after = apply_move(state, moves[0])
+    values: list[object] = [state, after, *moves, *legal_moves(after), after.rules, after.hands]
+    values.append(Counterexample(state, tuple(moves), after, moves[0], "a problem"))
+    assert [pickle.loads(pickle.dumps(v)) for v in values] == values
+    assert pickle.loads(pickle.dumps(oriented(3, 7))) is oriented(3, 7)  # interned
+    roots = [state, after]
+    assert [t.nodes for t in verify(roots, 1, jobs=2)] == [t.nodes for t in verify(roots, 1)]

@@ -256,7 +256,7 @@ def test_a_well_formed_move_is_named_by_its_place(players: int) -> None:
         state = replace(OPENED, players=players, hands=((OPENED.hand[0],) * h,) * 4, turn=Seat(0))
         every = well_formed_moves(state)
         assert [well_formed_index(h, m) for m in every] == list(range(len(every)))
-        outside = [Show(0, h + 2), Show(h + 2, h + 2), Scout(End.RIGHT, True, h + 2)]
+        outside: list[Move] = [Show(0, h + 2), Show(h + 2, h + 2), Scout(End.RIGHT, True, h + 2)]
         outside += [ScoutShow(Scout(End.LEFT, False, h + 2), Show(0, 0))]
         outside += [ScoutShow(Scout(End.LEFT, False, 0), Show(1, h + 3))]
         assert [well_formed_index(h, m) for m in outside] == [-1] * len(outside)
