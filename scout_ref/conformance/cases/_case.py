@@ -84,8 +84,9 @@ def facing(
 
     With 3 to 5 players, ``by_play``, ``others`` at most 2 (a case that gives the other seats
     more cards, such as a perft count, wants their hands as written) and nothing else named
-    (see :func:`facing_played`), the position is reached by playing a game (:func:`~._played.face_by_play`): the other seats
-    hold what that game left them and the chips are those it handed out. Otherwise (or if
+    (see :func:`facing_played`), the position is reached by playing a game
+    (:func:`~._played.face_by_play`): the other seats hold what that game left them and the
+    chips are those it handed out. Otherwise (or if
     that construction fails) every other seat holds ``others`` cards, the lowest unused ones,
     written ``low/high``; the
     remaining cards are captured and the chips filled in so that play can reach the position
