@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from scout_ref.combinations import strength_of
 from scout_ref.components import Card, OrientedCard, oriented
 from scout_ref.notation import KEEP, Move, parse_move
-from scout_ref.setup import cards_in_play, hand_size, new_game
+from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
 from scout_ref.show import tops
 from scout_ref.state import Hand, Phase, State
 from scout_ref.turn import apply_move
@@ -50,7 +50,7 @@ def face_by_play(
     """The position reached by play, or None if this construction does not reach it."""
     n = players
     k = (seat - owner - 1) % n
-    if n == 2 or seat == owner or k > n - 2 or (not active_set and k == 0):
+    if seat == owner or k > max(n - 2, 0) or (not active_set and k == 0):
         return None
     named = {c.card for c in (*active_set, *hand)}
     pool = set(cards_in_play(n)) - named
@@ -141,6 +141,8 @@ class _Game:
         self.moves: list[str] = []
 
     def play(self) -> bool:
+        if self.n == 2:
+            return self._play_two()
         turn = 0
         for _ in range(400):
             if turn == self.owner and self.left == 0:
@@ -209,6 +211,34 @@ class _Game:
         self.moves.append(f"show {at}-{at + len(self.shown) - 1}")
         return True
 
+    def _play_two(self) -> bool:
+        """With 2 players the owner answers each card of the seat to act by beating it, or,
+        when the numbers run high (or at the end, for its own show), by paying a chip to scout
+        it and then showing a low card (SC-VAR2-03: a scout is followed by another action)."""
+        chips = TWO_PLAYER_CHIPS
+        turn = 0
+        for _ in range(200):
+            if turn == self.seat:
+                if self.left == 0 or not self._show(turn, self._lowest_above()):
+                    return False
+                self.left -= 1
+            elif self.left == 0:
+                if self.table and not self._beaten_by_show():
+                    if chips == 0:
+                        return False
+                    self._scout(turn)
+                return self._owner_shows()
+            else:
+                high = bool(self.table) and self.table[0].top > HIGH - 3
+                if (high or self._lowest_above() is None) and chips > 0 and self.table:
+                    chips -= 1
+                    self._scout(turn)
+                if self.budget[turn] <= 0 or not self._show(turn, self._lowest_above()):
+                    return False
+                self.budget[turn] -= 1
+            turn = 1 - turn
+        return False
+
     def deck(self, hand: Hand) -> tuple[OrientedCard, ...] | None:
         """The deck: each seat's shown cards in order, then what it keeps (the seat to act its
         hand, the owner its show first); the cards left over are kept by the other seats."""
@@ -230,4 +260,6 @@ class _Game:
             if len(cards) != size:
                 return None
             out += cards
+        if self.n == 2:  # the other 22 cards are set aside for the second round
+            return (*out, *(oriented(c.low, c.high) for c in rest))
         return tuple(out) if not rest else None
