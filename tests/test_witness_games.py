@@ -33,6 +33,7 @@ def _cards(text: str) -> tuple[OrientedCard, ...]:
         (4, "5/3 6/1", "4/9 7/1", 3, 0),  # two scouts of the owner's show came before
         (5, "2/7", "4/9 2/4", 0, 1),
         (4, "", "1/9 8/7 7/2 2/4", 2, 0),  # the scout took the whole show
+        (2, "5/3 6/1", "4/9 7/1 8/4 2/5", 1, 0),  # the owner paid chips to scout
     ],
 )
 def test_a_facing_position_is_reached_by_its_game(
@@ -50,12 +51,19 @@ def test_a_facing_position_is_reached_by_its_game(
     assert replayed == state
 
 
-def test_two_players_and_named_extras_fall_back_to_placing() -> None:
-    assert face_by_play(2, _cards("5/3"), _cards("4/9 7/1"), seat=1, owner=0, rules=None) is None
-    used = [True, False, True]
+def test_named_extras_fall_back_to_placing() -> None:
+    used = [False, True, True]  # the owner's own Scout & Show is not played
     assert facing_played(3, "5/3", "4/9 7/1", scout_show_available=used) is None
     assert facing_played(3, "5/3", "4/9 7/1", round=2) is None
     assert facing_played(3, "5/3", "4/9 7/1", scout_chips=[1, 0, 0]) is None
+
+
+@pytest.mark.rule("SC-SNS-01")
+def test_a_used_scout_and_show_is_played() -> None:
+    state = facing_played(4, "5/3 6/1", "4/9 7/1", scout_show_available=[True, False, True, True])
+    assert state is not None
+    assert state.scout_show_available == (True, False, True, True)
+    assert any("+" in str(m) for m in PLAYED[state].moves)
 
 
 def _trace(seed: int) -> dict[str, Any]:

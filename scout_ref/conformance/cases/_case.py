@@ -124,12 +124,13 @@ def facing_played(
     **fields: Any,
 ) -> State | None:
     """:func:`facing`'s position reached by play, or None where that construction does not
-    apply (anything named beyond a first round with every Scout & Show unused) or fails."""
-    unused = all(fields.get("scout_show_available", [True] * players))
-    if set(fields) - {"scout_show_available", "round"} or fields.get("round", 1) != 1 or not unused:
+    apply (anything named beyond a first round and who used a Scout & Show) or fails."""
+    if set(fields) - {"scout_show_available", "round"} or fields.get("round", 1) != 1:
         return None
+    available = fields.get("scout_show_available", [players > 2] * players)
+    used = frozenset(s for s, free in enumerate(available) if not free and players > 2)
     shown, held = tuple(_oriented(active_set)), tuple(_oriented(hand))
-    return face_by_play(players, shown, held, seat=seat, owner=owner, rules=rules)
+    return face_by_play(players, shown, held, seat=seat, owner=owner, rules=rules, used=used)
 
 
 def _oriented(text: str) -> list[OrientedCard]:

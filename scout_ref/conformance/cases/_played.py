@@ -12,10 +12,12 @@ named by such a case, which leaves room for the game:
   into its own hand instead (the card's owner takes the chip; never so many scouts in a row
   that the round would end), so the shows start again from the bottom;
 * the seat before the owner empties the table for the owner's show, and the seats between the
-  owner and the seat to act scout from it (taking cards the owner showed beyond the set).
+  owner and the seat to act scout from it (taking cards the owner showed beyond the set);
+* with 2 players the owner answers alone: it beats the card, or pays one of its chips to scout
+  it and then shows a low card, and pays one more if its own show needs an empty table.
 
-The game is replayed by the engine, which must end exactly at the named parts; otherwise (or
-with 2 players, whose scouts are paid for) the helper falls back to placing the cards.
+The game is replayed by the engine, which must end exactly at the named parts; otherwise the
+helper falls back to placing the cards.
 """
 
 from __future__ import annotations
@@ -45,12 +47,25 @@ PLAYED: dict[State, Played] = {}
 
 
 def face_by_play(
-    players: int, active_set: Hand, hand: Hand, *, seat: int, owner: int, rules: Rules | None
+    players: int,
+    active_set: Hand,
+    hand: Hand,
+    *,
+    seat: int,
+    owner: int,
+    rules: Rules | None,
+    used: frozenset[int] = frozenset(),
 ) -> State | None:
-    """The position reached by play, or None if this construction does not reach it."""
+    """The position reached by play, or None if this construction does not reach it.
+
+    The seats in ``used`` have used their Scout & Show: each scouts a one-card table and shows
+    that card at once, which leaves the table as it was but for its owner (SC-SNS-01).
+    """
     n = players
     k = (seat - owner - 1) % n
     if seat == owner or k > max(n - 2, 0) or (not active_set and k == 0):
+        return None
+    if used and (n == 2 or owner in used):
         return None
     named = {c.card for c in (*active_set, *hand)}
     pool = set(cards_in_play(n)) - named
@@ -60,6 +75,7 @@ def face_by_play(
     pool -= {c.card for c in extras}
     shown = (*active_set, *extras)
     game = _Game(n, seat, owner, shown, pool, hand_size(n) - len(hand))
+    game.sns = set(used)
     if not game.play():
         return None
     deck = game.deck(hand)
@@ -80,6 +96,7 @@ def face_by_play(
         or state.owner != owner
         or state.active_set != tuple(active_set)
         or state.hands[seat] != tuple(hand)
+        or state.scout_show_available != tuple(n > 2 and s not in used for s in range(n))
     ):
         return None
     PLAYED[state] = Played(deck, moves)
@@ -139,6 +156,7 @@ class _Game:
         # the owner keeps its final show.
         self.budget = [size - 1 - (len(shown) if s == owner else 0) for s in range(n)]
         self.moves: list[str] = []
+        self.sns: set[int] = set()  # seats still to use their Scout & Show
 
     def play(self) -> bool:
         if self.n == 2:
@@ -147,7 +165,10 @@ class _Game:
         for _ in range(400):
             if turn == self.owner and self.left == 0:
                 return self._owner_shows()
-            if turn == self.seat:
+            closing = (turn + 1) % self.n == self.owner and self.left == 0
+            if turn in self.sns and len(self.table) == 1 and not closing:
+                self._scout_show(turn)
+            elif turn == self.seat:
                 if self.left == 0 or not self._show(turn, self._lowest_above()):
                     return False
                 self.left -= 1
@@ -155,6 +176,12 @@ class _Game:
                 return False
             turn = (turn + 1) % self.n
         return False
+
+    def _scout_show(self, s: int) -> None:
+        """Scout the one-card table and show that card: only its owner changes."""
+        self.sns.discard(s)
+        self.table_owner, self.in_row = s, 0
+        self.moves.append("scout L @0 + show 0-0")
 
     def _answer(self, s: int) -> bool:
         """Another seat's turn: keep the table empty or low for the seat to act and the owner."""
