@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
@@ -34,7 +35,7 @@ class TranslationError(ScoutError, ValueError):
 @cache
 def _editions_document() -> dict[str, object]:
     data: dict[str, object] = json.loads(
-        (spec_dir() / "locales" / "editions.json").read_text(encoding="utf-8")
+        (locales_dir() / "editions.json").read_text(encoding="utf-8")
     )
     return data
 
@@ -61,16 +62,22 @@ def _known() -> str:
     return ", ".join(f"{lang} ({name})" for lang, name in editions().items())
 
 
+def locales_dir() -> Path:
+    """The folder of the editions' registry catalogs (``spec/locales``)."""
+    return spec_dir() / "locales"
+
+
 @cache
-def catalog(lang: str) -> Catalog:
-    """The registry catalog of an edition.
+def catalog(lang: str, folder: Path | None = None) -> Catalog:
+    """The registry catalog of an edition, from :func:`locales_dir` or another ``folder``
+    laid out the same way (a test's copy).
 
     Raises:
         TranslationError: if ``lang`` is not an edition.
     """
     if lang not in editions():
         raise TranslationError(f"no edition in {lang!r}; the editions are {_known()}")
-    with (spec_dir() / "locales" / lang / "rules.po").open("rb") as f:
+    with ((folder or locales_dir()) / lang / "rules.po").open("rb") as f:
         return read_po(f, locale=lang)
 
 
@@ -94,14 +101,14 @@ def registry_messages() -> Iterator[tuple[str, str]]:
             yield rule_context(rule.id, f"changed {change.version}"), change.what
 
 
-def lookup(lang: str, context: str, english: str) -> str | None:
+def lookup(lang: str, context: str, english: str, folder: Path | None = None) -> str | None:
     """The edition's translation of one registry text, or None if it has none that is current.
 
     A fuzzy translation (one whose English changed since it was made) counts as none.
     """
     if lang == SOURCE:
         return english
-    message = catalog(lang).get(english, context=context)
+    message = catalog(lang, folder).get(english, context=context)
     if message is None or message.fuzzy or not message.string:
         return None
     return str(message.string)

@@ -39,18 +39,22 @@ from scoutdocs.rules import (
     RuleRole,
     RulesDirective,
     ScoutDomain,
+    chapter_heading,
     depart_folded,
     example_list,
     folded,
     visit_folded,
 )
 from scoutdocs.stats import RoundStatisticsDirective
+from scoutdocs.terms import GlossaryTermsDirective
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the domain, role, directives and checks."""
     app.setup_extension("sphinx.ext.autodoc")  # the engine sections and docstring links use it
     app.add_domain(ScoutDomain)
+    # Another folder of registry catalogs laid out as spec/locales (a test's fake translations).
+    app.add_config_value("scout_registry_locales", "", "env", types=frozenset({str}))
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_node(example_list)
     app.add_node(title_message)
@@ -65,11 +69,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rule-history", RuleHistoryDirective)
     app.add_directive("round-statistics", RoundStatisticsDirective)
     app.add_directive("vector-adequacy", AdequacyDirective)
+    app.add_directive("glossary-terms", GlossaryTermsDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)
     app.add_post_transform(DropTitleMessages)
     app.connect("config-inited", configure)
     app.connect("config-inited", load_catalog)
+    app.connect("doctree-read", chapter_heading, priority=400)  # before the title collector
     app.connect("doctree-read", note_developer_page)
     app.connect("html-page-context", page_context)
     app.connect("env-check-consistency", check_coverage)

@@ -146,14 +146,13 @@ def update_all(pages: bool = True) -> None:
     langs = list(rule_texts.editions())
     extension, registry = extension_template(), registry_template()
     for lang in langs:
-        target = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-        print(
-            f"{target.relative_to(DOCS.parent)}: {update_catalog(target, extension, lang, PAGE_WIDTH)}"
-        )
-        target = spec_dir() / "locales" / lang / "rules.po"
-        print(
-            f"{target.relative_to(DOCS.parent)}: {update_catalog(target, registry, lang, REGISTRY_WIDTH)}"
-        )
+        jobs = [
+            (LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po", extension, PAGE_WIDTH),
+            (spec_dir() / "locales" / lang / "rules.po", registry, REGISTRY_WIDTH),
+        ]
+        for target, template, width in jobs:
+            status = update_catalog(target, template, lang, width)
+            print(f"{target.relative_to(DOCS.parent)}: {status}")
     if pages:
         update_pages(langs)
 

@@ -34,6 +34,7 @@ from scout_ref.registry import Rule, RuleChange
 
 DOMAIN = "scoutdocs"
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
+"""``docs/locales``: the pages' and the extension's catalogs (conf.py's ``locale_dirs``)."""
 
 _ = get_translation(DOMAIN)
 """Marks one of the extension's messages; translated when the text is used."""
@@ -66,7 +67,8 @@ def language(env: Any) -> str:
 def registry_text(env: Any, context: str, english: str) -> str:
     """A registry text in the build's language; the English while it is untranslated (the
     catalog checks of ``make docs-check`` report that, not the build)."""
-    found = rule_texts.lookup(language(env), context, english)
+    folder = env.config.scout_registry_locales
+    found = rule_texts.lookup(language(env), context, english, Path(folder) if folder else None)
     return english if found is None else found
 
 
@@ -96,15 +98,21 @@ def untranslatable(node: nodes.Element) -> nodes.Element:
 
 
 def load_catalog(app: Sphinx, config: Config) -> None:
-    """Compile this edition's ``scoutdocs.po`` into the build's own folder and register it.
+    """Compile this edition's ``scoutdocs.po`` (from the first of ``locale_dirs`` that has
+    one) into the build's own folder and register it.
 
     Sphinx compiles the page catalogs itself, not an extension's; the ``.mo`` file is made
     from the ``.po`` on every build, so it never falls behind.
     """
     lang = config.language or rule_texts.SOURCE
-    source = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if lang == rule_texts.SOURCE or not source.is_file():
+    found = [
+        Path(app.srcdir, folder, lang, "LC_MESSAGES", f"{DOMAIN}.po")
+        for folder in config.locale_dirs
+    ]
+    sources = [p for p in found if p.is_file()]
+    if lang == rule_texts.SOURCE or not sources:
         return
+    source = sources[0]
     target_dir = Path(app.doctreedir) / "scoutdocs-locale"
     target = target_dir / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
     target.parent.mkdir(parents=True, exist_ok=True)
