@@ -26,6 +26,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from scoutdocs import cache
 from scoutdocs.adequacy import AdequacyDirective
 from scoutdocs.allrules import RuleIndexDirective
 from scoutdocs.editions import configure, note_developer_page, page_context
@@ -55,6 +56,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(ScoutDomain)
     # Another folder of registry catalogs laid out as spec/locales (a test's fake translations).
     app.add_config_value("scout_registry_locales", "", "env", types=frozenset({str}))
+    # A folder where the editions' builds share the engine-made results (scoutdocs.cache).
+    app.add_config_value("scout_engine_cache", "", "", types=frozenset({str}))
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_node(example_list)
     app.add_node(title_message)
@@ -74,6 +77,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(ExampleLinks)
     app.add_post_transform(DropTitleMessages)
     app.connect("config-inited", configure)
+    app.connect("config-inited", cache.configure)
     app.connect("config-inited", load_catalog)
     app.connect("doctree-read", chapter_heading, priority=400)  # before the title collector
     app.connect("doctree-read", note_developer_page)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -157,6 +158,49 @@ def update_all(pages: bool = True) -> None:
         update_pages(langs)
 
 
+PROTECTED = re.compile(
+    r":[\w:+-]+:`[^`]*`|``.+?``|`[^`]*`_{0,2}|\|[^|\s][^|]*\||\[[^\]\s]*\]_|\{[a-z_]+\}"
+    r"|https?://\S+"
+)
+"""What a pseudo-translation leaves alone: roles, literals, references, substitutions,
+footnote references, placeholders and addresses."""
+
+
+def pseudo(text: str) -> str:
+    """A pseudo-translation: the English upper-cased, its markup and placeholders kept.
+
+    >>> pseudo("See :rule:`SC-SHOW-03` and ``show 0-1``: {count} left")
+    'SEE :rule:`SC-SHOW-03` AND ``show 0-1``: {count} LEFT'
+    """
+    out, pos = [], 0
+    for m in PROTECTED.finditer(text):
+        out += [text[pos : m.start()].upper(), m.group()]
+        pos = m.end()
+    out.append(text[pos:].upper())
+    return "".join(out)
+
+
+def pseudo_locales(docs_out: Path, registry_out: Path) -> None:
+    """Copies of every edition's catalogs with every message pseudo-translated (tests build
+    the editions from them to see the whole machinery work before the translators finish)."""
+    for source, target in ((LOCALES, docs_out), (rule_texts.locales_dir(), registry_out)):
+        shutil.copytree(source, target, dirs_exist_ok=True)
+        for path in target.rglob("*.po"):
+            lang = path.relative_to(target).parts[0]
+            width = (
+                REGISTRY_WIDTH if path.name == "rules.po" and target == registry_out else PAGE_WIDTH
+            )
+            with path.open("rb") as f:
+                catalog = read_po(f, locale=lang)
+            for message in catalog:
+                if message.id and isinstance(message.id, str):
+                    message.string = pseudo(message.id)
+                    message.flags.discard("fuzzy")
+            buffer = io.BytesIO()
+            write_po(buffer, catalog, width=width)
+            path.write_bytes(buffer.getvalue())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scoutdocs.catalogs", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -166,9 +210,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     templates = sub.add_parser("templates", help="write the page templates into a folder")
     templates.add_argument("out", type=Path)
+    fake = sub.add_parser("pseudo", help="pseudo-translated copies of every catalog (tests)")
+    fake.add_argument("docs_out", type=Path, help="for docs/locales")
+    fake.add_argument("registry_out", type=Path, help="for spec/locales")
     args = parser.parse_args(argv)
     if args.command == "update":
         update_all(pages=not args.no_pages)
+    elif args.command == "pseudo":
+        pseudo_locales(args.docs_out, args.registry_out)
     else:
         print("\n".join(page_templates(args.out)))
     return 0
