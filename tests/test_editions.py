@@ -168,7 +168,7 @@ def test_the_editions_terms_are_chosen_and_used(lang: str) -> None:
 
 
 def _terms(**entry: object) -> dict[str, object]:
-    term = {
+    term: dict[str, object] = {
         "concept": "playing cards from the hand",
         "en": "show",
         "term": "выкладка",
@@ -211,7 +211,7 @@ def test_terms_check_finds_what_is_wrong(
 
 
 def test_catalog_check_names_page_and_message_and_broken_placeholders(tmp_path: Path) -> None:
-    from scoutdocs.catalog_check import _stale_pages, incomplete  # noqa: PLC0415
+    from scoutdocs.catalog_check import incomplete, stale_pages  # noqa: PLC0415
 
     catalog = Catalog(locale="ru")
     catalog.add("Old sentence.", "Старое.")
@@ -227,7 +227,7 @@ def test_catalog_check_names_page_and_message_and_broken_placeholders(tmp_path: 
         "untranslated",
     ]
     english = {"faq": ["Old sentence.", "New sentence."], "glossary": ["Term"]}
-    found = list(_stale_pages(english, {"faq": page}, "ru"))
+    found = list(stale_pages(english, {"faq": page}, "ru"))
     assert any(
         "the English page faq.rst has a message" in f and "New sentence." in f for f in found
     )

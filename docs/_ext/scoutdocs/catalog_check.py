@@ -133,12 +133,12 @@ def findings(
             out += incomplete(path, lang)
             out += stale(path, template, lang, what)
         if english is not None:
-            out += _stale_pages(english, pages, lang)
+            out += stale_pages(english, pages, lang)
         out += term_findings(lang, locales, registry)
     return out
 
 
-def _stale_pages(english: dict[str, list[str]], pages: dict[str, Path], lang: str) -> Iterator[str]:
+def stale_pages(english: dict[str, list[str]], pages: dict[str, Path], lang: str) -> Iterator[str]:
     fresh = english
     for page, messages in sorted(fresh.items()):
         if page not in pages:

@@ -118,7 +118,9 @@ def _table(head: list[str], rows: list[list[nodes.Node | str]]) -> nodes.table:
     group = nodes.tgroup(cols=len(head))
     group += [nodes.colspec(colwidth=1) for _col in head]
     thead, tbody = nodes.thead(), nodes.tbody()
-    for cells, part in [(head, thead), *((r, tbody) for r in rows)]:
+    lines: list[tuple[list[nodes.Node | str], nodes.Element]] = [(list(head), thead)]
+    lines += [(r, tbody) for r in rows]
+    for cells, part in lines:
         row = nodes.row()
         for cell in cells:
             para = nodes.paragraph(translatable=False)
