@@ -130,19 +130,26 @@ def page_templates(out: Path) -> list[str]:
     return pages
 
 
-def update_pages(langs: Iterable[str]) -> None:
-    """Regenerate the page templates and merge them into every edition's page catalogs."""
+def merge_pages(templates: Path, langs: Iterable[str]) -> None:
+    """Merge page templates into every edition's page catalogs (sphinx-intl)."""
+    command = [sys.executable, "-m", "sphinx_intl", "update", "-p", str(templates)]
+    command += ["-d", str(LOCALES), "-w", str(PAGE_WIDTH), "--no-obsolete"]
+    for lang in langs:
+        command += ["-l", lang]
+    subprocess.run(command, check=True)
+
+
+def update_pages(langs: Iterable[str], templates: Path | None = None) -> None:
+    """Merge the page templates (made afresh unless given) into every page catalog."""
+    if templates is not None:
+        merge_pages(templates, langs)
+        return
     with tempfile.TemporaryDirectory() as tmp:
-        pot = Path(tmp)
-        page_templates(pot)
-        command = [sys.executable, "-m", "sphinx_intl", "update", "-p", str(pot)]
-        command += ["-d", str(LOCALES), "-w", str(PAGE_WIDTH), "--ignore-obsolete"]
-        for lang in langs:
-            command += ["-l", lang]
-        subprocess.run(command, check=True)
+        page_templates(Path(tmp))
+        merge_pages(Path(tmp), langs)
 
 
-def update_all(pages: bool = True) -> None:
+def update_all(pages: bool = True, templates: Path | None = None) -> None:
     """``make locales``: every catalog of every edition, from the English as it is now."""
     langs = list(rule_texts.editions())
     extension, registry = extension_template(), registry_template()
@@ -155,7 +162,7 @@ def update_all(pages: bool = True) -> None:
             status = update_catalog(target, template, lang, width)
             print(f"{target.relative_to(DOCS.parent)}: {status}")
     if pages:
-        update_pages(langs)
+        update_pages(langs, templates)
 
 
 PROTECTED = re.compile(
@@ -208,14 +215,28 @@ def main(argv: list[str] | None = None) -> int:
     update.add_argument(
         "--no-pages", action="store_true", help="only the extension's and the registry's"
     )
+    update.add_argument(
+        "--templates", type=Path, help="page templates already made (the templates command)"
+    )
     templates = sub.add_parser("templates", help="write the page templates into a folder")
     templates.add_argument("out", type=Path)
     fake = sub.add_parser("pseudo", help="pseudo-translated copies of every catalog (tests)")
     fake.add_argument("docs_out", type=Path, help="for docs/locales")
     fake.add_argument("registry_out", type=Path, help="for spec/locales")
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except subprocess.CalledProcessError as exc:
+        print(
+            f"error: {' '.join(map(str, exc.cmd[:6]))} ... failed (exit {exc.returncode})",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "update":
-        update_all(pages=not args.no_pages)
+        update_all(pages=not args.no_pages, templates=args.templates)
     elif args.command == "pseudo":
         pseudo_locales(args.docs_out, args.registry_out)
     else:
