@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po, write_po
 from scout_ref import rule_texts
 from scout_ref.cli import main
 from scout_ref.registry import rules
+from tests.test_cli_json import validated
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -246,7 +247,7 @@ def test_rules_lang_prints_the_translation(
         assert "SC-SHOW-03" in out
         assert "WHEN THERE IS AN ACTIVE SET, THE SHOWN COMBINATION MUST BEAT IT." in out
         assert main(["rules", "SC-SHOW-03", "--lang", "ru", "--json"]) == 0
-        data = json.loads(capsys.readouterr().out)
+        data = validated("rules", capsys.readouterr().out)
         assert data["language"] == "ru"
         assert data["rules"][0]["title"] == rules()["SC-SHOW-03"].title.upper()
         assert data["rules"][0]["id"] == "SC-SHOW-03"
@@ -432,6 +433,7 @@ def test_an_edition_renders_registry_texts_and_its_own_words(
     assert "CHECKED BY THE ENGINE:" in ru  # scoutdocs.po
     assert "Выкладка должна лежать в руке" in ru  # the example's title from the page catalog
     assert HAND_RU in ru
+    assert '<span class="scout-status">NORMATIVE</span>' in ru  # the badge keeps its parts
     for same in ("SC-SHOW-01", "range_outside_hand", '<span class="pre">2-3</span>'):
         assert same in ru
     en = (en_dir / "rulebook" / "08-show.html").read_text(encoding="utf-8")

@@ -93,7 +93,10 @@ def untranslatable(node: nodes.Element) -> nodes.Element:
     """Keep a node out of the page catalogs: its text comes from the registry or from this
     extension's catalog, or it is the engine's."""
     for each in node.findall(nodes.TextElement):
-        each["translatable"] = False
+        # Inline nodes are never extracted unless marked, and Sphinx unwraps an inline that
+        # carries the mark (sphinx.transforms.i18n.RemoveTranslatableInline): leave them be.
+        if not isinstance(each, nodes.Inline):
+            each["translatable"] = False
     return node
 
 
