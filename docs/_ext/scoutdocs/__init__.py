@@ -29,7 +29,7 @@ from sphinx.application import Sphinx
 from scoutdocs import cache, messages
 from scoutdocs.adequacy import AdequacyDirective
 from scoutdocs.allrules import RuleIndexDirective
-from scoutdocs.editions import configure, note_developer_page, page_context
+from scoutdocs.editions import chapter_heading, configure, note_developer_page, page_context
 from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
 from scoutdocs.examples import CardDirective, DropTitleMessages, ExampleDirective, title_message
 from scoutdocs.flows import FlowDirective, depart_flow_figure, flow_figure, visit_flow_figure
@@ -40,7 +40,6 @@ from scoutdocs.rules import (
     RuleRole,
     RulesDirective,
     ScoutDomain,
-    chapter_heading,
     depart_folded,
     example_list,
     folded,
