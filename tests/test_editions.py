@@ -316,3 +316,19 @@ def test_developer_pages_stay_english_and_the_rest_are_translated() -> None:
         for p in (DOCS / "locales" / "ru" / "LC_MESSAGES").rglob("*.po")
     }
     assert catalogs - {"scoutdocs"} == {p for p in pages if translated(p)}
+
+
+@pytest.mark.parametrize(
+    ("lang", "search"), [("ru", "ru"), ("pt", "pt"), ("lv", "en"), ("hr", "en")]
+)
+def test_each_edition_searches_in_its_language_where_sphinx_can(lang: str, search: str) -> None:
+    """Sphinx stems Russian and Portuguese; Latvian and Croatian fall back to English."""
+    from scoutdocs.editions import configure  # noqa: PLC0415
+
+    class Config:
+        language = lang
+        html_search_language: str | None = None
+
+    config = Config()
+    configure(None, config)  # type: ignore[arg-type]
+    assert config.html_search_language == search
