@@ -306,6 +306,13 @@ def test_every_editions_page_catalogs_have_the_english_pages_messages(built: Pat
         english = json.loads((built.parent / "messages.json").read_text(encoding="utf-8"))
         assert "faq" in english
         assert "reference/api" not in english  # developer pages stay English
+        extracted = {m for page in english.values() for m in page}
+        numbers = importlib.import_module("scoutdocs.rules").display_numbers()
+        for rule in rules().values():  # translated in spec/locales/<lang>/rules.po only
+            assert f"{numbers[rule.id]} {rule.title}" not in extracted, rule.id
+        statements = sum(rule.statement in extracted for rule in rules().values())
+        assert statements <= 1  # a page's own prose may say what one rule says, word for word
+        assert not {"Enforced by", "Tested by", "8. Show"} & extracted  # scoutdocs.po, rules.po
         onepage = importlib.import_module("scoutdocs.editions").ONEPAGE  # not in this build
         found = []
         for lang in editions():
