@@ -149,13 +149,14 @@ locales: $(STAMP)
 # dummy builder, 16.9 writing HTML; 4.5 of them the round statistics and the coverage, which
 # ENGINE_CACHE shares between the editions). The four editions' builds would add some 60 CPU
 # seconds (30 s on two cores) to a make test already at 4.5 to 5.3 minutes, past its 5-minute
-# budget. So make test runs the checks that cost no build: tests/test_editions.py (every
+# budget. So make test builds no edition of the rulebook. It runs tests/test_editions.py (every
 # catalog complete, placeholders kept, the registry's and the extension's catalogs current,
-# terms.json, rules --lang, the editions' machinery on a one-page project in a pseudo-
-# translated edition), and tests/test_docs.py's English build also collects the pages' messages
-# and checks the page catalogs against them (no gettext build of its own). The strict builds
-# of the four editions and of the print views are make docs-check's, which CI runs beside make
-# test (about 10 builds, 160 CPU seconds). While the translators are still at work the
+# terms.json, rules --lang: 3.4 CPU seconds), tests/test_editions_build.py (the machinery in a
+# pseudo-translated edition of a one-chapter project, built in English and pseudo-Russian: 9.8
+# CPU seconds), and tests/test_docs.py's English build also collects each page's messages, so
+# the page catalogs are checked against the English without a gettext build of their own. The
+# strict builds of the four editions and of the print views are make docs-check's (10 builds,
+# about 160 CPU seconds), which CI runs beside make test. While the translators are at work the
 # completeness checks fail in both: that is the point.
 docs-check: $(STAMP)
 	@status=0; \
