@@ -152,6 +152,21 @@ def stale_pages(english: dict[str, list[str]], pages: dict[str, Path], lang: str
         yield f"{_where(pages[page])}: no such translated page any more (delete the catalog)"
 
 
+KINDS = ("terms.json", "untranslated", "fuzzy", "obsolete", "placeholders", "stale", "missing")
+
+
+def summary(found: list[str]) -> Iterator[str]:
+    """One line per edition: how many findings of each kind."""
+    counts: dict[str, dict[str, int]] = {}
+    for line in found:
+        lang = line.split("/locales/", 1)[-1].split("/", 1)[0]
+        kind = next((k for k in KINDS if k in line), "other")
+        per_lang = counts.setdefault(lang, {})
+        per_lang[kind] = per_lang.get(kind, 0) + 1
+    for lang, kinds in counts.items():
+        yield f"{lang}: " + ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scoutdocs.catalog_check", description=__doc__)
     parser.add_argument(
@@ -194,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     found = findings(args.locales, args.registry, english, args.lang)
     for line in found:
         print(line)
+    for line in summary(found):
+        print(line, file=sys.stderr)
     if found:
         print(
             f"{len(found)} catalog problems (issue 23: every edition complete and current)",
