@@ -296,6 +296,7 @@ def test_a_version_missing_from_the_changelog_fails_the_build(tmp_path: Path) ->
 
 
 @ONE_BUILD
+@pytest.mark.rule
 def test_every_editions_page_catalogs_have_the_english_pages_messages(built: Path) -> None:
     """An English edit nobody carried into the catalogs (``make locales``) fails, naming the
     page and the message; the build collected each translated page's messages."""
@@ -325,6 +326,7 @@ def test_every_editions_page_catalogs_have_the_english_pages_messages(built: Pat
 
 
 @ONE_BUILD
+@pytest.mark.rule
 def test_every_english_page_has_the_language_switcher(built: Path) -> None:
     for page in ("index.html", "rulebook/08-show.html", "reference/api.html"):
         text = (built / page).read_text(encoding="utf-8")

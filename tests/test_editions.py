@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 LANGS = list(rule_texts.editions())
 
+pytestmark = pytest.mark.rule  # the editions serve the whole rulebook, no one rule
+
+pytestmark = pytest.mark.rule  # the editions are about the rulebook, no one rule
+
 
 @pytest.fixture(autouse=True)
 def _extension_path(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,6 +19,8 @@ from scout_ref import rule_texts
 from scout_ref.registry import rules
 from tests.test_editions import DOCS, ROOT, _pseudo_copy, _write
 
+pytestmark = pytest.mark.rule  # the editions serve the whole rulebook, no one rule
+
 
 @pytest.fixture(autouse=True)
 def _extension_path(monkeypatch: pytest.MonkeyPatch) -> None:
