@@ -41,13 +41,13 @@ def extensions() -> list[Any]:
     return mypycify(compiled_modules(), opt_level="3")
 
 
-# The spec (registry, schemas, vectors) ships inside the package as scout_ref/_spec; its folders
-# are data-only namespace packages.
+# The spec (registry, schemas, vectors, the editions' rule texts) ships inside the package as
+# scout_ref/_spec; its folders are data-only namespace packages.
 SPEC = ["scout_ref._spec", *(f"scout_ref._spec.{p}" for p in find_namespace_packages(where="spec"))]
 
 setup(
     packages=[*find_packages(include=["scout_ref", "scout_ref.*"]), *SPEC],
     package_dir={"scout_ref._spec": "spec"},
-    package_data={"scout_ref": ["py.typed"], **{p: ["*.json", "*.md"] for p in SPEC}},
+    package_data={"scout_ref": ["py.typed"], **{p: ["*.json", "*.md", "*.po"] for p in SPEC}},
     ext_modules=extensions(),
 )

@@ -105,3 +105,20 @@ def test_engine_values_cross_process_boundaries_in_either_build() -> None:
     assert pickle.loads(pickle.dumps(oriented(3, 7))) is oriented(3, 7)  # interned
     roots = [state, after]
     assert [t.nodes for t in verify(roots, 1, jobs=2)] == [t.nodes for t in verify(roots, 1)]
+
+
+@pytest.mark.rule
+def test_the_editions_rule_texts_ship_with_the_package() -> None:
+    """Each edition's rules.po is package data (setup.py): the installed build reads its own
+    copy under scout_ref/_spec, the source tree its spec/ folder."""
+    from scout_ref import rule_texts  # noqa: PLC0415 - the pure module, in either build
+    from scout_ref.registry import rules  # noqa: PLC0415
+
+    folder = rule_texts.locales_dir()
+    expected = "_spec" if BUILD == "compiled" else "spec"
+    assert folder.parent.name == expected
+    assert (folder / "editions.json").is_file()
+    for lang in rule_texts.editions():
+        catalog = rule_texts.catalog(lang)
+        contexts = {m.context for m in catalog if m.id}
+        assert {f"{r} statement" for r in rules()} <= contexts, lang
