@@ -13,9 +13,11 @@ its table, one TOML table per case under the case's ID::
     reason = "not_a_combination"
 
 ``position`` holds :func:`~._case.facing`'s arguments (``players``, ``active_set``, ``hand``
-and any of its keywords); ``move`` is absent for a legal-move list; ``reason`` (a rejection,
-reported under its rule) or ``claim`` (what an accepted move or a move list must show) is the
-outcome meant, checked when the vectors are generated; ``focus`` overrides the first rule.
+and any of its keywords, with ``variant`` for the rule switches that differ from the official
+rules, as a state's ``rules`` object writes them); ``move`` is absent for a legal-move list;
+``reason`` (a rejection, reported under its rule) or ``claim`` (what an accepted move or a
+move list must show) is the outcome meant, checked when the vectors are generated; ``focus``
+overrides the first rule.
 The ID's first word is the kind. The coverage report (``scout-ref vectors coverage --json``)
 names the cases, so the rows, that fill each bin.
 """
@@ -27,8 +29,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from scout_ref._serialize import rules_from_json, rules_to_json
 from scout_ref.conformance.cases._case import Case, case, facing, rejected
 from scout_ref.errors import Reason
+from scout_ref.variants import Rules
 
 TABLES = Path(__file__).resolve().parent / "tables"
 """The tables, one per topic."""
@@ -55,6 +59,9 @@ def _table(topic: str) -> dict[str, dict[str, Any]]:
 def _case(id: str, row: dict[str, Any]) -> Case:
     position = dict(row["position"])
     players, active_set, hand = (position.pop(k) for k in ("players", "active_set", "hand"))
+    if "variant" in position:
+        switches = rules_to_json(Rules()) | position.pop("variant")
+        position["rules"] = rules_from_json(switches, f"{id}/position/variant")
     state = facing(players, active_set, hand, **position)
     inputs: dict[str, Any] = {"state": state}
     if "move" in row:
