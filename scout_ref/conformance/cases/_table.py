@@ -40,18 +40,22 @@ TABLES = Path(__file__).resolve().parent / "tables"
 KEYS = frozenset({"description", "rules", "focus", "position", "move", "reason", "claim"})
 """What a row may hold."""
 
+KINDS = ("legal", "apply", "reject")
+"""The kinds of case a row can be: the first word of its ID."""
+
 
 @cache
 def _table(topic: str) -> dict[str, dict[str, Any]]:
     path = TABLES / f"{topic}.toml"
     rows = tomllib.loads(path.read_text("utf-8"))
+    named = tuple(f"{kind}-{topic.replace('_', '-')}-" for kind in KINDS)
     for id, row in rows.items():
         unknown = sorted(set(row) - KEYS)
         missing = sorted({"description", "rules", "position"} - set(row))
-        if unknown or missing or ("reason" in row and "claim" in row):
+        if unknown or missing or ("reason" in row and "claim" in row) or not id.startswith(named):
             raise ValueError(
-                f"{path.name}: row {id}: unknown keys {unknown}, missing {missing}, or both"
-                " a reason and a claim"
+                f"{path.name}: row {id}: unknown keys {unknown}, missing {missing}, both a"
+                f" reason and a claim, or an ID that does not begin with one of {named}"
             )
     return rows
 
@@ -70,6 +74,8 @@ def _case(id: str, row: dict[str, Any]) -> Case:
     return case(id, row["description"], row["rules"], focus=row.get("focus"), claim=claim, **inputs)
 
 
-def facing_cases(topic: str, kind: str) -> list[Case]:
-    """The cases of ``kind`` in the table of ``topic``, in the table's order."""
-    return [_case(id, row) for id, row in _table(topic).items() if id.split("-")[0] == kind]
+def facing_cases(topic: str, kind: str, group: str = "") -> list[Case]:
+    """The cases of ``kind`` in the table of ``topic``, in the table's order; with ``group``,
+    only those whose ID goes on with it (``reject-turn-precedence``: group ``precedence``)."""
+    start = f"{kind}-{topic.replace('_', '-')}-{group}"
+    return [_case(id, row) for id, row in _table(topic).items() if id.startswith(start)]
