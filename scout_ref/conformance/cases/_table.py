@@ -14,7 +14,9 @@ its table, one TOML table per case under the case's ID::
 
 ``position`` holds :func:`~._case.facing`'s arguments (``players``, ``active_set``, ``hand``
 and any of its keywords, with ``variant`` for the rule switches that differ from the official
-rules, as a state's ``rules`` object writes them); ``move`` is absent for a legal-move list;
+rules, as a state's ``rules`` object writes them); ``played`` lists moves played from there
+before the case (a score case's state is where they end); ``move`` is absent for a legal-move
+list and a score;
 ``reason`` (a rejection, reported under its rule) or ``claim`` (what an accepted move or a
 move list must show) is the outcome meant, checked when the vectors are generated; ``focus``
 overrides the first rule.
@@ -30,17 +32,17 @@ from pathlib import Path
 from typing import Any
 
 from scout_ref._serialize import rules_from_json, rules_to_json
-from scout_ref.conformance.cases._case import Case, case, facing, rejected
+from scout_ref.conformance.cases._case import Case, case, facing, played, rejected
 from scout_ref.errors import Reason
 from scout_ref.variants import Rules
 
 TABLES = Path(__file__).resolve().parent / "tables"
 """The tables, one per topic."""
 
-KEYS = frozenset({"description", "rules", "focus", "position", "move", "reason", "claim"})
+KEYS = frozenset({"description", "rules", "focus", "position", "played", "move", "reason", "claim"})
 """What a row may hold."""
 
-KINDS = ("legal", "apply", "reject")
+KINDS = ("legal", "apply", "reject", "score")
 """The kinds of case a row can be: the first word of its ID."""
 
 
@@ -66,7 +68,7 @@ def _case(id: str, row: dict[str, Any]) -> Case:
     if "variant" in position:
         switches = rules_to_json(Rules()) | position.pop("variant")
         position["rules"] = rules_from_json(switches, f"{id}/position/variant")
-    state = facing(players, active_set, hand, **position)
+    state = played(facing(players, active_set, hand, **position), *row.get("played", ()))
     inputs: dict[str, Any] = {"state": state}
     if "move" in row:
         inputs["move"] = row["move"]
@@ -74,8 +76,9 @@ def _case(id: str, row: dict[str, Any]) -> Case:
     return case(id, row["description"], row["rules"], focus=row.get("focus"), claim=claim, **inputs)
 
 
-def facing_cases(topic: str, kind: str, group: str = "") -> list[Case]:
-    """The cases of ``kind`` in the table of ``topic``, in the table's order; with ``group``,
-    only those whose ID goes on with it (``reject-turn-precedence``: group ``precedence``)."""
-    start = f"{kind}-{topic.replace('_', '-')}-{group}"
+def facing_cases(topic: str, kind: str, *groups: str) -> list[Case]:
+    """The cases of ``kind`` in the table of ``topic``, in the table's order; with ``groups``,
+    only those whose ID goes on with one of them (``reject-turn-precedence-...``: group
+    ``precedence``)."""
+    start = tuple(f"{kind}-{topic.replace('_', '-')}-{g}" for g in groups or ("",))
     return [_case(id, row) for id, row in _table(topic).items() if id.startswith(start)]
