@@ -133,8 +133,9 @@ def _equivalent() -> list[dict[str, str]]:
     return list(json.loads(EQUIVALENT.read_text("utf-8"))["equivalent"])
 
 
-MATCHED = ("module", "operator", "line", "mutant")
-"""What identifies a mutant across runs: not its position, which any edit above it shifts."""
+MATCHED = ("module", "definition", "operator", "line", "mutant")
+"""What identifies a mutant across runs: not its position, which any edit above it shifts
+(the function it lies in tells apart equal lines of two functions)."""
 
 
 def _mutant(diff: str) -> str:

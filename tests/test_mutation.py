@@ -63,13 +63,14 @@ def test_the_judge_ignores_position_lines_and_the_order_of_moves(tmp_path: Path)
     assert first_failure(root) is None
 
 
-def test_a_survivor_is_explained_only_by_its_module_operator_and_line() -> None:
+def test_a_survivor_is_explained_only_by_its_module_function_operator_and_line() -> None:
     campaign = pytest.importorskip("mutation.campaign")
-    entry = {"module": "show", "operator": "op", "line": "x = 1", "mutant": "x = 2"}
+    entry = {"module": "show", "definition": "f", "operator": "op", "line": "x = 1", "mutant": "x = 2"}
     known = [entry | {"reason": "because"}]
     assert campaign._reason(entry, known) == "because"
     assert campaign._reason(entry | {"line": "y = 1"}, known) == "unexplained"
     assert campaign._reason(entry | {"mutant": "x = 0"}, known) == "unexplained"
+    assert campaign._reason(entry | {"definition": "g"}, known) == "unexplained"
     assert campaign._mutant("--- a\n+++ b\n@@ -1 +1 @@\n-x = 1\n+x = 2\n") == "x = 2"
     assert campaign.OPERATORS.match("core/ReplaceComparisonOperator_Lt_LtE")
     assert not campaign.OPERATORS.match("core/ReplaceBinaryOperator_Add_Pow")
