@@ -65,7 +65,8 @@ def test_the_judge_ignores_position_lines_and_the_order_of_moves(tmp_path: Path)
 
 def test_a_survivor_is_explained_only_by_its_module_function_operator_and_line() -> None:
     campaign = pytest.importorskip("mutation.campaign")
-    entry = {"module": "show", "definition": "f", "operator": "op", "line": "x = 1", "mutant": "x = 2"}
+    entry = {"module": "show", "definition": "f", "operator": "op", "line": "x = 1"}
+    entry["mutant"] = "x = 2"
     known = [entry | {"reason": "because"}]
     assert campaign._reason(entry, known) == "because"
     assert campaign._reason(entry | {"line": "y = 1"}, known) == "unexplained"
