@@ -21,8 +21,9 @@ rule IDs for the docs and changes no behaviour.
 
 ``--sample N --seed S`` runs a reproducible sample of N mutants; ``--shard K/N`` runs every
 N-th one from the K-th, so that shards on different machines cover the session between them;
-``--jobs N`` runs the N shards as local processes and reports on all of them. Each mutant is
-judged on its own, so the report is the same whatever the number of shards or jobs.
+``--jobs N`` runs the N shards at once, as jobs of :func:`scout_ref.distribute.map_jobs` (local
+processes, or tasks of a Dask cluster with ``--scheduler``), and reports on all of them. Each
+mutant is judged on its own, so the report is the same whatever the number of shards or jobs.
 
 A run resumes: each shard keeps its session database (``build/mutation/shard-K-of-N``) with
 what it has judged, and a later run with the same modules, operators, sample and engine
@@ -52,6 +53,8 @@ from cosmic_ray.commands.init import init
 from cosmic_ray.config import ConfigDict, serialize_config
 from cosmic_ray.work_db import WorkDB, use_db
 from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
+
+from scout_ref.distribute import map_jobs
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_MODULES = (
@@ -285,18 +288,21 @@ def run_shard(args: argparse.Namespace, modules: list[str]) -> Path:
     return db_path
 
 
+def _run(command: list[str]) -> int:
+    """One shard's run, as a job of :func:`~scout_ref.distribute.map_jobs`: its exit code."""
+    return subprocess.run(command, check=False).returncode
+
+
 def _run_jobs(args: argparse.Namespace, modules: list[str]) -> list[Path]:
-    """Each shard in its own process, all ``args.jobs`` at once; their sessions' paths."""
+    """Each shard in its own process (on a Dask cluster with ``--scheduler``), all
+    ``args.jobs`` at once; their sessions' paths."""
     n = args.jobs
     common = ["--modules", ",".join(modules), "--seed", str(args.seed)]
     common += ["--timeout", str(args.timeout), "--work", str(args.work), "--no-report"]
     common += ["--sample", str(args.sample)] if args.sample is not None else []
     common += ["--fresh"] if args.fresh else []
-    procs = [
-        subprocess.Popen([sys.executable, __file__, *common, "--shard", f"{k}/{n}"])
-        for k in range(n)
-    ]
-    codes = [p.wait() for p in procs]
+    commands = [[sys.executable, __file__, *common, "--shard", f"{k}/{n}"] for k in range(n)]
+    codes = list(map_jobs(_run, commands, jobs=n, scheduler=args.scheduler))
     if any(codes):
         raise SystemExit(f"a shard failed: exit codes {codes}")
     return [args.work / f"shard-{k}-of-{n}" / "session.sqlite" for k in range(n)]
@@ -310,6 +316,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=18)
     p.add_argument("--shard", type=_shard, default=(0, 1), metavar="K/N")
     p.add_argument("--jobs", type=int, default=1, help="run the shards K/JOBS as local processes")
+    p.add_argument(
+        "--scheduler",
+        help="a Dask scheduler's address: each shard of --jobs is a task there (its workers"
+        " must see this checkout at the same path)",
+    )
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant")
     p.add_argument("--work", type=Path, default=ROOT / "build" / "mutation")
     p.add_argument("--report", type=Path, default=REPORT)
