@@ -16,12 +16,11 @@ its table, one TOML table per case under the case's ID::
 and any of its keywords, with ``variant`` for the rule switches that differ from the official
 rules, as a state's ``rules`` object writes them); ``played`` lists moves played from there
 before the case (a score case's state is where they end); ``move`` is absent for a legal-move
-list and a score;
-``reason`` (a rejection, reported under its rule) or ``claim`` (what an accepted move or a
-move list must show) is the outcome meant, checked when the vectors are generated; ``focus``
-overrides the first rule.
-The ID's first word is the kind. The coverage report (``scout-ref vectors coverage --json``)
-names the cases, so the rows, that fill each bin.
+list and a score; ``reason`` (a rejection, reported under its rule) or ``claim`` (what an
+accepted move or a move list must show) is the outcome meant, checked when the vectors are
+generated; ``focus`` overrides the first rule. The ID's first word is the kind. The coverage
+report (``scout-ref vectors coverage --json``) names the cases, so the rows, that fill each
+bin.
 """
 
 from __future__ import annotations
