@@ -41,8 +41,8 @@ def extensions() -> list[Any]:
     return mypycify(compiled_modules(), opt_level="3")
 
 
-# The spec (registry, schemas, vectors) ships inside the package as scout_ref/_spec; its folders
-# are data-only namespace packages.
+# The spec (registry, schemas, vectors, the editions' rule texts) ships inside the package as
+# scout_ref/_spec; its folders are data-only namespace packages.
 SPEC = ["scout_ref._spec", *(f"scout_ref._spec.{p}" for p in find_namespace_packages(where="spec"))]
 
 setup(
@@ -51,7 +51,7 @@ setup(
     package_data={
         "scout_ref": ["py.typed"],
         "scout_ref.conformance.cases": ["tables/*.toml"],
-        **{p: ["*.json", "*.md"] for p in SPEC},
+        **{p: ["*.json", "*.md", "*.po"] for p in SPEC},
     },
     ext_modules=extensions(),
 )

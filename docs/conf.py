@@ -41,6 +41,11 @@ locale_dirs = ["locales/"]
 gettext_compact = False
 gettext_location = False
 gettext_uuid = False
+# ``make docs`` builds each edition with ``-D language=<lang>`` into ``html/<lang>/``; the
+# editions are listed once, in spec/locales/editions.json. scoutdocs sets the search index's
+# language to the edition's (scoutdocs.editions.search_language).
+language = "en"
+templates_path = ["_templates"]  # page.html: the language switcher on every page
 default_role = "literal"
 toc_object_entries = False
 

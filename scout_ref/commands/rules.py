@@ -6,6 +6,7 @@ import argparse
 import fnmatch
 import re
 
+from scout_ref import rule_texts
 from scout_ref._text import plural
 from scout_ref.commands._output import add_json_argument, print_json, rule_json
 from scout_ref.errors import MalformedInputError
@@ -23,15 +24,34 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "failing those, a word the title or statement holds (tie finds ties, tied); in any "
         "case; several patterns list every rule matching one of them",
     )
+    p.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="print the titles and statements in an edition's language (ru, pt, lv, hr; en is "
+        "the English source): the rulebook's translation, spec/locales/LANG/rules.po; an edition "
+        "that has not translated a selected rule yet is an error. Patterns still match the "
+        "English",
+    )
     add_json_argument(p, "rules", "the rules")
     p.set_defaults(run=run)
 
 
-def describe(rule: Rule) -> str:
-    """A rule as two lines: ID, status, player counts and title; then its statement."""
+def describe(rule: Rule, lang: str = rule_texts.SOURCE) -> str:
+    """A rule as two lines: ID, status, player counts and title; then its statement, both in
+    ``lang`` (the labels stay English, as the whole CLI does)."""
     counts = ",".join(map(str, rule.players))
-    head = f"{rule.id}  [{rule.status.value}]  [players {counts}]  {rule.title}"
-    return f"{head}\n    {rule.statement}"
+    title = rule_texts.rule_title(lang, rule)
+    head = f"{rule.id}  [{rule.status.value}]  [players {counts}]  {title}"
+    return f"{head}\n    {rule_texts.rule_statement(lang, rule)}"
+
+
+def translated_json(rule: Rule, lang: str) -> dict[str, object]:
+    """A rule's ``--json`` form in ``lang``: the same keys, the title and statement translated."""
+    return {
+        **rule_json(rule),
+        "title": rule_texts.rule_title(lang, rule),
+        "statement": rule_texts.rule_statement(lang, rule),
+    }
 
 
 def matching(pattern: str) -> list[Rule]:
@@ -60,9 +80,15 @@ def run(args: argparse.Namespace) -> int:
         selected = [r for r in rules().values() if r.id in ids]
     else:
         selected = list(rules().values())
-    if args.json:
-        print_json({"rules": [rule_json(r) for r in selected]})
+    lang = args.lang
+    if lang is None:
+        if args.json:
+            print_json({"rules": [rule_json(r) for r in selected]})
+        else:
+            print("\n".join(describe(r) for r in selected))
+    elif args.json:
+        print_json({"language": lang, "rules": [translated_json(r, lang) for r in selected]})
     else:
-        print("\n".join(describe(r) for r in selected))
+        print("\n".join(describe(r, lang) for r in selected))
         print(plural(len(selected), "rule"))
     return 0

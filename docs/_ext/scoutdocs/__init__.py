@@ -10,6 +10,11 @@
 * ``.. rule-history::`` lists what each spec version added, changed and retired.
 * ``.. scout-flow:: turn`` draws the flow of a turn (or ``round-end``) with its rule IDs.
 * ``.. round-statistics::`` measures round lengths in random play when the docs build.
+* ``.. glossary-terms::`` tabulates each edition's chosen game vocabulary (``terms.json``).
+
+In an edition (``-D language=ru``), registry texts come from ``spec/locales/<lang>/rules.po``
+and the extension's own words from ``docs/locales/<lang>/LC_MESSAGES/scoutdocs.po``
+(:mod:`scoutdocs.i18n`); every page gets a language switcher (:mod:`scoutdocs.editions`).
 
 Rule IDs in docstrings become links. When the docs are built, every rule must be rendered
 once and have at least one example.
@@ -23,29 +28,36 @@ from sphinx.application import Sphinx
 
 from scoutdocs.adequacy import AdequacyDirective
 from scoutdocs.allrules import RuleIndexDirective
+from scoutdocs.editions import configure, note_developer_page, page_context
 from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
-from scoutdocs.examples import CardDirective, ExampleDirective
+from scoutdocs.examples import CardDirective, DropTitleMessages, ExampleDirective, title_message
 from scoutdocs.flows import FlowDirective, depart_flow_figure, flow_figure, visit_flow_figure
 from scoutdocs.history import RuleHistoryDirective
+from scoutdocs.i18n import load_catalog
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
 from scoutdocs.rules import (
     RuleRole,
     RulesDirective,
     ScoutDomain,
+    chapter_heading,
     depart_folded,
     example_list,
     folded,
     visit_folded,
 )
 from scoutdocs.stats import RoundStatisticsDirective
+from scoutdocs.terms import GlossaryTermsDirective
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the domain, role, directives and checks."""
     app.setup_extension("sphinx.ext.autodoc")  # the engine sections and docstring links use it
     app.add_domain(ScoutDomain)
+    # Another folder of registry catalogs laid out as spec/locales (a test's fake translations).
+    app.add_config_value("scout_registry_locales", "", "env", types=frozenset({str}))
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_node(example_list)
+    app.add_node(title_message)
     app.add_node(folded, html=(visit_folded, depart_folded))
     app.add_node(flow_figure, html=(visit_flow_figure, depart_flow_figure))
     app.add_directive("rules", RulesDirective)
@@ -57,8 +69,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rule-history", RuleHistoryDirective)
     app.add_directive("round-statistics", RoundStatisticsDirective)
     app.add_directive("vector-adequacy", AdequacyDirective)
+    app.add_directive("glossary-terms", GlossaryTermsDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)
+    app.add_post_transform(DropTitleMessages)
+    app.connect("config-inited", configure)
+    app.connect("config-inited", load_catalog)
+    app.connect("doctree-read", chapter_heading, priority=400)  # before the title collector
+    app.connect("doctree-read", note_developer_page)
+    app.connect("html-page-context", page_context)
     app.connect("env-check-consistency", check_coverage)
     app.connect("env-get-outdated", outdated)
     app.connect("missing-reference", resolve_reexport)

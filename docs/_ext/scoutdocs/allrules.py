@@ -8,12 +8,14 @@ rule's ID and its ID links to the rule in its chapter, where the examples are.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, cast
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from scout_ref.registry import Rule, Status, rules
-from scoutdocs.rules import chapters, display_numbers, rule_ref, rule_text
+from scoutdocs.i18n import _, chapter_title, rule_statement, rule_title, untranslatable
+from scoutdocs.rules import chapters, display_numbers, rule_ref, rule_text, status_label
 
 
 def scope_label(rule: Rule) -> str:
@@ -30,31 +32,34 @@ def count_label(counts: Iterable[int]) -> str:
     """``[2]`` -> "2 players", ``[3, 4, 5]`` -> "3 to 5 players", gaps as a list."""
     found = sorted(set(counts))
     if len(found) == 1:
-        return f"{found[0]} players"
+        return str(_("{count} players")).format(count=found[0])
     if found == list(range(found[0], found[-1] + 1)):
-        return f"{found[0]} to {found[-1]} players"
-    return ", ".join(map(str, found[:-1])) + f" and {found[-1]} players"
+        return str(_("{first} to {last} players")).format(first=found[0], last=found[-1])
+    listed = ", ".join(map(str, found[:-1]))
+    return str(_("{listed} and {last} players")).format(listed=listed, last=found[-1])
 
 
-def rule_entry(rule: Rule, number: str) -> nodes.list_item:
+def rule_entry(env: Any, rule: Rule, number: str) -> nodes.list_item:
     """One rule: its ID (a link to its chapter), number, title, status, scope, then its text."""
     item = nodes.list_item(ids=[rule.id], classes=["scout-index-rule"])
     head = nodes.paragraph(classes=["scout-index-head"])
     head += rule_ref(rule.id)
     head += nodes.Text(f" {number} ")
-    head += nodes.strong(rule.title, rule.title)
+    title = rule_title(env, rule)
+    head += nodes.strong(title, title)
     if rule.status is not Status.NORMATIVE:
         head += nodes.Text(" ")
-        head += nodes.inline(rule.status.value, rule.status.value, classes=["scout-status"])
+        status = status_label(rule)
+        head += nodes.inline(status, status, classes=["scout-status"])
     scope = scope_label(rule)
     if scope:
         head += nodes.Text(" ")
         head += nodes.inline(scope, scope, classes=["scout-scope"])
     item += head
     text = nodes.paragraph(classes=["scout-index-text"])
-    text += rule_text(rule.statement)
+    text += rule_text(rule_statement(env, rule))
     item += text
-    return item
+    return cast(nodes.list_item, untranslatable(item))
 
 
 class RuleIndexDirective(SphinxDirective):
@@ -63,14 +68,14 @@ class RuleIndexDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         numbers = display_numbers()
         out: list[nodes.Node] = []
-        for number, _, area, title in chapters():
+        for number, stem, area, title in chapters():
             section = nodes.section(ids=[f"chapter-{area.lower()}"])
-            heading = f"{number}. {title}"
-            section += nodes.title(heading, heading)
+            heading = f"{number}. {chapter_title(self.env, stem, title)}"
+            section += nodes.title(heading, heading, translatable=False)
             items = nodes.bullet_list(classes=["scout-rule-index"])
             for rule in rules().values():
                 if rule.area == area:
-                    items += rule_entry(rule, numbers[rule.id])
+                    items += rule_entry(self.env, rule, numbers[rule.id])
             section += items
             self.set_source_info(section)
             out.append(section)

@@ -5,16 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.locale import init as init_locale
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.i18n import docname_to_domain
 
 from scout_ref import Scout, ScoutError, ScoutShow, Show, State, oriented
 from scout_ref.notation import End, ScoutInner, ShowCards
 from scout_ref.registry import RULE_ID, rules
 from scoutdocs.cards import PHONE_ROW, Marks, legend_svg, state_svg
+from scoutdocs.i18n import _, fill, untranslatable
 from scoutdocs.rules import rule_ref, rule_text, scout_domain
 from scoutdocs.scenario import ExampleMismatch, Outcome, Step, run_example
 
@@ -78,14 +83,19 @@ def _marks_after(step: Step) -> Marks:
             return Marks()
 
 
-def _figure(state: State, seats: list[int], marks: Marks, caption: str) -> str:
-    """A captioned picture; long hands also get a wrapped copy that phones show instead."""
-    wide = state_svg(state, seats, marks, caption)
+def _figure(state: State, seats: list[int], marks: Marks, caption: tuple[str, str]) -> str:
+    """A captioned picture; long hands also get a wrapped copy that phones show instead.
+
+    ``caption`` is (English, edition's): the picture is the same in every edition, titled in
+    English like its labels; the caption under it is in the edition's language.
+    """
+    english, shown = caption
+    wide = state_svg(state, seats, marks, english)
     longest = max([len(state.active_set), *(len(state.hands[s]) for s in seats)])
     if longest > PHONE_ROW:
-        narrow = state_svg(state, seats, marks, caption, per_row=PHONE_ROW)
+        narrow = state_svg(state, seats, marks, english, per_row=PHONE_ROW)
         wide = f'<div class="scout-wide">{wide}</div><div class="scout-narrow">{narrow}</div>'
-    return f'<figure class="scout-figure">{wide}<figcaption>{escape(caption)}</figcaption></figure>'
+    return f'<figure class="scout-figure">{wide}<figcaption>{escape(shown)}</figcaption></figure>'
 
 
 def _drawn(state: State, seats: list[int]) -> list[int]:
@@ -103,39 +113,46 @@ def pictures(outcome: Outcome, seats: list[int]) -> str:
     moves = [str(s.move) if s.move is not None else "deal" for s in steps]
     applied = [s for s in steps if s.rejection is None]
     start, final = outcome.start, outcome.final
-    caption = "Before" if applied else "The position"
+    caption = ("Before", str(_("Before"))) if applied else ("The position", str(_("The position")))
     figures = [_figure(start, _drawn(start, seats), first, caption)]
     if applied:
-        caption = "After " + "; ".join(moves[: len(applied)])
+        played = "; ".join(moves[: len(applied)])
+        caption = (f"After {played}", str(_("After {moves}")).format(moves=played))
         figures.append(_figure(final, _drawn(final, seats), _marks_after(applied[-1]), caption))
     return f'<div class="scout-pictures">{"".join(figures)}</div>'
 
 
 def _verdict(outcome: Outcome) -> nodes.paragraph:
     para = nodes.paragraph(classes=["scout-verdict"])
-    para += nodes.strong("Checked by the engine: ", "Checked by the engine: ")
+    label = str(_("Checked by the engine:"))
+    para += nodes.strong(label, label)
+    para += nodes.Text(" ")
     for k, step in enumerate(outcome.steps):
         if k:
             para += nodes.Text("; ")
-        text = "deal the next round" if step.move is None else str(step.move)
-        para += nodes.literal(text, text)
+        if step.move is None:
+            para += fill(str(_("{deal} deals the next round")), deal=nodes.literal("deal", "deal"))
+            continue
+        move = nodes.literal(str(step.move), str(step.move))
         if step.rejection is not None:
             reason = step.rejection.reason
-            para += nodes.Text(f" is rejected: {reason.value} (")
-            para += rule_ref(reason.rule)
-            para += nodes.Text(")")
-        elif step.move is not None:
-            para += nodes.Text(" is legal")
+            reason_code = nodes.literal(reason.value, reason.value)
+            message = str(_("{move} is rejected: {reason} ({rule})"))
+            para += fill(message, move=move, reason=reason_code, rule=rule_ref(reason.rule))
+        else:
+            para += fill(str(_("{move} is legal")), move=move)
     if outcome.steps:
         para += nodes.Text(". ")
     checks = [f"{key} = {value}" for key, value in outcome.checked if key != "verdict"]
     if checks:
-        para += nodes.Text("Then: ")
+        listed: list[nodes.Node] = []
         for k, text in enumerate(checks):
             if k:
-                para += nodes.Text(", ")
-            para += nodes.literal(text, text)
-        para += nodes.Text(".")
+                listed.append(nodes.Text(", "))
+            listed.append(nodes.literal(text, text))
+        holder = nodes.inline()
+        holder += listed
+        para += fill(str(_("Then: {checks}.")), checks=holder)
     return para
 
 
@@ -206,20 +223,25 @@ class ExampleDirective(SphinxDirective):
         box = nodes.container(classes=["scout-example"], ids=[anchor])
         box["home-rule"] = cited[0]
         self.set_source_info(box)
-        head = nodes.paragraph(classes=["scout-example-title"])
-        head += nodes.strong("Example: ", "Example: ")
-        head += nodes.Text(title)
+        shown = example_title(self.env, title)
+        head = nodes.paragraph(classes=["scout-example-title"], translatable=False)
+        label = str(_("Example:"))
+        head += nodes.strong(label, label)
+        head += nodes.Text(" ")
+        head += nodes.Text(shown)
         head += nodes.reference("", "¶", refid=anchor, classes=["headerlink"])
         box += head
-        cites = nodes.paragraph(classes=["scout-example-rules"])
-        cites += nodes.Text("Rules: ")
-        cites += rule_text(", ".join(cited))
+        cites = nodes.paragraph(classes=["scout-example-rules"], translatable=False)
+        cites += fill(
+            str(_("Rules: {rules}")), rules=nodes.inline("", "", *rule_text(", ".join(cited)))
+        )
         box += cites
         self.state.nested_parse(self.content, self.content_offset, box)
         seats = [int(s) for s in self.options.get("seats", "").split()] or _actors(outcome)
         box += nodes.raw("", pictures(outcome, seats), format="html")
-        box += _verdict(outcome)
-        scout_domain(self.env).note_example(cited, anchor, title)
+        box += untranslatable(_verdict(outcome))
+        box += make_title_message(self, title)
+        scout_domain(self.env).note_example(cited, anchor, shown)
         return [box]
 
 
@@ -236,3 +258,40 @@ class CardDirective(SphinxDirective):
             raise self.error(f"{self.arguments[0]!r} is not a card written top/bottom") from None
         html = f'<figure class="scout-figure scout-legend">{legend_svg(card)}</figure>'
         return [nodes.raw("", html, format="html")]
+
+
+def example_title(env: Any, title: str) -> str:
+    """An example's title in the build's language, from its page's catalog as Sphinx reads it.
+
+    The title is a directive argument, which Sphinx does not extract; :func:`title_message`
+    puts it into the page's catalog, and the other pages' links to the example use it too.
+    """
+    if not env.config.language or env.config.language == "en":
+        return title
+    domain = docname_to_domain(env.docname, env.config.gettext_compact)
+    dirs = [str(Path(env.srcdir, d)) for d in env.config.locale_dirs]
+    catalog, found = init_locale(dirs, env.config.language, domain)
+    return str(catalog.gettext(title)) if found else title
+
+
+class title_message(nodes.paragraph):
+    """An example's title as a message of its page's catalog (``make locales``); removed from
+    every other build by :class:`DropTitleMessages`."""
+
+
+def make_title_message(directive: SphinxDirective, title: str) -> title_message:
+    node = title_message(title, title)
+    directive.set_source_info(node)
+    return node
+
+
+class DropTitleMessages(SphinxPostTransform):
+    """Only the gettext builder keeps the title messages; the titles are drawn elsewhere."""
+
+    default_priority = 1
+
+    def run(self, **kwargs: Any) -> None:
+        if self.app.builder.name == "gettext":
+            return
+        for node in list(self.document.findall(title_message)):
+            node.parent.remove(node)

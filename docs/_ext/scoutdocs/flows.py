@@ -19,6 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from scout_ref.registry import Status, rules
 from scoutdocs.flowcharts import FLOWS, Arrow, Box, Flow, Kind
+from scoutdocs.i18n import _, fill, rule_title, untranslatable
 from scoutdocs.rules import anchor_uri, rule_ref, scout_domain
 
 logger = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ def _height(box: Box, lines: int) -> int:
 
 def layout(flow: Flow) -> dict[str, Placed]:
     """Every box in pixels: a column is BOX_W wide, a row as tall as its tallest box."""
-    wrapped = {b.key: tuple(textwrap.wrap(b.text, CHARS)) for b in flow.boxes}
+    wrapped = {b.key: tuple(textwrap.wrap(str(_(b.text)), CHARS)) for b in flow.boxes}
     rows = max(b.row for b in flow.boxes) + 1
     row_h = [
         max((_height(b, len(wrapped[b.key])) for b in flow.boxes if b.row == r), default=0)
@@ -90,7 +91,7 @@ def _path(a: Placed, b: Placed, right_lane: int) -> tuple[str, tuple[int, int]]:
     return path, (right_lane + 4, y_a - 5)
 
 
-def _box_svg(p: Placed, hrefs: dict[str, str]) -> str:
+def _box_svg(p: Placed, hrefs: dict[str, str], titles: dict[str, str]) -> str:
     kind = FILLS[p.box.kind]
     radius = 18 if p.box.kind in (Kind.START, Kind.END) else 4
     out = [
@@ -108,7 +109,7 @@ def _box_svg(p: Placed, hrefs: dict[str, str]) -> str:
     for k, chunk in enumerate(_id_lines(p.box)):
         y = p.y + PAD + (len(p.lines) + k + 1) * LINE_H - 3
         ids = [
-            f'<a href="{escape(hrefs.get(r, ""))}"><title>{r}: {escape(rules()[r].title)}</title>'
+            f'<a href="{escape(hrefs.get(r, ""))}"><title>{r}: {escape(titles[r])}</title>'
             f'<tspan class="scout-flow-id">{r}</tspan></a>'
             for r in chunk
         ]
@@ -120,8 +121,9 @@ def _box_svg(p: Placed, hrefs: dict[str, str]) -> str:
     return "".join(out)
 
 
-def flow_svg(flow: Flow, hrefs: dict[str, str]) -> str:
-    """The whole chart; ``hrefs`` maps a rule ID to the link drawn on it."""
+def flow_svg(flow: Flow, hrefs: dict[str, str], titles: dict[str, str]) -> str:
+    """The whole chart; ``hrefs`` maps a rule ID to the link drawn on it, ``titles`` to the
+    rule's title in the build's language."""
     placed = layout(flow)
     cols = max(b.col for b in flow.boxes) + 1
     right_lane = PAD + LANE + cols * (BOX_W + COL_GAP) - COL_GAP + LANE
@@ -134,19 +136,19 @@ def flow_svg(flow: Flow, hrefs: dict[str, str]) -> str:
         if arrow.label:
             arrows.append(
                 f'<text class="scout-flow-label" x="{lx}" y="{ly}" font-size="{ID_FONT}">'
-                f"{escape(arrow.label)}</text>"
+                f"{escape(str(_(arrow.label)))}</text>"
             )
     marker = (
         '<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
         'markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" '
         'class="scout-flow-head"/></marker></defs>'
     )
-    boxes = "".join(_box_svg(p, hrefs) for p in placed.values())
+    boxes = "".join(_box_svg(p, hrefs, titles) for p in placed.values())
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="scout-flow" role="img" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">'
-        f"<title>{escape(flow.title)}</title>{marker}{''.join(arrows)}{boxes}</svg>"
+        f"<title>{escape(str(_(flow.title)))}</title>{marker}{''.join(arrows)}{boxes}</svg>"
     )
 
 
@@ -159,12 +161,15 @@ def visit_flow_figure(translator: Any, node: flow_figure) -> None:
     pages = scout_domain(builder.env).rule_pages
     flow = FLOWS[node["flow"]]
     hrefs = {}
-    for rule_id in sorted({r for b in flow.boxes for r in b.rules}):
+    cited = sorted({r for b in flow.boxes for r in b.rules})
+    titles = {r: rule_title(builder.env, rules()[r]) for r in cited}
+    for rule_id in cited:
         if rule_id not in pages:
             logger.warning("flow %s cites %s, which no chapter renders", node["flow"], rule_id)
             continue
         hrefs[rule_id] = anchor_uri(builder, builder.current_docname, pages[rule_id], rule_id)
-    translator.body.append(f'<div class="scout-flow-figure">{flow_svg(flow, hrefs)}</div>')
+    svg = flow_svg(flow, hrefs, titles)
+    translator.body.append(f'<div class="scout-flow-figure">{svg}</div>')
     raise nodes.SkipNode
 
 
@@ -178,22 +183,24 @@ def _outline(flow: Flow) -> nodes.enumerated_list:
     items = nodes.enumerated_list(classes=["scout-flow-outline"])
     for box in flow.boxes:
         para = nodes.paragraph()
-        para += nodes.Text(f"{box.text} (")
+        cited = nodes.inline()
         for k, rule_id in enumerate(box.rules):
             if k:
-                para += nodes.Text(", ")
-            para += rule_ref(rule_id)
-        para += nodes.Text(")")
-        leads = [_lead(a, number) for a in flow.arrows if a.source == box.key]
-        if leads:
-            para += nodes.Text(": " + "; ".join(leads) + ".")
+                cited += nodes.Text(", ")
+            cited += rule_ref(rule_id)
+        leads = "; ".join(_lead(a, number) for a in flow.arrows if a.source == box.key)
+        message = _("{step} ({rules}): {leads}.") if leads else _("{step} ({rules})")
+        para += fill(str(message), step=str(_(box.text)), rules=cited, leads=leads)
         items += nodes.list_item("", para)
     return items
 
 
 def _lead(arrow: Arrow, number: dict[str, int]) -> str:
-    head = f"{arrow.label}, " if arrow.label else ""
-    return f"{head}go to {number[arrow.target]}"
+    if arrow.label:
+        return str(_("{label}, go to {step}")).format(
+            label=_(arrow.label), step=number[arrow.target]
+        )
+    return str(_("go to {step}")).format(step=number[arrow.target])
 
 
 class FlowDirective(SphinxDirective):
@@ -217,7 +224,8 @@ class FlowDirective(SphinxDirective):
         self.set_source_info(figure)
         details = nodes.container(classes=["scout-flow-text"])
         title = nodes.paragraph()
-        title += nodes.strong("The chart as a list", "The chart as a list")
+        heading = str(_("The chart as a list"))
+        title += nodes.strong(heading, heading)
         details += title
         details += _outline(flow)
-        return [figure, details]
+        return [figure, untranslatable(details)]

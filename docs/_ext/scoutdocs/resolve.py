@@ -12,6 +12,7 @@ from sphinx.util import logging
 
 from scout_ref.registry import Status, rules
 from scoutdocs import links
+from scoutdocs.i18n import _
 from scoutdocs.rules import anchor_uri, example_list, scout_domain
 
 logger = logging.getLogger(__name__)
@@ -39,7 +40,8 @@ class ExampleLinks(SphinxPostTransform):
                 uri = anchor_uri(self.app.builder, self.env.docname, docname, anchor)
                 ref = nodes.reference("", title, internal=True, refuri=uri)
                 out.append(ref)
-            placeholder.replace_self(out or [nodes.emphasis("none yet", "none yet")])
+            none = str(_("none yet"))
+            placeholder.replace_self(out or [nodes.emphasis(none, none)])
 
 
 class GlossaryLinks(SphinxPostTransform):

@@ -23,6 +23,7 @@ from sphinx.util.nodes import make_refnode
 
 from scout_ref.registry import RULE_ID, Rule, Status, rules, spec_dir
 from scoutdocs import links
+from scoutdocs.i18n import _, chapter_title, fill, rule_statement, rule_title, untranslatable
 
 logger = logging.getLogger(__name__)
 
@@ -159,7 +160,7 @@ class ScoutDomain(Domain):
         page = self.rule_pages.get(target)
         if page is None:
             return None
-        title = f"{target}: {rules()[target].title}"
+        title = f"{target}: {rule_title(env, rules()[target])}"
         ref = make_refnode(builder, fromdocname, page, target, contnode, title)
         ref["refuri"] = anchor_uri(builder, fromdocname, page, target)
         return ref
@@ -178,7 +179,8 @@ class ScoutDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for rule_id, page in self.rule_pages.items():
-            yield rule_id, f"{rule_id} {rules()[rule_id].title}", "rule", page, rule_id, 0
+            title = rule_title(self.env, rules()[rule_id])
+            yield rule_id, f"{rule_id} {title}", "rule", page, rule_id, 0
 
 
 def anchor_uri(builder: Any, fromdocname: str, docname: str, anchor: str) -> str:
@@ -216,7 +218,10 @@ def _listing(groups: dict[str, list[str]], none: str) -> nodes.Element:
                 para += nodes.Text(", ")
             para += nodes.literal(name, name)
         if len(names) > LISTED_PER_FILE:
-            para += nodes.Text(f" and {len(names) - LISTED_PER_FILE} more")
+            para += nodes.Text(" ")
+            para += nodes.Text(
+                str(_("and {count} more")).format(count=len(names) - LISTED_PER_FILE)
+            )
         lines += nodes.list_item("", para)
     return lines
 
@@ -226,7 +231,9 @@ def _enforced_by(rule_id: str, chapter_stems: set[str]) -> nodes.paragraph:
     found = links.enforcers().get(rule_id, ())
     if not found:
         informative = rules()[rule_id].status is Status.INFORMATIVE
-        text = "nothing: it binds no engine" if informative else "no function is marked yet"
+        text = str(
+            _("nothing: it binds no engine") if informative else _("no function is marked yet")
+        )
         para += nodes.emphasis(text, text)
         return para
     for k, entry in enumerate(found):
@@ -256,72 +263,104 @@ def _field(name: str, body: nodes.Element) -> nodes.field:
     return field
 
 
-def rule_section(rule: Rule, number: str) -> nodes.section:
+def rule_section(env: Any, rule: Rule, number: str) -> nodes.section:
     """One rule as a reader at the table wants it: number and title, ID and status, statement.
 
     The examples follow (the rules directive places them) and then :func:`implementers`. The ID
     and the title go into the general index, so the index page finds a rule either way.
     """
     section = nodes.section(ids=[rule.id], classes=["scout-rule", f"scout-{rule.status.value}"])
-    section += nodes.title(f"{number} {rule.title}", f"{number} {rule.title}")
+    title = rule_title(env, rule)
+    section += nodes.title(f"{number} {title}", f"{number} {title}")
     section += addnodes.index(
         entries=[
-            ("single", f"{rule.id} ({rule.title})", rule.id, "", None),
-            ("single", f"{rule.title} ({rule.id})", rule.id, "", None),
+            ("single", f"{rule.id} ({title})", rule.id, "", None),
+            ("single", f"{title} ({rule.id})", rule.id, "", None),
         ]
     )
     badge = nodes.paragraph(classes=["scout-rule-badge"])
     badge += nodes.literal(rule.id, rule.id, classes=["scout-rule-id"])
     badge += nodes.Text(" ")
-    badge += nodes.inline(rule.status.value, rule.status.value, classes=["scout-status"])
+    status = status_label(rule)
+    badge += nodes.inline(status, status, classes=["scout-status"])
     badge += nodes.Text(" ")
     from scoutdocs.allrules import scope_label  # noqa: PLC0415 - allrules imports this module
 
     scope = scope_label(rule)
     badge += nodes.inline(scope, scope, classes=["scout-scope"])
     badge += nodes.Text(" ")
-    history = f"since {rule.since}" + "".join(f", changed in {c.version}" for c in rule.changed)
+    if rule.changed:
+        versions = ", ".join(c.version for c in rule.changed)
+        history = str(_("since {since}, changed in {versions}")).format(
+            since=rule.since, versions=versions
+        )
+    else:
+        history = str(_("since {since}")).format(since=rule.since)
     badge += nodes.inline("", history, classes=["scout-since"])
     section += badge
     statement = nodes.paragraph(classes=["scout-rule-statement"])
-    statement += rule_text(rule.statement)
+    statement += rule_text(rule_statement(env, rule))
     section += statement
-    return section
+    return cast(nodes.section, untranslatable(section))
+
+
+STATUS_LABELS = {
+    Status.NORMATIVE: _("normative"),
+    Status.INFORMATIVE: _("informative"),
+    Status.VARIANT: _("variant"),
+    Status.RETIRED: _("retired"),
+}
+
+
+def status_label(rule: Rule) -> str:
+    """A rule's status as the edition says it (the registry's word in English)."""
+    return str(STATUS_LABELS[rule.status])
 
 
 def implementers(rule: Rule, stems: set[str]) -> folded:
     """What backs a rule in code, tests and vectors, folded away under the rule's examples."""
     fields = nodes.field_list(classes=["scout-rule-fields"])
-    fields += _field("Enforced by", _enforced_by(rule.id, stems))
+    fields += _field(str(_("Enforced by")), _enforced_by(rule.id, stems))
     node_ids = (t.partition("::") for t in links.tests().get(rule.id, ()))
-    tested = _grouped((where, name) for where, _, name in node_ids)
-    fields += _field("Tested by", _listing(tested, "no test is marked with this rule yet"))
+    tested = _grouped((where, name) for where, _sep, name in node_ids)
+    none_tested = str(_("no test is marked with this rule yet"))
+    fields += _field(str(_("Tested by")), _listing(tested, none_tested))
     vectors = links.vectors().get(rule.id, {})
     cases = {where: list(ids) for where, ids in vectors.items()}
-    fields += _field("Vectors", _listing(cases, "no vector yet"))
+    fields += _field(str(_("Vectors")), _listing(cases, str(_("no vector yet"))))
     bins = links.coverage().get(rule.id, [])
     if bins:
-        fields += _field("Coverage", _coverage(bins))
+        fields += _field(str(_("Coverage")), _coverage(bins))
     para = nodes.paragraph()
     para += example_list(rule=rule.id)
-    fields += _field("Examples", para)
+    fields += _field(str(_("Examples")), para)
     tests, vector_count = len(links.tests().get(rule.id, ())), sum(map(len, cases.values()))
-    hit = sum(1 for _, n in bins if n)
-    filled = f", {hit} of {len(bins)} coverage bins" if bins else ""
-    box = folded(summary=f"For implementers: code, {tests} tests, {vector_count} vectors{filled}")
+    hit = sum(1 for _name, n in bins if n)
+    if bins:
+        summary = _(
+            "For implementers: code, {tests} tests, {vectors} vectors, {hit} of {bins} "
+            "coverage bins"
+        )
+    else:
+        summary = _("For implementers: code, {tests} tests, {vectors} vectors")
+    text = str(summary).format(tests=tests, vectors=vector_count, hit=hit, bins=len(bins))
+    box = folded(summary=text)
     box += fields
-    return box
+    return cast(folded, untranslatable(box))
 
 
 def _coverage(bins: list[tuple[str, int]]) -> nodes.Element:
     """The bins of the coverage model (``spec/coverage.json``): filled of all, then each bin."""
-    hit = sum(1 for _, n in bins if n)
+    hit = sum(1 for _name, n in bins if n)
     para = nodes.paragraph(classes=["scout-listing"])
-    para += nodes.Text(f"{hit} of {len(bins)} bins filled by the vectors: ")
+    para += nodes.Text(
+        str(_("{hit} of {bins} bins filled by the vectors:")).format(hit=hit, bins=len(bins))
+    )
+    para += nodes.Text(" ")
     for k, (name, count) in enumerate(bins):
         if k:
             para += nodes.Text("; ")
-        text = f"{name} ({count})" if count else f"{name} (missed)"
+        text = f"{name} ({count})" if count else str(_("{bin} (missed)")).format(bin=name)
         para += nodes.emphasis(text, text) if not count else nodes.Text(text)
     return para
 
@@ -335,9 +374,11 @@ def _has_example(section: nodes.section) -> bool:
 def _examples_elsewhere(rule_id: str) -> nodes.paragraph:
     """For a rule whose examples sit under other rules: links to them, before the fold."""
     para = nodes.paragraph(classes=["scout-example-see"])
-    para += nodes.strong("Examples: ", "Examples: ")
+    label = str(_("Examples:"))
+    para += nodes.strong(label, label)
+    para += nodes.Text(" ")
     para += example_list(rule=rule_id)
-    return para
+    return cast(nodes.paragraph, untranslatable(para))
 
 
 class RulesDirective(SphinxDirective):
@@ -355,7 +396,7 @@ class RulesDirective(SphinxDirective):
         found = [c for c in chapters() if c[2] == area]
         if not found:
             raise self.error(f"unknown rule area {area!r}")
-        number, stem, _, _ = found[0]
+        number, stem, _area, _title = found[0]
         expected = CHAPTERS_FILE_FORMAT.format(number=number, stem=stem)
         if self.env.current_document.docname != expected:
             raise self.error(f"the rules of {area} belong in {expected}.rst")
@@ -365,20 +406,24 @@ class RulesDirective(SphinxDirective):
         stems = {c[1] for c in chapters()}
         domain = scout_domain(self.env)
         sections: dict[str, nodes.section] = {}
-        intro = nodes.paragraph()
-        intro += nodes.Text("Enforced in the engine module ")
         module = addnodes.pending_xref(
             "", refdomain="py", reftype="mod", reftarget=f"scout_ref.{stem}", refexplicit=True
         )
         module += nodes.literal(f"scout_ref/{stem}.py", f"scout_ref/{stem}.py")
-        intro += module
-        intro += nodes.Text(
-            "; under each rule, the folded list for implementers names the functions that "
-            "enforce it and the tests and vectors that check it."
+        intro = nodes.paragraph(translatable=False)
+        intro += fill(
+            str(
+                _(
+                    "Enforced in the engine module {module}; under each rule, the folded list "
+                    "for implementers names the functions that enforce it and the tests and "
+                    "vectors that check it."
+                )
+            ),
+            module=module,
         )
         for rule in rules().values():
             if rule.area == area:
-                sections[rule.id] = rule_section(rule, numbers[rule.id])
+                sections[rule.id] = rule_section(self.env, rule, numbers[rule.id])
                 self.set_source_info(sections[rule.id])
                 domain.note_rule(rule.id, sections[rule.id])
         first = next(iter(sections.values()))
@@ -397,3 +442,31 @@ class RulesDirective(SphinxDirective):
                 section.append(_examples_elsewhere(rule_id))
             section.append(implementers(rules()[rule_id], stems))
         return [intro, *sections.values()]
+
+
+def chapter_heading(app: Any, doctree: nodes.document) -> None:
+    """A chapter page's heading in the build's language, from the registry's chapter title.
+
+    The page's first heading must read ``<number>. <title>`` as ``spec/rules.json`` has it; an
+    edition shows the registry catalog's title instead, so the page catalog never holds it.
+    Runs before Sphinx collects the page titles, so navigation shows it too.
+    """
+    env = app.env
+    for number, stem, _area, title in chapters():
+        if env.docname != CHAPTERS_FILE_FORMAT.format(number=number, stem=stem):
+            continue
+        heading = next(iter(doctree.findall(nodes.title)), None)
+        if heading is None or heading.astext() != f"{number}. {title}":
+            found = "no heading" if heading is None else repr(heading.astext())
+            logger.warning(
+                "chapter page %s must begin with the heading %r (spec/rules.json), not %s",
+                env.docname,
+                f"{number}. {title}",
+                found,
+                location=heading if heading is not None else (env.docname, 1),
+            )
+            return
+        text = f"{number}. {chapter_title(env, stem, title)}"
+        heading.children = [nodes.Text(text)]
+        heading["translatable"] = False
+        return

@@ -18,6 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from scout_ref.longest import TWO_PLAYER_MAX_TURNS, longest_two_player_round
 from scout_ref.simulation import random_game
+from scoutdocs.i18n import _
 
 CAP = 10_000  # moves per round; a round of random play this long would be reported as truncated
 BIN = 10  # moves per histogram bar
@@ -61,7 +62,7 @@ def histogram_svg(samples: list[Sample]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" class="scout-histogram" '
         'fill="currentColor">',
-        "<title>Round lengths in random play, by player count</title>",
+        f"<title>{escape(str(_('Round lengths in random play, by player count')))}</title>",
     ]
     for k, s in enumerate(samples):
         counts = [0] * bins
@@ -70,7 +71,8 @@ def histogram_svg(samples: list[Sample]) -> str:
         peak = max(counts)
         base = TOP + k * (PANEL_HEIGHT + 24) + PANEL_HEIGHT
         parts.append(
-            f'<text x="0" y="{base - PANEL_HEIGHT / 2}" font-size="12">{s.players} players</text>'
+            f'<text x="0" y="{base - PANEL_HEIGHT / 2}" font-size="12">'
+            f"{escape(str(_('{count} players')).format(count=s.players))}</text>"
         )
         parts.append(
             f'<line x1="{LEFT}" y1="{base}" x2="{width - 10}" y2="{base}" stroke="currentColor"/>'
@@ -78,7 +80,9 @@ def histogram_svg(samples: list[Sample]) -> str:
         for b, count in enumerate(counts):
             if count:
                 h = PANEL_HEIGHT * count / peak
-                tip = f"{count} rounds of {b * BIN}-{b * BIN + BIN - 1} moves"
+                tip = str(_("{count} rounds of {low}-{high} moves")).format(
+                    count=count, low=b * BIN, high=b * BIN + BIN - 1
+                )
                 parts.append(
                     f'<rect x="{LEFT + b * BAR_WIDTH}" y="{base - h:.1f}" width="{BAR_WIDTH - 1}" '
                     f'height="{h:.1f}" fill="#4a7ab5"><title>{escape(tip)}</title></rect>'
@@ -88,22 +92,36 @@ def histogram_svg(samples: list[Sample]) -> str:
         x = LEFT + tick // BIN * BAR_WIDTH
         parts.append(f'<text x="{x}" y="{axis}" font-size="10" text-anchor="middle">{tick}</text>')
     parts.append(
-        f'<text x="{LEFT}" y="{axis + 14}" font-size="10">moves per round (bars of {BIN})</text>'
+        f'<text x="{LEFT}" y="{axis + 14}" font-size="10">'
+        f"{escape(str(_('moves per round (bars of {size})')).format(size=BIN))}</text>"
     )
     parts.append("</svg>")
     return "".join(parts)
 
 
+HEADINGS = (
+    _("players"),
+    _("games"),
+    _("rounds"),
+    _("mean"),
+    _("median"),
+    _("longest"),
+    _("truncated"),
+    _("repeated"),
+)
+"""The statistics table's column headings."""
+
+
 def _row(cells: list[str]) -> nodes.row:
     row = nodes.row()
     for text in cells:
-        row += nodes.entry("", nodes.paragraph(text, text))
+        row += nodes.entry("", nodes.paragraph(text, text, translatable=False))
     return row
 
 
 def summary_table(samples: list[Sample]) -> nodes.table:
     """Players, games, rounds, mean, median and longest round, and the rounds cut or repeated."""
-    head = ["players", "games", "rounds", "mean", "median", "longest", "truncated", "repeated"]
+    head = [str(h) for h in HEADINGS]
     group = nodes.tgroup(cols=len(head))
     group += [nodes.colspec(colwidth=1) for _ in head]
     thead = nodes.thead()
@@ -148,25 +166,31 @@ class RoundStatisticsDirective(SphinxDirective):
         samples = [sample(n, games) for n in (2, 3, 4, 5)]
         deals, budget = self.options.get("deals", 10), self.options.get("budget", 2_000)
         found = longest_two_player_round(deals, budget=budget)
-        intro = (
-            f"Measured when this page was built: {games} games of seeded random play per player "
-            f"count (uniform over the legal moves, every round capped at {CAP} moves). A round's "
-            "length counts every move, the rotation decisions included; truncated rounds are "
-            "those the cap stopped, repeated ones those in which a position came back apart "
-            "from the chips and scores."
+        intro = str(
+            _(
+                "Measured when this page was built: {games} games of seeded random play per "
+                "player count (uniform over the legal moves, every round capped at {cap} moves). "
+                "A round's length counts every move, the rotation decisions included; truncated "
+                "rounds are those the cap stopped, repeated ones those in which a position came "
+                "back apart from the chips and scores."
+            )
+        ).format(games=games, cap=CAP)
+        search = str(
+            _(
+                "The guided search of scout_ref.longest, over {deals} seeded two-player deals of "
+                "at most {budget} positions each, found a round of {turns} turns of play (the "
+                "bound is {bound})."
+            )
+        ).format(deals=deals, budget=budget, turns=len(found.moves), bound=TWO_PLAYER_MAX_TURNS)
+        caption = str(_("Rounds of random play by length, {games} games per player count")).format(
+            games=games
         )
-        search = (
-            f"The guided search of scout_ref.longest, over {deals} seeded two-player deals of at "
-            f"most {budget:,} positions each, found a round of {len(found.moves)} turns of play "
-            f"(the bound is {TWO_PLAYER_MAX_TURNS})."
-        )
-        caption = f"Rounds of random play by length, {games} games per player count"
         html = f"<figure class='scout-figure'>{histogram_svg(samples)}"
         html += f"<figcaption>{escape(caption)}</figcaption></figure>"
         figure = nodes.raw("", html, format="html")
         return [
-            nodes.paragraph(intro, intro),
+            nodes.paragraph(intro, intro, translatable=False),
             summary_table(samples),
             figure,
-            nodes.paragraph(search, search),
+            nodes.paragraph(search, search, translatable=False),
         ]

@@ -1,0 +1,178 @@
+"""The editions' catalog checks (issue 23), run by ``make docs-check`` and the tests.
+
+A finding is one line naming the file and the message. Four kinds:
+
+* **incomplete**: a message that is untranslated, fuzzy (its English changed since it was
+  translated) or obsolete (kept from an English that is gone), in any edition's page catalogs,
+  ``scoutdocs.po`` or ``spec/locales/<lang>/rules.po``; or a translation whose ``{name}``
+  placeholders differ from the English's;
+* **stale**: a catalog whose messages are not those of the English now: the page templates are
+  made afresh (:func:`scoutdocs.catalogs.page_templates`) and compared message by message, so
+  an English edit nobody carried into the catalogs is named with its page;
+* **missing**: a translated page without a catalog in some edition;
+* **terms**: ``docs/locales/<lang>/terms.json`` against its schema and the edition's text
+  (:mod:`scoutdocs.terms`).
+
+``python -m scoutdocs.catalog_check`` prints the findings and exits 1 if there are any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from scout_ref import rule_texts
+from scoutdocs.catalogs import extension_template, page_templates, registry_template
+from scoutdocs.i18n import DOMAIN, LOCALES
+from scoutdocs.terms import term_findings
+
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+QUOTED_LIMIT = 70  # characters of a message quoted in a finding
+
+
+def _short(text: str) -> str:
+    one_line = " ".join(text.split())
+    cut = one_line if len(one_line) <= QUOTED_LIMIT else one_line[: QUOTED_LIMIT - 3] + "..."
+    return repr(cut)
+
+
+def read_catalog(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _where(path: Path) -> str:
+    root = LOCALES.parent.parent
+    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+
+
+def incomplete(path: Path, lang: str) -> Iterator[str]:
+    """Untranslated, fuzzy and obsolete messages of one catalog, and broken placeholders."""
+    catalog = read_catalog(path, lang)
+    where = _where(path)
+    for message in catalog:
+        if not message.id:
+            continue
+        text = str(message.id)
+        translation = message.string if isinstance(message.string, str) else ""
+        if not translation:
+            yield f"{where}: untranslated: {_short(text)}"
+        elif message.fuzzy:
+            yield f"{where}: fuzzy (the English changed; check and unmark): {_short(text)}"
+        elif sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(translation)):
+            yield f"{where}: the placeholders {{...}} differ from the English: {_short(text)}"
+    for message in catalog.obsolete.values():
+        yield f"{where}: obsolete (no longer in the English; delete it): {_short(str(message.id))}"
+
+
+def _keys(catalog: Catalog) -> set[tuple[str, str | None]]:
+    return {(str(m.id), m.context) for m in catalog if m.id}
+
+
+def stale(path: Path, template: Catalog, lang: str, what: str) -> Iterator[str]:
+    """The messages a catalog lacks or has beyond its English now (``what`` names the page)."""
+    have, want = _keys(read_catalog(path, lang)), _keys(template)
+    where = _where(path)
+    for message, _context in sorted(want - have):
+        yield f"{where}: stale: {what} has a message this catalog lacks: {_short(message)}"
+    for message, _context in sorted(have - want):
+        yield f"{where}: stale: {what} no longer has this message: {_short(message)}"
+
+
+def page_catalogs(locales: Path, lang: str) -> dict[str, Path]:
+    """Page name to catalog of one edition (``scoutdocs.po`` excluded)."""
+    folder = locales / lang / "LC_MESSAGES"
+    return {
+        p.relative_to(folder).with_suffix("").as_posix(): p
+        for p in sorted(folder.rglob("*.po"))
+        if p.name != f"{DOMAIN}.po"
+    }
+
+
+def findings(
+    locales: Path = LOCALES,
+    registry: Path | None = None,
+    templates: Path | None = None,
+    langs: Iterable[str] | None = None,
+) -> list[str]:
+    """Every finding over the editions ``langs`` (all by default). ``templates`` holds fresh
+    page templates (None: the staleness of the page catalogs is not checked)."""
+    registry = registry or rule_texts.locales_dir()
+    extension, rules_template = extension_template(), registry_template()
+    out: list[str] = []
+    for lang in langs or rule_texts.editions():
+        pages = page_catalogs(locales, lang)
+        for path in pages.values():
+            out += incomplete(path, lang)
+        for path, template, what in [
+            (locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po", extension, "docs/_ext/scoutdocs"),
+            (registry / lang / "rules.po", rules_template, "spec/rules.json"),
+        ]:
+            if not path.is_file():
+                out.append(f"{_where(path)}: missing (make locales makes it)")
+                continue
+            out += incomplete(path, lang)
+            out += stale(path, template, lang, what)
+        if templates is not None:
+            out += _stale_pages(templates, pages, lang)
+        out += term_findings(lang, locales, registry)
+    return out
+
+
+def _stale_pages(templates: Path, pages: dict[str, Path], lang: str) -> Iterator[str]:
+    fresh = {
+        p.relative_to(templates).with_suffix("").as_posix(): p for p in templates.rglob("*.pot")
+    }
+    for page, pot in sorted(fresh.items()):
+        if page not in pages:
+            yield f"docs/locales/{lang}/LC_MESSAGES/{page}.po: missing (make locales makes it)"
+            continue
+        template = read_catalog(pot, "en")
+        yield from stale(pages[page], template, lang, f"the English page {page}.rst")
+    for page in sorted(set(pages) - set(fresh)):
+        yield f"{_where(pages[page])}: no such translated page any more (delete the catalog)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scoutdocs.catalog_check", description=__doc__)
+    parser.add_argument(
+        "--no-templates",
+        action="store_true",
+        help="skip making the page templates afresh (the pages' staleness is not checked)",
+    )
+    parser.add_argument("--locales", type=Path, default=LOCALES, help="the pages' catalogs")
+    parser.add_argument("--registry", type=Path, help="the registry's catalogs (spec/locales)")
+    parser.add_argument("--lang", action="append", help="only this edition (repeatable)")
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.lang or ()) - set(rule_texts.editions()))
+    if unknown:
+        parser.error(
+            f"no edition {', '.join(unknown)}; the editions are {', '.join(rule_texts.editions())}"
+        )
+    with tempfile.TemporaryDirectory() as tmp:
+        templates = None
+        if not args.no_templates:
+            templates = Path(tmp)
+            page_templates(templates)
+        found = findings(args.locales, args.registry, templates, args.lang)
+    for line in found:
+        print(line)
+    if found:
+        print(
+            f"{len(found)} catalog problems (issue 23: every edition complete and current)",
+            file=sys.stderr,
+        )
+        return 1
+    print("every edition's catalogs are complete and current")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
