@@ -154,7 +154,7 @@ bench-jobs: $(STAMP)
 zoo: $(STAMP)
 	$(BIN)/python benchmarks/zoo.py
 
-# Mutation adequacy of the vectors (slow: about 45 minutes for all 1,122 mutants of the rule
+# Mutation adequacy of the vectors (slow: about 50 minutes for all 1,122 mutants of the rule
 # modules on 2 busy cores; MUTATION_ARGS="--sample 40" runs a reproducible sample). --jobs runs
 # that many shards at once; a run resumes the sessions under build/mutation (--fresh discards
 # them). Writes mutation/report.json; fails if a survivor is neither killed nor listed in

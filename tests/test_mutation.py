@@ -82,7 +82,7 @@ def test_every_equivalent_mutant_gives_its_reason() -> None:
     path = Path(__file__).parents[1] / "mutation" / "equivalent.json"
     entries = json.loads(path.read_text("utf-8"))["equivalent"]
     for e in entries:
-        assert set(e) >= {"module", "operator", "line", "mutant", "reason"}
+        assert set(e) >= {"module", "definition", "operator", "line", "mutant", "reason"}
         assert len(e["reason"]) > 20
 
 
