@@ -96,3 +96,29 @@ def test_the_judge_tests_the_engines_own_deals(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(setup, "shuffled", shuffled)
     monkeypatch.setattr(reference, "shuffled", shuffled)
     assert random_failure() == "random-deal-2p"
+
+
+def test_a_resumed_session_judges_its_survivors_again_and_keeps_its_kills(tmp_path: Path) -> None:
+    campaign = pytest.importorskip("mutation.campaign")
+    from cosmic_ray.work_db import WorkDB, use_db  # noqa: PLC0415 - with the mutation group
+    from cosmic_ray.work_item import (  # noqa: PLC0415
+        MutationSpec,
+        TestOutcome,
+        WorkerOutcome,
+        WorkItem,
+        WorkResult,
+    )
+
+    path = tmp_path / "session.sqlite"
+    source = tmp_path / "m.py"
+    source.write_text("x = 1\n", "utf-8")
+    with use_db(str(path), WorkDB.Mode.create) as db:
+        for job, outcome in (("a", TestOutcome.KILLED), ("b", TestOutcome.SURVIVED)):
+            spec = MutationSpec(str(source), "core/NumberReplacer", 0, (1, 4), (1, 5))
+            db.add_work_item(WorkItem.single(job, spec))
+            diff = f"--- a/x/src/scout_ref/m.py\n+++ b/x/src/scout_ref/m.py\n-x = 1\n+x = {job}\n"
+            db.set_result(job, WorkResult(WorkerOutcome.NORMAL, None, outcome, diff))
+        assert campaign._forget_survivors(path, db) == 1
+        assert [i.job_id for i in db.pending_work_items] == ["b"]
+    report = campaign.summarize([path])
+    assert (report["killed"], report["survived"]) == (1, 0)
