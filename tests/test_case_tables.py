@@ -11,6 +11,8 @@ from scout_ref.conformance.cases import _table
 from scout_ref.conformance.cases._table import TABLES, facing_cases
 from scout_ref.registry import spec_dir
 
+pytestmark = pytest.mark.rule
+
 
 def _vector_ids() -> set[str]:
     ids = set()
