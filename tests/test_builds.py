@@ -83,3 +83,20 @@ def test_compiled_engine_plays_like_the_pure_source(
     list, resulting state and score agrees (the conformance fuzzer's step-by-step check)."""
     result = fuzz_game(pure_adapter, players, f"builds:{seed}")
     assert result.outcome is Outcome.PASSED, result.message
+
+
+@pytest.mark.rule
+def test_the_editions_rule_texts_ship_with_the_package() -> None:
+    """Each edition's rules.po is package data (setup.py): the installed build reads its own
+    copy under scout_ref/_spec, the source tree its spec/ folder."""
+    from scout_ref import rule_texts  # noqa: PLC0415 - the pure module, in either build
+    from scout_ref.registry import rules  # noqa: PLC0415
+
+    folder = rule_texts.locales_dir()
+    expected = "_spec" if BUILD == "compiled" else "spec"
+    assert folder.parent.name == expected
+    assert (folder / "editions.json").is_file()
+    for lang in rule_texts.editions():
+        catalog = rule_texts.catalog(lang)
+        contexts = {m.context for m in catalog if m.id}
+        assert {f"{r} statement" for r in rules()} <= contexts, lang

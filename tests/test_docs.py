@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from scout_ref.registry import RULE_ID, Status, rules, spec_dir
+from scout_ref.rule_texts import editions
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -53,7 +54,8 @@ ONE_BUILD = pytest.mark.xdist_group("docs-build")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The rulebook built as ``make docs`` builds it; fails on any warning."""
     out = tmp_path_factory.mktemp("docs")
-    status, warnings = _sphinx(DOCS, out, "-W", "--keep-going")
+    messages = f"scout_messages_out={out / 'messages.json'}"  # for the editions' catalogs
+    status, warnings = _sphinx(DOCS, out, "-W", "--keep-going", "-D", messages)
     assert (status, warnings) == (0, "")
     return out / "html"
 
@@ -291,3 +293,42 @@ def test_a_version_missing_from_the_changelog_fails_the_build(tmp_path: Path) ->
     source = _tiny_project(tmp_path, ".. rule-history::\n", conf)
     warnings = _failed_build(source, tmp_path)
     assert "CHANGELOG.md has no section for version 1.0.0" in warnings
+
+
+@ONE_BUILD
+@pytest.mark.rule
+def test_every_editions_page_catalogs_have_the_english_pages_messages(built: Path) -> None:
+    """An English edit nobody carried into the catalogs (``make locales``) fails, naming the
+    page and the message; the build collected each translated page's messages."""
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.syspath_prepend(str(DOCS / "_ext"))
+    try:
+        check = importlib.import_module("scoutdocs.catalog_check")
+        english = json.loads((built.parent / "messages.json").read_text(encoding="utf-8"))
+        assert "faq" in english
+        assert "reference/api" not in english  # developer pages stay English
+        extracted = {m for page in english.values() for m in page}
+        numbers = importlib.import_module("scoutdocs.rules").display_numbers()
+        for rule in rules().values():  # translated in spec/locales/<lang>/rules.po only
+            assert f"{numbers[rule.id]} {rule.title}" not in extracted, rule.id
+        statements = sum(rule.statement in extracted for rule in rules().values())
+        assert statements <= 1  # a page's own prose may say what one rule says, word for word
+        assert not {"Enforced by", "Tested by", "8. Show"} & extracted  # scoutdocs.po, rules.po
+        onepage = importlib.import_module("scoutdocs.editions").ONEPAGE  # not in this build
+        found = []
+        for lang in editions():
+            pages = check.page_catalogs(DOCS / "locales", lang)
+            pages.pop(onepage, None)
+            found += check.stale_pages(english, pages, lang)
+    finally:
+        monkeypatch.undo()
+    assert not found, f"{len(found)} stale messages (run make locales):\n" + "\n".join(found[:10])
+
+
+@ONE_BUILD
+@pytest.mark.rule
+def test_every_english_page_has_the_language_switcher(built: Path) -> None:
+    for page in ("index.html", "rulebook/08-show.html", "reference/api.html"):
+        text = (built / page).read_text(encoding="utf-8")
+        assert '<strong aria-current="page" lang="en">English</strong>' in text, page
+        assert 'hreflang="ru" lang="ru">Русский</a>' in text, page

@@ -80,3 +80,11 @@ def test_the_layers_above_do_import_the_core() -> None:
     """The check has teeth: the layers it guards do sit on the core."""
     assert "scout_ref.state" in _below({"scout_ref._serialize"})
     assert "scout_ref.state" in _below({"scout_ref.position_line"})
+
+
+@pytest.mark.rule
+def test_the_core_reaches_no_translation() -> None:
+    """The editions' rule texts (issue 23) sit above the engine: nothing of the core reads them,
+    so the engine needs no catalog and no Babel."""
+    assert "scout_ref.rule_texts" not in _below(_core())
+    assert "scout_ref.rule_texts" in _below({"scout_ref.commands.rules"})  # the check has teeth

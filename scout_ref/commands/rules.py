@@ -81,14 +81,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         selected = list(rules().values())
     lang = args.lang
-    if lang is None:
-        if args.json:
+    if args.json:
+        if lang is None:
             print_json({"rules": [rule_json(r) for r in selected]})
         else:
-            print("\n".join(describe(r) for r in selected))
-    elif args.json:
-        print_json({"language": lang, "rules": [translated_json(r, lang) for r in selected]})
-    else:
-        print("\n".join(describe(r, lang) for r in selected))
-        print(plural(len(selected), "rule"))
+            print_json({"language": lang, "rules": [translated_json(r, lang) for r in selected]})
+        return 0
+    texts = [describe(r, lang or rule_texts.SOURCE) for r in selected]  # a missing one raises
+    print("\n".join(texts))
+    print(plural(len(selected), "rule"))
     return 0

@@ -26,9 +26,10 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from scoutdocs import cache, messages
 from scoutdocs.adequacy import AdequacyDirective
 from scoutdocs.allrules import RuleIndexDirective
-from scoutdocs.editions import configure, note_developer_page, page_context
+from scoutdocs.editions import chapter_heading, configure, note_developer_page, page_context
 from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
 from scoutdocs.examples import CardDirective, DropTitleMessages, ExampleDirective, title_message
 from scoutdocs.flows import FlowDirective, depart_flow_figure, flow_figure, visit_flow_figure
@@ -39,7 +40,6 @@ from scoutdocs.rules import (
     RuleRole,
     RulesDirective,
     ScoutDomain,
-    chapter_heading,
     depart_folded,
     example_list,
     folded,
@@ -55,6 +55,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(ScoutDomain)
     # Another folder of registry catalogs laid out as spec/locales (a test's fake translations).
     app.add_config_value("scout_registry_locales", "", "env", types=frozenset({str}))
+    # A folder where the editions' builds share the engine-made results (scoutdocs.cache).
+    app.add_config_value("scout_engine_cache", "", "", types=frozenset({str}))
+    # A file where an English build writes each translated page's messages (scoutdocs.messages).
+    app.add_config_value("scout_messages_out", "", "", types=frozenset({str}))
     app.add_role("rule", RuleRole(warn_dangling=True))
     app.add_node(example_list)
     app.add_node(title_message)
@@ -74,9 +78,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(ExampleLinks)
     app.add_post_transform(DropTitleMessages)
     app.connect("config-inited", configure)
+    app.connect("config-inited", cache.configure)
     app.connect("config-inited", load_catalog)
     app.connect("doctree-read", chapter_heading, priority=400)  # before the title collector
     app.connect("doctree-read", note_developer_page)
+    app.connect("doctree-read", messages.collect, priority=900)  # after every change to it
+    app.connect("env-purge-doc", messages.purge)
+    app.connect("env-merge-info", messages.merge)
+    app.connect("build-finished", messages.write)
     app.connect("html-page-context", page_context)
     app.connect("env-check-consistency", check_coverage)
     app.connect("env-get-outdated", outdated)

@@ -6,9 +6,11 @@ A finding is one line naming the file and the message. Four kinds:
   translated) or obsolete (kept from an English that is gone), in any edition's page catalogs,
   ``scoutdocs.po`` or ``spec/locales/<lang>/rules.po``; or a translation whose ``{name}``
   placeholders differ from the English's;
-* **stale**: a catalog whose messages are not those of the English now: the page templates are
-  made afresh (:func:`scoutdocs.catalogs.page_templates`) and compared message by message, so
-  an English edit nobody carried into the catalogs is named with its page;
+* **stale**: a catalog whose messages are not those of the English now, compared message by
+  message with the messages an English build collected (:mod:`scoutdocs.messages`, the
+  ``--messages`` files ``make docs-check`` writes) or with page templates made afresh
+  (:func:`scoutdocs.catalogs.page_templates`), so an English edit nobody carried into the
+  catalogs is named with its page;
 * **missing**: a translated page without a catalog in some edition;
 * **terms**: ``docs/locales/<lang>/terms.json`` against its schema and the edition's text
   (:mod:`scoutdocs.terms`).
@@ -19,6 +21,7 @@ A finding is one line naming the file and the message. Four kinds:
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import tempfile
@@ -96,14 +99,23 @@ def page_catalogs(locales: Path, lang: str) -> dict[str, Path]:
     }
 
 
+def template_messages(templates: Path) -> dict[str, list[str]]:
+    """Page name to messages, from a folder of page templates (``.pot``)."""
+    out = {}
+    for pot in sorted(templates.rglob("*.pot")):
+        page = pot.relative_to(templates).with_suffix("").as_posix()
+        out[page] = [str(m.id) for m in read_catalog(pot, "en") if m.id]
+    return out
+
+
 def findings(
     locales: Path = LOCALES,
     registry: Path | None = None,
-    templates: Path | None = None,
+    english: dict[str, list[str]] | None = None,
     langs: Iterable[str] | None = None,
 ) -> list[str]:
-    """Every finding over the editions ``langs`` (all by default). ``templates`` holds fresh
-    page templates (None: the staleness of the page catalogs is not checked)."""
+    """Every finding over the editions ``langs`` (all by default). ``english`` is each
+    translated page's messages now (None: the page catalogs' staleness is not checked)."""
     registry = registry or rule_texts.locales_dir()
     extension, rules_template = extension_template(), registry_template()
     out: list[str] = []
@@ -120,32 +132,54 @@ def findings(
                 continue
             out += incomplete(path, lang)
             out += stale(path, template, lang, what)
-        if templates is not None:
-            out += _stale_pages(templates, pages, lang)
+        if english is not None:
+            out += stale_pages(english, pages, lang)
         out += term_findings(lang, locales, registry)
     return out
 
 
-def _stale_pages(templates: Path, pages: dict[str, Path], lang: str) -> Iterator[str]:
-    fresh = {
-        p.relative_to(templates).with_suffix("").as_posix(): p for p in templates.rglob("*.pot")
-    }
-    for page, pot in sorted(fresh.items()):
+def stale_pages(english: dict[str, list[str]], pages: dict[str, Path], lang: str) -> Iterator[str]:
+    fresh = english
+    for page, messages in sorted(fresh.items()):
         if page not in pages:
             yield f"docs/locales/{lang}/LC_MESSAGES/{page}.po: missing (make locales makes it)"
             continue
-        template = read_catalog(pot, "en")
+        template = Catalog()
+        for message in messages:
+            template.add(message)
         yield from stale(pages[page], template, lang, f"the English page {page}.rst")
     for page in sorted(set(pages) - set(fresh)):
         yield f"{_where(pages[page])}: no such translated page any more (delete the catalog)"
 
 
+KINDS = ("terms.json", "untranslated", "fuzzy", "obsolete", "placeholders", "stale", "missing")
+
+
+def summary(found: list[str]) -> Iterator[str]:
+    """One line per edition: how many findings of each kind."""
+    counts: dict[str, dict[str, int]] = {}
+    for line in found:
+        lang = line.split("/locales/", 1)[-1].split("/", 1)[0]
+        kind = next((k for k in KINDS if k in line), "other")
+        per_lang = counts.setdefault(lang, {})
+        per_lang[kind] = per_lang.get(kind, 0) + 1
+    for lang, kinds in counts.items():
+        yield f"{lang}: " + ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scoutdocs.catalog_check", description=__doc__)
     parser.add_argument(
-        "--no-templates",
+        "--messages",
+        type=Path,
+        action="append",
+        help="a file of the English pages' messages written by a build (scout_messages_out); "
+        "repeatable. Without it the page templates are made afresh with gettext builds",
+    )
+    parser.add_argument(
+        "--no-pages",
         action="store_true",
-        help="skip making the page templates afresh (the pages' staleness is not checked)",
+        help="do not check the page catalogs against the English (no build is made)",
     )
     parser.add_argument("--locales", type=Path, default=LOCALES, help="the pages' catalogs")
     parser.add_argument("--registry", type=Path, help="the registry's catalogs (spec/locales)")
@@ -156,14 +190,27 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(
             f"no edition {', '.join(unknown)}; the editions are {', '.join(rule_texts.editions())}"
         )
-    with tempfile.TemporaryDirectory() as tmp:
-        templates = None
-        if not args.no_templates:
-            templates = Path(tmp)
-            page_templates(templates)
-        found = findings(args.locales, args.registry, templates, args.lang)
+    english: dict[str, list[str]] | None = None
+    if args.messages:
+        english = {}
+        for path in args.messages:
+            if not path.is_file():
+                print(
+                    f"error: {path} is missing: the English build that writes it failed "
+                    "or did not run",
+                    file=sys.stderr,
+                )
+                return 2
+            english.update(json.loads(path.read_text(encoding="utf-8")))
+    elif not args.no_pages:
+        with tempfile.TemporaryDirectory() as tmp:
+            page_templates(Path(tmp))
+            english = template_messages(Path(tmp))
+    found = findings(args.locales, args.registry, english, args.lang)
     for line in found:
         print(line)
+    for line in summary(found):
+        print(line, file=sys.stderr)
     if found:
         print(
             f"{len(found)} catalog problems (issue 23: every edition complete and current)",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -129,19 +130,26 @@ def page_templates(out: Path) -> list[str]:
     return pages
 
 
-def update_pages(langs: Iterable[str]) -> None:
-    """Regenerate the page templates and merge them into every edition's page catalogs."""
+def merge_pages(templates: Path, langs: Iterable[str]) -> None:
+    """Merge page templates into every edition's page catalogs (sphinx-intl)."""
+    command = [sys.executable, "-m", "sphinx_intl", "update", "-p", str(templates)]
+    command += ["-d", str(LOCALES), "-w", str(PAGE_WIDTH), "--no-obsolete"]
+    for lang in langs:
+        command += ["-l", lang]
+    subprocess.run(command, check=True)
+
+
+def update_pages(langs: Iterable[str], templates: Path | None = None) -> None:
+    """Merge the page templates (made afresh unless given) into every page catalog."""
+    if templates is not None:
+        merge_pages(templates, langs)
+        return
     with tempfile.TemporaryDirectory() as tmp:
-        pot = Path(tmp)
-        page_templates(pot)
-        command = [sys.executable, "-m", "sphinx_intl", "update", "-p", str(pot)]
-        command += ["-d", str(LOCALES), "-w", str(PAGE_WIDTH), "--ignore-obsolete"]
-        for lang in langs:
-            command += ["-l", lang]
-        subprocess.run(command, check=True)
+        page_templates(Path(tmp))
+        merge_pages(Path(tmp), langs)
 
 
-def update_all(pages: bool = True) -> None:
+def update_all(pages: bool = True, templates: Path | None = None) -> None:
     """``make locales``: every catalog of every edition, from the English as it is now."""
     langs = list(rule_texts.editions())
     extension, registry = extension_template(), registry_template()
@@ -154,7 +162,50 @@ def update_all(pages: bool = True) -> None:
             status = update_catalog(target, template, lang, width)
             print(f"{target.relative_to(DOCS.parent)}: {status}")
     if pages:
-        update_pages(langs)
+        update_pages(langs, templates)
+
+
+PROTECTED = re.compile(
+    r":[\w:+-]+:`[^`]*`|``.+?``|`[^`]*`_{0,2}|\|[^|\s][^|]*\||\[[^\]\s]*\]_|\{[a-z_]+\}"
+    r"|https?://\S+"
+)
+"""What a pseudo-translation leaves alone: roles, literals, references, substitutions,
+footnote references, placeholders and addresses."""
+
+
+def pseudo(text: str) -> str:
+    """A pseudo-translation: the English upper-cased, its markup and placeholders kept.
+
+    >>> pseudo("See :rule:`SC-SHOW-03` and ``show 0-1``: {count} left")
+    'SEE :rule:`SC-SHOW-03` AND ``show 0-1``: {count} LEFT'
+    """
+    out, pos = [], 0
+    for m in PROTECTED.finditer(text):
+        out += [text[pos : m.start()].upper(), m.group()]
+        pos = m.end()
+    out.append(text[pos:].upper())
+    return "".join(out)
+
+
+def pseudo_locales(docs_out: Path, registry_out: Path) -> None:
+    """Copies of every edition's catalogs with every message pseudo-translated (tests build
+    the editions from them to see the whole machinery work before the translators finish)."""
+    for source, target in ((LOCALES, docs_out), (rule_texts.locales_dir(), registry_out)):
+        shutil.copytree(source, target, dirs_exist_ok=True)
+        for path in target.rglob("*.po"):
+            lang = path.relative_to(target).parts[0]
+            width = (
+                REGISTRY_WIDTH if path.name == "rules.po" and target == registry_out else PAGE_WIDTH
+            )
+            with path.open("rb") as f:
+                catalog = read_po(f, locale=lang)
+            for message in catalog:
+                if message.id and isinstance(message.id, str):
+                    message.string = pseudo(message.id)
+                    message.flags.discard("fuzzy")
+            buffer = io.BytesIO()
+            write_po(buffer, catalog, width=width)
+            path.write_bytes(buffer.getvalue())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -164,11 +215,30 @@ def main(argv: list[str] | None = None) -> int:
     update.add_argument(
         "--no-pages", action="store_true", help="only the extension's and the registry's"
     )
+    update.add_argument(
+        "--templates", type=Path, help="page templates already made (the templates command)"
+    )
     templates = sub.add_parser("templates", help="write the page templates into a folder")
     templates.add_argument("out", type=Path)
+    fake = sub.add_parser("pseudo", help="pseudo-translated copies of every catalog (tests)")
+    fake.add_argument("docs_out", type=Path, help="for docs/locales")
+    fake.add_argument("registry_out", type=Path, help="for spec/locales")
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except subprocess.CalledProcessError as exc:
+        print(
+            f"error: {' '.join(map(str, exc.cmd[:6]))} ... failed (exit {exc.returncode})",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "update":
-        update_all(pages=not args.no_pages)
+        update_all(pages=not args.no_pages, templates=args.templates)
+    elif args.command == "pseudo":
+        pseudo_locales(args.docs_out, args.registry_out)
     else:
         print("\n".join(page_templates(args.out)))
     return 0

@@ -19,9 +19,13 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.search import languages
+from sphinx.util import logging
 
 from scout_ref import rule_texts
-from scoutdocs.i18n import _, language
+from scoutdocs.i18n import _, chapter_title, language
+from scoutdocs.rules import CHAPTERS_FILE_FORMAT, chapters
+
+logger = logging.getLogger(__name__)
 
 PAGES: tuple[str, ...] = (
     "index",
@@ -107,3 +111,32 @@ def configure(app: Sphinx, config: Config) -> None:
     """
     lang = config.language or rule_texts.SOURCE
     config.html_search_language = lang if lang in languages else rule_texts.SOURCE
+
+
+def chapter_heading(app: Any, doctree: nodes.document) -> None:
+    """A chapter page's heading in the build's language, from the registry's chapter title.
+
+    The page's first heading must read ``<number>. <title>`` as ``spec/rules.json`` has it; an
+    edition shows the registry catalog's title instead, so the page catalog never holds it.
+    Runs before Sphinx collects the page titles, so navigation shows it too.
+    """
+    env = app.env
+    for number, stem, _area, title in chapters():
+        if env.docname != CHAPTERS_FILE_FORMAT.format(number=number, stem=stem):
+            continue
+        heading = next(iter(doctree.findall(nodes.title)), None)
+        english = app.config.language in {None, "en"}  # editions: the English build checks
+        if heading is None or (english and heading.astext() != f"{number}. {title}"):
+            found = "no heading" if heading is None else repr(heading.astext())
+            logger.warning(
+                "chapter page %s must begin with the heading %r (spec/rules.json), not %s",
+                env.docname,
+                f"{number}. {title}",
+                found,
+                location=heading if heading is not None else (env.docname, 1),
+            )
+            return
+        text = f"{number}. {chapter_title(env, stem, title)}"
+        heading.children = [nodes.Text(text)]
+        heading["translatable"] = False
+        return

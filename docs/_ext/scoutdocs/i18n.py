@@ -7,7 +7,7 @@ Two kinds of text reach a page in an edition without passing through the page's 
   ``docs/locales/<lang>/LC_MESSAGES/scoutdocs.po`` (``make locales`` extracts them). A message
   with parts made elsewhere (a link, a literal) names them ``{like_this}`` and :func:`fill`
   puts the nodes in, so a translator orders the whole sentence.
-* Chapter titles, rule titles, statements and change notes come from the registry's catalog
+* Chapter titles, rule titles and statements come from the registry's catalog
   ``spec/locales/<lang>/rules.po`` (:mod:`scout_ref.rule_texts`), the one place a rule's
   text is translated. The nodes that carry them are marked not translatable, so the page
   catalogs never hold them too.
@@ -30,7 +30,7 @@ from sphinx.config import Config
 from sphinx.locale import get_translation
 
 from scout_ref import rule_texts
-from scout_ref.registry import Rule, RuleChange
+from scout_ref.registry import Rule
 
 DOMAIN = "scoutdocs"
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
@@ -80,11 +80,6 @@ def rule_statement(env: Any, rule: Rule) -> str:
     return registry_text(env, rule_texts.rule_context(rule.id, "statement"), rule.statement)
 
 
-def change_note(env: Any, rule: Rule, change: RuleChange) -> str:
-    context = rule_texts.rule_context(rule.id, f"changed {change.version}")
-    return registry_text(env, context, change.what)
-
-
 def chapter_title(env: Any, stem: str, english: str) -> str:
     return registry_text(env, rule_texts.chapter_context(stem), english)
 
@@ -93,7 +88,10 @@ def untranslatable(node: nodes.Element) -> nodes.Element:
     """Keep a node out of the page catalogs: its text comes from the registry or from this
     extension's catalog, or it is the engine's."""
     for each in node.findall(nodes.TextElement):
-        each["translatable"] = False
+        # Inline nodes are never extracted unless marked, and Sphinx unwraps an inline that
+        # carries the mark (sphinx.transforms.i18n.RemoveTranslatableInline): leave them be.
+        if not isinstance(each, nodes.Inline):
+            each["translatable"] = False
     return node
 
 

@@ -171,6 +171,12 @@ def vectors() -> dict[str, dict[str, tuple[str, ...]]]:
 @cache
 def coverage() -> dict[str, list[tuple[str, int]]]:
     """Rule ID to its bins of the coverage model, each with the number of cases filling it."""
+    from scoutdocs.cache import cached  # noqa: PLC0415 - the cache's keys use fingerprint()
+
+    return cached("coverage", _coverage)
+
+
+def _coverage() -> dict[str, list[tuple[str, int]]]:
     measured = measure_vectors(ROOT / "spec" / "vectors")
     out: dict[str, list[tuple[str, int]]] = defaultdict(list)
     for b in measured.bins:

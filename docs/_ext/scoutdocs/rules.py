@@ -23,7 +23,7 @@ from sphinx.util.nodes import make_refnode
 
 from scout_ref.registry import RULE_ID, Rule, Status, rules, spec_dir
 from scoutdocs import links
-from scoutdocs.i18n import _, chapter_title, fill, rule_statement, rule_title, untranslatable
+from scoutdocs.i18n import _, fill, rule_statement, rule_title, untranslatable
 
 logger = logging.getLogger(__name__)
 
@@ -442,31 +442,3 @@ class RulesDirective(SphinxDirective):
                 section.append(_examples_elsewhere(rule_id))
             section.append(implementers(rules()[rule_id], stems))
         return [intro, *sections.values()]
-
-
-def chapter_heading(app: Any, doctree: nodes.document) -> None:
-    """A chapter page's heading in the build's language, from the registry's chapter title.
-
-    The page's first heading must read ``<number>. <title>`` as ``spec/rules.json`` has it; an
-    edition shows the registry catalog's title instead, so the page catalog never holds it.
-    Runs before Sphinx collects the page titles, so navigation shows it too.
-    """
-    env = app.env
-    for number, stem, _area, title in chapters():
-        if env.docname != CHAPTERS_FILE_FORMAT.format(number=number, stem=stem):
-            continue
-        heading = next(iter(doctree.findall(nodes.title)), None)
-        if heading is None or heading.astext() != f"{number}. {title}":
-            found = "no heading" if heading is None else repr(heading.astext())
-            logger.warning(
-                "chapter page %s must begin with the heading %r (spec/rules.json), not %s",
-                env.docname,
-                f"{number}. {title}",
-                found,
-                location=heading if heading is not None else (env.docname, 1),
-            )
-            return
-        text = f"{number}. {chapter_title(env, stem, title)}"
-        heading.children = [nodes.Text(text)]
-        heading["translatable"] = False
-        return

@@ -18,6 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from scout_ref.longest import TWO_PLAYER_MAX_TURNS, longest_two_player_round
 from scout_ref.simulation import random_game
+from scoutdocs.cache import cached
 from scoutdocs.i18n import _
 
 CAP = 10_000  # moves per round; a round of random play this long would be reported as truncated
@@ -163,9 +164,11 @@ class RoundStatisticsDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         games = self.options.get("games", 50)
-        samples = [sample(n, games) for n in (2, 3, 4, 5)]
+        samples = cached("round-samples", lambda: [sample(n, games) for n in (2, 3, 4, 5)], games)
         deals, budget = self.options.get("deals", 10), self.options.get("budget", 2_000)
-        found = longest_two_player_round(deals, budget=budget)
+        found = cached(
+            "longest-round", lambda: longest_two_player_round(deals, budget=budget), deals, budget
+        )
         intro = str(
             _(
                 "Measured when this page was built: {games} games of seeded random play per "

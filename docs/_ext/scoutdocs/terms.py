@@ -118,7 +118,9 @@ def _table(head: list[str], rows: list[list[nodes.Node | str]]) -> nodes.table:
     group = nodes.tgroup(cols=len(head))
     group += [nodes.colspec(colwidth=1) for _col in head]
     thead, tbody = nodes.thead(), nodes.tbody()
-    for cells, part in [(head, thead), *((r, tbody) for r in rows)]:
+    lines: list[tuple[list[nodes.Node | str], nodes.Element]] = [(list(head), thead)]
+    lines += [(r, tbody) for r in rows]
+    for cells, part in lines:
         row = nodes.row()
         for cell in cells:
             para = nodes.paragraph(translatable=False)
@@ -132,9 +134,9 @@ def _table(head: list[str], rows: list[list[nodes.Node | str]]) -> nodes.table:
     return table
 
 
-def _all_editions() -> Iterator[tuple[str, str, dict[str, Any]]]:
+def _all_editions(locales: Path) -> Iterator[tuple[str, str, dict[str, Any]]]:
     for lang, name in rule_texts.editions().items():
-        data = load_terms(lang)
+        data = load_terms(lang, locales)
         if data is not None:
             yield lang, name, data
 
@@ -143,22 +145,27 @@ class GlossaryTermsDirective(SphinxDirective):
     """``.. glossary-terms::``: the editions' vocabularies (every edition's in English, the
     edition's own, with notes and rejected terms, in an edition)."""
 
+    @property
+    def locales(self) -> Path:
+        """The first of ``locale_dirs``, where the catalogs and ``terms.json`` files are."""
+        return Path(self.env.srcdir, self.config.locale_dirs[0])
+
     def run(self) -> list[nodes.Node]:
         for lang in rule_texts.editions():
-            self.env.note_dependency(str(terms_file(lang)))
+            self.env.note_dependency(str(terms_file(lang, self.locales)))
         heading = str(_("The game's words in each edition"))
         out: list[nodes.Node] = [nodes.rubric(heading, heading, translatable=False)]
         lang = language(self.env)
         if lang == rule_texts.SOURCE:
             return [*out, self._side_by_side()]
-        data = load_terms(lang)
+        data = load_terms(lang, self.locales)
         if data is None:
             text = str(_("This edition has not chosen its terms yet."))
             return [*out, nodes.paragraph(text, text, translatable=False)]
         return [*out, self._edition(data)]
 
     def _side_by_side(self) -> nodes.Node:
-        found = list(_all_editions())
+        found = list(_all_editions(self.locales))
         if not found:
             text = str(_("No edition has chosen its terms yet."))
             return nodes.paragraph(text, text, translatable=False)
