@@ -5,7 +5,9 @@ A finding is one line naming the file and the message. Four kinds:
 * **incomplete**: a message that is untranslated, fuzzy (its English changed since it was
   translated) or obsolete (kept from an English that is gone), in any edition's page catalogs,
   ``scoutdocs.po`` or ``spec/locales/<lang>/rules.po``; or a translation whose ``{name}``
-  placeholders differ from the English's;
+  placeholders differ from the English's; or a page's translation that reStructuredText reads
+  as another kind of block than its English (``2. runda ...`` is a numbered list, ``(i) ...``
+  too): Sphinx drops such a translation without a warning and prints the English;
 * **stale**: a catalog whose messages are not those of the English now, compared message by
   message with the messages an English build collected (:mod:`scoutdocs.messages`, the
   ``--messages`` files ``make docs-check`` writes) or with page templates made afresh
@@ -37,6 +39,9 @@ from scoutdocs.i18n import DOMAIN, LOCALES
 from scoutdocs.terms import term_findings
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+# A translation that starts like this may parse as a list, a field, a quote or a directive
+# instead of a paragraph; only these are parsed (parsing every message costs seconds).
+BLOCK_START = re.compile(r"\s*([0-9#(|>:*+\-\u2022]|[A-Za-z]{1,4}[.)]\s|\.\.\s)")
 QUOTED_LIMIT = 70  # characters of a message quoted in a finding
 
 
@@ -56,8 +61,26 @@ def _where(path: Path) -> str:
     return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
 
-def incomplete(path: Path, lang: str) -> Iterator[str]:
-    """Untranslated, fuzzy and obsolete messages of one catalog, and broken placeholders."""
+def _blocks(text: str) -> list[str]:
+    """The kinds of block reStructuredText makes of ``text`` (roles need not be known)."""
+    from docutils import nodes  # noqa: PLC0415 - only for the few messages that need it
+    from docutils.core import publish_doctree  # noqa: PLC0415
+
+    settings = {"report_level": 5, "halt_level": 5, "warning_stream": False}
+    doctree = publish_doctree(text, settings_overrides=settings)
+    return [type(n).__name__ for n in doctree.children if not isinstance(n, nodes.system_message)]
+
+
+def reshaped(text: str, translation: str) -> bool:
+    """Whether the translation of a page's message parses as other blocks than the English."""
+    if not (BLOCK_START.match(text) or BLOCK_START.match(translation)):
+        return False
+    return _blocks(text) != _blocks(translation)
+
+
+def incomplete(path: Path, lang: str, page: bool = False) -> Iterator[str]:
+    """Untranslated, fuzzy and obsolete messages of one catalog, and broken placeholders; for
+    a ``page`` catalog also translations that parse as other blocks than the English."""
     catalog = read_catalog(path, lang)
     where = _where(path)
     for message in catalog:
@@ -71,6 +94,11 @@ def incomplete(path: Path, lang: str) -> Iterator[str]:
             yield f"{where}: fuzzy (the English changed; check and unmark): {_short(text)}"
         elif sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(translation)):
             yield f"{where}: the placeholders {{...}} differ from the English: {_short(text)}"
+        elif page and reshaped(text, translation):
+            yield (
+                f"{where}: reshaped (reads as a list or other block, so Sphinx would print the "
+                f"English; reword its start): {_short(translation)}"
+            )
     for message in catalog.obsolete.values():
         yield f"{where}: obsolete (no longer in the English; delete it): {_short(str(message.id))}"
 
@@ -122,7 +150,7 @@ def findings(
     for lang in langs or rule_texts.editions():
         pages = page_catalogs(locales, lang)
         for path in pages.values():
-            out += incomplete(path, lang)
+            out += incomplete(path, lang, page=True)
         for path, template, what in [
             (locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po", extension, "docs/_ext/scoutdocs"),
             (registry / lang / "rules.po", rules_template, "spec/rules.json"),
@@ -152,7 +180,16 @@ def stale_pages(english: dict[str, list[str]], pages: dict[str, Path], lang: str
         yield f"{_where(pages[page])}: no such translated page any more (delete the catalog)"
 
 
-KINDS = ("terms.json", "untranslated", "fuzzy", "obsolete", "placeholders", "stale", "missing")
+KINDS = (
+    "terms.json",
+    "untranslated",
+    "fuzzy",
+    "obsolete",
+    "placeholders",
+    "reshaped",
+    "stale",
+    "missing",
+)
 
 
 def summary(found: list[str]) -> Iterator[str]:
