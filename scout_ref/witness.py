@@ -75,6 +75,9 @@ def find_witness(target: State, budget: int = DEFAULT_BUDGET) -> Search:
         return Search(None, 0, searched=target.round == 1)
     if target.phase is Phase.ROTATION:
         return Search(_rotation_witness(target), 1, searched=True)
+    if target.phase is Phase.PLAY and target.owner is None:
+        # Before the first show nothing has moved since the deal (no scout without a set).
+        return Search(_completed(target, (), target), 1, searched=True)
     start = _resumed(target)
     tried = 0
     # Iterative broadening: first follow only the most promising undone move at each position,

@@ -11,6 +11,7 @@ engine and checks that it ends exactly at that position.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from scout_ref._atomic import write_atomic
@@ -51,20 +52,30 @@ def witness_document(witness: Witness, target: State) -> JSON:
     for move in witness.moves:
         game = apply_move(game, move)
         steps.append(move_step(move, game))
+    return steps_document(steps, target)
+
+
+def steps_document(steps: Sequence[JSON], target: State) -> JSON:
+    """A one-case trace document of ``steps`` (deals and moves) that reach ``target``."""
     digest = state_digest(target)
     case = trace_case(
         f"witness-{digest[:16]}",
         f"A game that reaches the position with digest {digest}.",
-        witness.players,
+        target.players,
         target.rules,
         steps,
     )
     return trace_document("A witness game: a deal and legal moves reaching one position.", [case])
 
 
+def document_text(document: JSON) -> str:
+    """A witness file's text: keys sorted, one key or value a line."""
+    return json.dumps(document, indent=1, sort_keys=True) + "\n"
+
+
 def witness_text(witness: Witness, target: State) -> str:
     """The witness file's text: its trace document, keys sorted, one key or value a line."""
-    return json.dumps(witness_document(witness, target), indent=1, sort_keys=True) + "\n"
+    return document_text(witness_document(witness, target))
 
 
 def save_witness(witness: Witness, target: State, folder: Path | None = None) -> Path:

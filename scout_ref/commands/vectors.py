@@ -10,6 +10,7 @@ from pathlib import Path
 from scout_ref.commands._output import add_json_argument, add_vectors_dir_argument
 from scout_ref.conformance.coverage import measure_vectors, report_json, report_lines
 from scout_ref.conformance.scope import coverage_table
+from scout_ref.conformance.vector_witnesses import missing_derived, store_derived
 from scout_ref.conformance.vectors import (
     MANIFEST,
     build_documents,
@@ -50,13 +51,19 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(problems) if problems else f"{root}: every vector file is sound")
         return 1 if problems else 0
     texts = build_documents()
+    documents = {p: json.loads(t) for p, t in texts.items() if p != MANIFEST}
     if args.action == "generate":
         changed = write_documents(root, texts)
         print(f"{len(texts)} files, {len(changed)} written or removed under {root}")
+        stored = store_derived(documents)
+        print(f"{len(stored)} witness games the vectors play stored under spec/witnesses")
         return 0
     stale = stale_paths(root, texts)
     for path in stale:
         print(f"{path}: would change; run scout-ref vectors generate")
+    for missing in missing_derived(documents):
+        stale.append(str(missing))
+        print(f"{missing}: the vectors play this witness game; run scout-ref vectors generate")
     if not stale:
         print(f"{len(texts)} files under {root} are up to date with the case generators")
     return 1 if stale else 0

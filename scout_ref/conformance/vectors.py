@@ -357,12 +357,18 @@ def state_problems(kind: str, case: Case) -> Iterator[str]:
             yield f"{where}: {exc}"
             continue
         stored = stored_witness(state)
-        if stored is None:
+        if stored is None or stored.name in _REPLAYED:
             continue
         try:
             replay_witness(stored, state)
         except ScoutError as exc:
             yield f"{where}: {exc}"
+        else:
+            _REPLAYED.add(stored.name)
+
+
+_REPLAYED: set[str] = set()
+"""The witness files this process has replayed to their positions (each is replayed once)."""
 
 
 def answer_problems(kind: str, case: Case) -> Iterator[str]:

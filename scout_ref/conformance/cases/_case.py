@@ -7,6 +7,7 @@ from typing import Any
 
 from scout_ref._serialize import state_to_json
 from scout_ref.components import OrientedCard, oriented
+from scout_ref.conformance.cases._played import face_by_play
 from scout_ref.errors import Reason
 from scout_ref.notation import parse_move
 from scout_ref.position import build_reachable_state
@@ -76,14 +77,27 @@ def facing(
     owner: int = 0,
     others: int = 2,
     rules: Rules | None = None,
+    by_play: bool = True,
     **fields: Any,
 ) -> State:
     """A play-phase state where ``seat`` holds ``hand`` and faces ``active_set`` of ``owner``.
 
-    Every other seat holds ``others`` cards, the lowest unused ones, written ``low/high``; the
+    With 3 to 5 players, ``by_play``, ``others`` at most 2 (a case that gives the other seats
+    more cards, such as a perft count, wants their hands as written) and nothing else named
+    (see :func:`facing_played`), the position is reached by playing a game
+    (:func:`~._played.face_by_play`): the other seats hold what that game left them and the
+    chips are those it handed out. Otherwise (or if
+    that construction fails) every other seat holds ``others`` cards, the lowest unused ones,
+    written ``low/high``; the
     remaining cards are captured and the chips filled in so that play can reach the position
     (see :func:`~scout_ref.position.build_reachable_state`, which receives ``fields``).
     """
+    if by_play and others <= 2:
+        played = facing_played(
+            players, active_set, hand, seat=seat, owner=owner, rules=rules, **fields
+        )
+        if played is not None:
+            return played
     texts = [active_set, hand, *fields.get("captured", [])]
     named = {c.card for text in texts for c in _oriented(text)}
     free = sorted(cards_in_play(players) - named)
@@ -97,6 +111,26 @@ def facing(
     return build_reachable_state(
         players, hands, active_set=active_set, owner=owner, turn=seat, rules=rules, **fields
     )
+
+
+def facing_played(
+    players: int,
+    active_set: str,
+    hand: str,
+    *,
+    seat: int = 1,
+    owner: int = 0,
+    rules: Rules | None = None,
+    **fields: Any,
+) -> State | None:
+    """:func:`facing`'s position reached by play, or None where that construction does not
+    apply (anything named beyond a first round and who used a Scout & Show) or fails."""
+    if set(fields) - {"scout_show_available", "round"} or fields.get("round", 1) != 1:
+        return None
+    available = fields.get("scout_show_available", [players > 2] * players)
+    used = frozenset(s for s, free in enumerate(available) if not free and players > 2)
+    shown, held = tuple(_oriented(active_set)), tuple(_oriented(hand))
+    return face_by_play(players, shown, held, seat=seat, owner=owner, rules=rules, used=used)
 
 
 def _oriented(text: str) -> list[OrientedCard]:

@@ -10,7 +10,9 @@ Scout & Show. A port is dropped when it cannot keep the point of the case (a car
 play, a legal move that becomes illegal or a rejection whose reason changes).
 
 A port must be a position that play reaches (chapter REACH): the chips and captured piles are
-placed as play allows, and a port that still breaks a condition of chapter REACH is dropped.
+placed as play allows (or, where it can be, the port is reached by playing a game, which
+then decides the other seats' hands and the chips), and a port that still breaks a condition of
+chapter REACH is dropped.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from scout_ref.conformance.cases import (
     two_player,
     variants,
 )
-from scout_ref.conformance.cases._case import Case, case, facing
+from scout_ref.conformance.cases._case import Case, case, facing, facing_played
 from scout_ref.errors import ScoutError
 from scout_ref.notation import parse_move
 from scout_ref.reachability import check_reachable
@@ -95,8 +97,12 @@ def port(state: State, players: int) -> State | None:
     available = [not two] * players
     if not two:
         available[0] = state.scout_show_available[seat]
-    kept = {"scout_show_available": available, "round": ported_round(state, players)}
+    kept: dict[str, Any] = {
+        "scout_show_available": available,
+        "round": ported_round(state, players),
+    }
     rebuilt = [
+        _rebuilt(state, players, new_owner, played=True, **kept),
         _rebuilt(state, players, new_owner, scout_chips=chips, **kept),
         _rebuilt(state, players, new_owner, **kept),
     ]
@@ -110,10 +116,13 @@ def ported_round(state: State, players: int) -> int:
     return last if state.round == state.rounds else max(1, min(state.round, last - 1))
 
 
-def _rebuilt(state: State, players: int, owner: int, **fields: Any) -> State | None:
-    """The hand and active set of ``state`` with seat 0 to act and ``owner`` owning the set."""
+def _rebuilt(
+    state: State, players: int, owner: int, *, played: bool = False, **fields: Any
+) -> State | None:
+    """The hand and active set of ``state`` with seat 0 to act and ``owner`` owning the set
+    (``played``: only as a game reaches it, see :func:`~._case.facing_played`)."""
     try:
-        return facing(
+        return (facing_played if played else facing)(
             players,
             " ".join(map(str, state.active_set)),
             " ".join(map(str, state.hand)),

@@ -50,7 +50,7 @@ def apply_cases() -> list[Case]:
             [*SCOUT, "SC-COMP-02", "SC-GEN-02"],
             state=_position(),
             move="scout R~ @4",
-            claim={"active_set": ["5/3"], "scout_chips": [2, 0, 0, 0]},
+            claim={"active_set": ["5/3"], "scout_chips": [1, 0, 1, 3]},
         ),
         case(
             "apply-scout-middle-slot",
@@ -89,7 +89,7 @@ def apply_cases() -> list[Case]:
             ["SC-SCOUT-05", "SC-NOTE-05", "SC-SCOUT-03"],
             state=facing(4, "7/3", "4/9 7/1 8/4 2/5"),
             move="scout L @0",
-            claim={"active_set": [], "owner": 0, "turn": 2, "scout_chips": [2, 0, 0, 0]},
+            claim={"active_set": [], "owner": 0, "turn": 2, "scout_chips": [1, 0, 1, 3]},
         ),
         case(
             "apply-scout-hand-beyond-sixteen",

@@ -30,7 +30,7 @@ def apply_cases() -> list[Case]:
             state=apply_position(),
             move="scout L @3 + show 0-1",
             claim={
-                "scout_chips": [1, 0, 0, 0],
+                "scout_chips": [1, 0, 1, 3],
                 "scout_show_available": [True, False, True, True],
                 "active_set": ["8/2", "8/3"],
                 "owner": 1,

@@ -57,7 +57,7 @@ def apply_cases() -> list[Case]:
             "apply-show-middle-keeps-order",
             "Showing from the middle of a hand leaves the other cards in their order.",
             ["SC-GEN-02", "SC-SHOW-05", "SC-SHOW-03"],
-            state=facing(4, "5/3 6/1", "4/9 7/1 8/4 2/5 3/6"),
+            state=facing(4, "5/3 6/1", "4/9 7/1 8/4 2/5 3/6", by_play=False),
             move="show 1-2",
             claim={
                 "hands": [["1/2", "1/3"], ["4/9", "2/5", "3/6"], ["1/4", "1/5"], ["1/8", "1/9"]]
