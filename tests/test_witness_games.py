@@ -51,6 +51,7 @@ def test_a_facing_position_is_reached_by_its_game(
     assert replayed == state
 
 
+@pytest.mark.rule("SC-REACH-01")
 def test_named_extras_fall_back_to_placing() -> None:
     used = [False, True, True]  # the owner's own Scout & Show is not played
     assert facing_played(3, "5/3", "4/9 7/1", scout_show_available=used) is None
@@ -84,13 +85,18 @@ def test_a_trace_and_an_apply_case_give_their_states_witnesses(tmp_path: Path) -
     start = face_by_play(4, _cards("5/3 6/1"), _cards("4/9 7/1 8/4"), seat=1, owner=0, rules=None)
     assert start is not None
     after = apply_move(start, parse_move("show 1-2"))
-    apply: dict[str, Any] = {"cases": [{"state": state_to_json(start), "move": "show 1-2"}]}
+    apply: dict[str, Any] = {
+        "cases": [{"id": "a", "state": state_to_json(start), "move": "show 1-2"}]
+    }
+    other = face_by_play(4, _cards("2/7"), _cards("4/9 2/4"), seat=1, owner=0, rules=None)
     apply["cases"][0]["expected"] = {"state": state_to_json(after)}
     documents = {"trace/t.json": trace, "apply/a.json": apply}
     found = derived_witnesses(documents, tmp_path)
     over = trace["cases"][0]["steps"][-1]["state"]
     assert state_digest(state_from_json(over)) in found
     assert state_digest(after) in found
+    assert other is not None
+    assert state_digest(other) not in found  # built by play, but no vector's
     for state, steps in found.values():
         path = tmp_path / f"{state_digest(state)}.json"
         path.write_text(document_text(steps_document(steps, state)), encoding="utf-8")
@@ -98,6 +104,7 @@ def test_a_trace_and_an_apply_case_give_their_states_witnesses(tmp_path: Path) -
     assert missing_derived(documents, tmp_path) == {}
 
 
+@pytest.mark.rule("SC-REACH-01")
 def test_an_apply_case_without_a_witnessed_input_gives_none(tmp_path: Path) -> None:
     start = new_game(3, seed=9)
     for _ in range(3):
@@ -107,6 +114,7 @@ def test_an_apply_case_without_a_witnessed_input_gives_none(tmp_path: Path) -> N
     apply = {
         "cases": [
             {
+                "id": "a",
                 "state": state_to_json(start),
                 "move": str(legal_moves(start)[0]),
                 "expected": {"state": state_to_json(after)},

@@ -17,13 +17,20 @@ written as a one-case ``trace`` document and replayed by ``vectors lint`` like e
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from scout_ref._atomic import write_atomic
 from scout_ref._jsonread import read_file
-from scout_ref._serialize import deck_from_json, rules_from_json, state_digest, state_from_json
+from scout_ref._serialize import (
+    deck_from_json,
+    rules_from_json,
+    state_digest,
+    state_from_json,
+    state_to_json,
+)
 from scout_ref.conformance.cases._played import PLAYED, Played
 from scout_ref.errors import ScoutError
 from scout_ref.game import next_round
@@ -76,8 +83,10 @@ def derived_witnesses(
     digest of that state (with the state), given the witnesses stored in ``folder``."""
     folder = folder or witness_dir()
     found: dict[str, tuple[State, Steps]] = {}
-    for state, played in PLAYED.items():
-        found[state_digest(state)] = (state, _played_steps(state, played))
+    wanted = {json.dumps(data, sort_keys=True) for _, _, data in vector_states(documents)}
+    for state, played in PLAYED.items():  # every position built by play in this process
+        if json.dumps(state_to_json(state), sort_keys=True) in wanted:
+            found[state_digest(state)] = (state, _played_steps(state, played))
     for path, document in sorted(documents.items()):
         if path.startswith("trace/"):
             for case in document["cases"]:
