@@ -48,6 +48,10 @@ SPEC = ["scout_ref._spec", *(f"scout_ref._spec.{p}" for p in find_namespace_pack
 setup(
     packages=[*find_packages(include=["scout_ref", "scout_ref.*"]), *SPEC],
     package_dir={"scout_ref._spec": "spec"},
-    package_data={"scout_ref": ["py.typed"], **{p: ["*.json", "*.md", "*.po"] for p in SPEC}},
+    package_data={
+        "scout_ref": ["py.typed"],
+        "scout_ref.conformance.cases": ["tables/*.toml"],
+        **{p: ["*.json", "*.md", "*.po"] for p in SPEC},
+    },
     ext_modules=extensions(),
 )

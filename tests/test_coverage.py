@@ -20,9 +20,9 @@ from scout_ref.conformance.coverage import (
     model,
     report_lines,
 )
-from scout_ref.conformance.coverage_facts import broken_reasons, case_facts
+from scout_ref.conformance.coverage_facts import broken_reasons, case_facts, probe_reasons
 from scout_ref.conformance.vectors import answer
-from scout_ref.notation import parse_move
+from scout_ref.notation import parse_move, parse_probe
 from scout_ref.position_line import parse_position
 from scout_ref.registry import rules
 from tests.test_cli_json import validated
@@ -89,6 +89,18 @@ def test_every_broken_reason_is_listed_not_only_the_first() -> None:
     assert broken_reasons(parse_position(as_many), parse_move("show 0-1")) == [
         "not_a_combination"
     ]  # with as many cards, only the combination is wrong
+
+
+def test_a_probe_lists_the_checks_of_its_form_it_breaks() -> None:
+    line = "4p turn 1 hands 1/2 | 9/1 3/2 8/3 | 1/4 | 1/5 active_set 5/6 6/7 7/8 owner 0"
+    state = parse_position(line)
+    assert probe_reasons(state, parse_probe("show 2,0")) == ["not_adjacent", "out_of_order"]
+    assert probe_reasons(state, parse_probe("show 3,2")) == ["range_outside_hand", "out_of_order"]
+    assert probe_reasons(state, parse_probe("scout #1 @9")) == ["not_an_end", "slot_outside_hand"]
+    facts = case_facts("reject", _case("reject", line, "show 2,0"))
+    assert facts["probe_pair"] == ["not_adjacent>out_of_order"]
+    facts = case_facts("reject", _case("reject", line, "show 3,2"))
+    assert facts["probe_pair"] == []  # range and order are not neighbours: adjacency between
 
 
 def test_a_missed_bin_is_reported_and_fails_the_command(

@@ -63,13 +63,15 @@ def test_the_judge_ignores_position_lines_and_the_order_of_moves(tmp_path: Path)
     assert first_failure(root) is None
 
 
-def test_a_survivor_is_explained_only_by_its_module_operator_and_line() -> None:
+def test_a_survivor_is_explained_only_by_its_module_function_operator_and_line() -> None:
     campaign = pytest.importorskip("mutation.campaign")
-    entry = {"module": "show", "operator": "op", "line": "x = 1", "mutant": "x = 2"}
+    entry = {"module": "show", "definition": "f", "operator": "op", "line": "x = 1"}
+    entry["mutant"] = "x = 2"
     known = [entry | {"reason": "because"}]
     assert campaign._reason(entry, known) == "because"
     assert campaign._reason(entry | {"line": "y = 1"}, known) == "unexplained"
     assert campaign._reason(entry | {"mutant": "x = 0"}, known) == "unexplained"
+    assert campaign._reason(entry | {"definition": "g"}, known) == "unexplained"
     assert campaign._mutant("--- a\n+++ b\n@@ -1 +1 @@\n-x = 1\n+x = 2\n") == "x = 2"
     assert campaign.OPERATORS.match("core/ReplaceComparisonOperator_Lt_LtE")
     assert not campaign.OPERATORS.match("core/ReplaceBinaryOperator_Add_Pow")
@@ -80,7 +82,7 @@ def test_every_equivalent_mutant_gives_its_reason() -> None:
     path = Path(__file__).parents[1] / "mutation" / "equivalent.json"
     entries = json.loads(path.read_text("utf-8"))["equivalent"]
     for e in entries:
-        assert set(e) >= {"module", "operator", "line", "mutant", "reason"}
+        assert set(e) >= {"module", "definition", "operator", "line", "mutant", "reason"}
         assert len(e["reason"]) > 20
 
 
@@ -94,3 +96,29 @@ def test_the_judge_tests_the_engines_own_deals(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(setup, "shuffled", shuffled)
     monkeypatch.setattr(reference, "shuffled", shuffled)
     assert random_failure() == "random-deal-2p"
+
+
+def test_a_resumed_session_judges_its_survivors_again_and_keeps_its_kills(tmp_path: Path) -> None:
+    campaign = pytest.importorskip("mutation.campaign")
+    from cosmic_ray.work_db import WorkDB, use_db  # noqa: PLC0415 - with the mutation group
+    from cosmic_ray.work_item import (  # noqa: PLC0415
+        MutationSpec,
+        TestOutcome,
+        WorkerOutcome,
+        WorkItem,
+        WorkResult,
+    )
+
+    path = tmp_path / "session.sqlite"
+    source = tmp_path / "m.py"
+    source.write_text("x = 1\n", "utf-8")
+    with use_db(str(path), WorkDB.Mode.create) as db:
+        for job, outcome in (("a", TestOutcome.KILLED), ("b", TestOutcome.SURVIVED)):
+            spec = MutationSpec(str(source), "core/NumberReplacer", 0, (1, 4), (1, 5))
+            db.add_work_item(WorkItem.single(job, spec))
+            diff = f"--- a/x/src/scout_ref/m.py\n+++ b/x/src/scout_ref/m.py\n-x = 1\n+x = {job}\n"
+            db.set_result(job, WorkResult(WorkerOutcome.NORMAL, None, outcome, diff))
+        assert campaign._forget_survivors(path, db) == 1
+        assert [i.job_id for i in db.pending_work_items] == ["b"]
+    report = campaign.summarize([path])
+    assert (report["killed"], report["survived"]) == (1, 0)

@@ -17,7 +17,20 @@ from scout_ref.combinations import Combination, Kind, classify
 from scout_ref.conformance.blame import producer
 from scout_ref.conformance.scope import case_players
 from scout_ref.errors import MalformedInputError, Reason
-from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.notation import (
+    End,
+    Flip,
+    Keep,
+    Move,
+    Probe,
+    Scout,
+    ScoutInner,
+    ScoutShow,
+    Show,
+    ShowCards,
+    parse_move,
+    parse_probe,
+)
 from scout_ref.scout import resolve_scout
 from scout_ref.setup import hand_size
 from scout_ref.show import tops
@@ -55,7 +68,7 @@ def case_facts(kind: str, case: dict[str, Any]) -> Facts:
         except MalformedInputError:  # a move the rules forbid, written as SC-NOTE-07 allows
             facts["move"] = "probe"
             if kind == "reject":
-                facts["reason"] = expected["reason"]
+                facts.update(_probe_facts(state, parse_probe(case["move"]), expected["reason"]))
             return facts
         facts.update(_move_facts(state, move))
         if kind == "apply":
@@ -241,6 +254,41 @@ def _reject_facts(state: State, move: Move, reason: str) -> Facts:
         if a == reason and a in broken and b in broken
     ]
     return {"reason": reason, "broken": broken, "precedence_pair": pairs}
+
+
+PROBE_ORDER = {
+    "scout": ("wrong_phase", "no_active_set", "not_an_end", "slot_outside_hand"),
+    "show": ("wrong_phase", "range_outside_hand", "not_adjacent", "out_of_order"),
+}
+"""The reasons each form of SC-NOTE-07 can break, in the order of SC-TURN-04."""
+
+
+def probe_reasons(state: State, probe: Probe) -> list[str]:
+    """Every reason code ``probe`` breaks in ``state``, each judged on its own."""
+    out = [] if state.phase is Phase.PLAY else ["wrong_phase"]
+    hand = state.hands[state.turn] if state.turn is not None else ()
+    match probe:
+        case ScoutInner():
+            out += [] if state.active_set else ["no_active_set"]
+            out.append("not_an_end")  # the form names a card that is not an end
+            out += ["slot_outside_hand"] if probe.slot > len(hand) else []
+        case ShowCards():
+            p = probe.positions
+            out += ["range_outside_hand"] if max(p) >= len(hand) else []
+            out += ["not_adjacent"] if max(p) - min(p) + 1 != len(p) else []
+            out += ["out_of_order"] if list(p) != sorted(p) else []
+    return out
+
+
+def _probe_facts(state: State, probe: Probe, reason: str) -> Facts:
+    form = "scout" if isinstance(probe, ScoutInner) else "show"
+    broken = probe_reasons(state, probe)
+    pairs = [
+        f"{a}>{b}"
+        for a, b in itertools.pairwise(PROBE_ORDER[form])
+        if a == reason and a in broken and b in broken
+    ]
+    return {"probe": form, "reason": reason, "broken": broken, "probe_pair": pairs}
 
 
 def _score_facts(state: State, expected: dict[str, Any]) -> Facts:

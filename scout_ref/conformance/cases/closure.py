@@ -177,6 +177,39 @@ def precedence_cases() -> Iterator[Case]:
     )
 
 
+PROBES = (
+    ("wrong_phase", "no_active_set", "rotation", "scout #1 @0", "no card is scouted yet"),
+    ("no_active_set", "not_an_end", "start", "scout #1 @0", "the table is still empty"),
+    ("not_an_end", "slot_outside_hand", "facing", "scout #1 @9", "slot 9 is past the hand"),
+    ("wrong_phase", "range_outside_hand", "rotation", "show 20,19", "no card is shown yet"),
+    ("range_outside_hand", "not_adjacent", "facing", "show 5,0", "position 5 is past the hand"),
+    ("not_adjacent", "out_of_order", "facing", "show 2,0", "positions 2 and 0 are not adjacent"),
+)
+"""(reported, hidden, position, move, why) for the moves of SC-NOTE-07 that break two
+neighbouring checks of their form: at the rotation decisions, at the start of play, or where
+seat 1 holds three cards and faces a run of three."""
+
+
+def probe_cases() -> Iterator[Case]:
+    """Each neighbouring pair of a probe's checks, at each player count: the first reported."""
+    for players in (2, 3, 4, 5):
+        positions = {
+            "rotation": new_game(players, shuffled_deck(players, f"probe-{players}")),
+            "start": play_start(players, 1900 + players),
+            "facing": facing(players, "5/3 6/1 7/2", "4/9 7/1 8/4"),
+        }
+        for first, hidden, where, move, why in PROBES:
+            yield case(
+                f"reject-closure-probe-{first}-before-{hidden}-{players}p".replace("_", "-"),
+                f"{players} players: {move} is written as SC-NOTE-07 allows and breaks two"
+                f" checks ({why}); {first} comes before {hidden} (SC-TURN-04).",
+                ["SC-NOTE-07", "SC-TURN-04", Reason(first).rule],
+                state=positions[where],
+                move=move,
+                claim=rejected(Reason(first)),
+            )
+
+
 def variant_cases() -> Iterator[Case]:
     """A first show under rotation once per game at each count; a move of two-player round 2."""
     once = Rules(rotation=Rotation.ONCE_PER_GAME)
@@ -240,5 +273,5 @@ def apply_cases() -> list[Case]:
 
 
 def reject_cases() -> list[Case]:
-    """Neighbouring pairs of the rejection order."""
-    return list(precedence_cases())
+    """Neighbouring pairs of the rejection order, and of the checks of SC-NOTE-07's forms."""
+    return [*precedence_cases(), *probe_cases()]

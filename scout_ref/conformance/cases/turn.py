@@ -1,8 +1,12 @@
-"""Cases for chapter TURN: moves fit the phase, no passing, and rejection precedence."""
+"""Cases for chapter TURN: moves fit the phase, no passing, and rejection precedence.
+
+The cases from a position facing an active set are rows of ``tables/turn.toml`` (:mod:`._table`).
+"""
 
 from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, case, facing, play_start, played, rejected
+from scout_ref.conformance.cases._table import facing_cases
 from scout_ref.errors import Reason
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.state import State
@@ -21,17 +25,8 @@ def game_over() -> State:
 
 def reject_cases() -> list[Case]:
     """Moves out of their phase, and moves that break several rules at once."""
-    two = facing(2, "5/3 6/1", "4/9 7/1 8/4", scout_chips=[3, 3])
-    used = facing(4, "5/3 6/1", "4/9 7/1 8/4", scout_show_available=[True, False, True, True])
     return [
-        case(
-            "reject-turn-keep-in-play",
-            "keep is a rotation decision; in the play phase it is out of place.",
-            ["SC-TURN-03", "SC-ORIENT-03"],
-            state=facing(4, "5/3 6/1", "4/9 7/1 8/4"),
-            move="keep",
-            claim=rejected(Reason.WRONG_PHASE),
-        ),
+        *facing_cases("turn", "reject", "keep"),
         case(
             "reject-turn-show-in-rotation",
             "No show before every player has made the rotation decision.",
@@ -56,58 +51,7 @@ def reject_cases() -> list[Case]:
             move="scout L @0",
             claim=rejected(Reason.WRONG_PHASE),
         ),
-        case(
-            "reject-turn-precedence-two-player-first",
-            "A two-player Scout & Show with a bad slot and range reports scout_show_two_player.",
-            ["SC-TURN-04", "SC-VAR2-02"],
-            state=two,
-            move="scout R @9 + show 7-9",
-            claim=rejected(Reason.SCOUT_SHOW_TWO_PLAYER),
-        ),
-        case(
-            "reject-turn-precedence-used-before-scout",
-            "A used Scout & Show chip is reported before a slot outside the hand.",
-            ["SC-TURN-04", "SC-SNS-01"],
-            state=used,
-            move="scout L @9 + show 0-0",
-            claim=rejected(Reason.SCOUT_SHOW_USED),
-        ),
-        case(
-            "reject-turn-precedence-scout-before-show",
-            "In a Scout & Show the scout's slot is checked before the show's range.",
-            ["SC-TURN-04", "SC-SCOUT-02"],
-            state=facing(4, "5/3 6/1", "4/9 7/1 8/4"),
-            move="scout L @9 + show 7-8",
-            claim=rejected(Reason.SLOT_OUTSIDE_HAND),
-        ),
-        *_two_player_precedence(),
-        case(
-            "reject-turn-precedence-range-before-combination",
-            "A range past the hand is reported as range_outside_hand, not as its content.",
-            ["SC-TURN-04", "SC-SHOW-01"],
-            state=facing(4, "5/3 6/1", "4/9 7/1 8/4"),
-            move="show 0-5",
-            claim=rejected(Reason.RANGE_OUTSIDE_HAND),
-        ),
-    ]
-
-
-def _two_player_precedence() -> list[Case]:
-    """A two-player seat without chips: the scout's own checks come before the chip check."""
-    return [
-        case(
-            f"reject-turn-precedence-{what}-before-chip",
-            f"A two-player seat without chips scouts {how}: {reason.value}, not no_scout_chip.",
-            ["SC-TURN-04", reason.rule, "SC-VAR2-04"],
-            state=facing(2, active, "4/9 7/1 8/4", scout_chips=[3, 0]),
-            move=move,
-            claim=rejected(reason),
-        )
-        for what, how, active, move, reason in (
-            ("end", "R from a one-card set", "7/3", "scout R @1", Reason.SINGLE_CARD_END),
-            ("slot", "past the hand", "5/3 6/1", "scout L @9", Reason.SLOT_OUTSIDE_HAND),
-            ("empty-table", "from an empty table", "", "scout L @0", Reason.NO_ACTIVE_SET),
-        )
+        *facing_cases("turn", "reject", "precedence"),
     ]
 
 
