@@ -235,6 +235,22 @@ def test_every_worked_example_is_a_reachable_position_the_engine_agrees_with(
             pytest.fail(f"{where}: {exc}")
 
 
+@pytest.mark.rule("SC-REACH-01")
+def test_a_hand_built_example_needs_its_witness_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a stored witness the example fails unless marked ``:unproven:``; marked while it
+    has one, it fails too."""
+    monkeypatch.syspath_prepend(str(DOCS / "_ext"))
+    scenario = importlib.import_module("scoutdocs.scenario")
+    options = next(o for _, o in _examples() if "seed" not in o and "unproven" not in o)
+    scenario.run_example(options)
+    with pytest.raises(scenario.ExampleMismatch, match="drop its :unproven: option"):
+        scenario.run_example({**options, "unproven": ""})
+    monkeypatch.setattr(scenario, "stored_witness", lambda state: None)
+    with pytest.raises(scenario.ExampleMismatch, match="no witness game reaches it"):
+        scenario.run_example(options)
+    scenario.run_example({**options, "unproven": ""})
+
+
 @ONE_BUILD
 @pytest.mark.rule
 def test_rules_page_gives_every_rule_its_text(built: Path) -> None:

@@ -44,6 +44,7 @@ OPTIONS = [
     "expect",
     "seats",
     "name",
+    "unproven",
 ]
 
 
@@ -178,10 +179,12 @@ class ExampleDirective(SphinxDirective):
       :func:`scout_ref.position.build_reachable_state`.
     * ``:setup:`` moves played from that position before the one pictured, all legal: with
       ``:seed:`` they are the witness that play reaches it.
-    * Witness: a ``:seed:`` example is its own witness game. A hand-built position carries one
-      by having it stored under ``spec/witnesses/<digest>.json`` (``scout-ref check POSITION
-      --store`` searches for one and writes it there); the build replays it and fails if it
-      does not end exactly at the position.
+    * Witness: a ``:seed:`` example is its own witness game. A hand-built position must carry
+      one, stored under ``spec/witnesses/<digest>.json`` (``scout-ref check POSITION --store``
+      searches for one and writes it there); the build replays it and fails if it does not end
+      exactly at the position, and fails if there is none. ``:unproven:`` (no value) marks an
+      example still waiting for its witness: the build then accepts it, and fails once a witness
+      exists, so that the option is removed.
     * ``:moves:`` moves separated by ``;`` (``deal`` deals the next round); only the last may
       be rejected.
     * ``:expect:`` one ``key = value`` per line, checked against the engine: ``verdict`` (legal

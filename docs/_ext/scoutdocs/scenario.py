@@ -43,6 +43,7 @@ from scout_ref.notation import (
     parse_probe,
 )
 from scout_ref.position import build_reachable_state
+from scout_ref.position_line import format_position
 from scout_ref.repetition import first_repeat
 from scout_ref.turn import check_probe
 from scout_ref.witness_store import replay_witness, stored_witness
@@ -298,12 +299,24 @@ def parse_expect(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _replay_stored_witness(start: State) -> None:
+def _replay_stored_witness(start: State, options: dict[str, str]) -> None:
     """A hand-built position's witness game, stored under ``spec/witnesses`` by its digest, must
-    replay to exactly that position; a seeded example is its own witness (seed and moves)."""
+    replay to exactly that position; a seeded example is its own witness (seed and moves).
+
+    A hand-built position without one is an error, unless the example says ``:unproven:`` (the
+    examples still waiting for theirs, listed so they can be counted); an example that says so
+    while it has a witness is an error too, so the list only shrinks.
+    """
     stored = stored_witness(start)
     if stored is None:
-        return
+        if "unproven" in options:
+            return
+        raise ExampleMismatch(
+            "no witness game reaches it: store one with "
+            f"scout-ref check '{format_position(start)}' --store, or start from a :seed:"
+        )
+    if "unproven" in options:
+        raise ExampleMismatch(f"it has a witness ({stored.name}): drop its :unproven: option")
     try:
         replay_witness(stored, start)
     except ScoutError as exc:
@@ -318,7 +331,7 @@ def run_example(options: dict[str, str]) -> Outcome:
         listed = "; ".join(map(str, violations))
         raise ExampleMismatch(f"the position cannot arise in play: {listed}")
     if "seed" not in options:
-        _replay_stored_witness(start)
+        _replay_stored_witness(start, options)
     setup = [m.strip() for m in options.get("setup", "").split(";") if m.strip()]
     reached: tuple[Step, ...] = ()
     if setup:
