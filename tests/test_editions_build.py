@@ -38,6 +38,7 @@ EXAMPLE = """\
       :owner: 2
       :moves: show 2-3
       :expect: verdict = range_outside_hand
+      :unproven:
 
       The hand has positions 0 to 2 only.
 """

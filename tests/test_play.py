@@ -231,7 +231,18 @@ def test_a_killed_game_keeps_every_move_in_its_record(
     record = tmp_path / "game.json"
     argv = [sys.executable, "-m", "scout_ref", "play", "--seats", "human,greedy,greedy"]
     argv += ["--seed", "2", "--plain", "--record", str(record)]
-    with subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL) as game:
+
+    # The game gets the signal's default action even where this test runs with it ignored
+    # (under nohup SIGHUP is ignored, and an ignored signal stays ignored across exec).
+    def default_action() -> None:
+        signal.signal(signum, signal.SIG_DFL)
+
+    with subprocess.Popen(
+        argv,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        preexec_fn=default_action,  # noqa: PLW1509 - the game process is started before threads matter
+    ) as game:
         assert game.stdin is not None
         game.stdin.write(b"keep\n")
         game.stdin.flush()
