@@ -49,7 +49,7 @@ def replace_spans(
         lows, new_highs = beating_spans([*numbers[:slot], value, *numbers[slot:]], target)
         return 0, lows[: slot + 1], new_highs[: slot + 1]
 
-    replace_spans(beating_spans)
+    replace(combinations.beating_spans, beating_spans)
     replace(combinations.changed_spans, changed_spans)
 
 
