@@ -96,19 +96,18 @@ def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
         target = strength_of([c.top for c in rest]) if rest else None
         lows, highs = beating_spans(numbers, target)
         beating = [first for first in range(n) if lows[first] <= highs[first]]
+        cuts = [(first, lows[first] - first, highs[first] - first + 1) for first in beating]
         for rotated, value in ((0, card.top), (1, card.bottom)):
             for slot in range(n + 1):
                 rows = _pair_rows(end, rotated, slot, n + 1)
                 changed, new_lows, new_highs = changed_spans(numbers, highs, slot, value, target)
-                for first in beating:  # the starts before the changed ones, as they were
-                    if first >= changed:
-                        break
-                    out += rows[first][lows[first] - first : highs[first] - first + 1]
+                for first, start, stop in cuts[: bisect_left(beating, changed)]:  # as they were
+                    out += rows[first][start:stop]
                 for k in range(len(new_lows)):
                     low, high = new_lows[k], new_highs[k]
                     if low <= high:
                         first = changed + k
                         out += rows[first][low - first : high - first + 1]
-                for first in beating[bisect_left(beating, slot) :]:  # moved right by one
-                    out += rows[first + 1][lows[first] - first : highs[first] - first + 1]
+                for first, start, stop in cuts[bisect_left(beating, slot) :]:  # moved right
+                    out += rows[first + 1][start:stop]
     return out
