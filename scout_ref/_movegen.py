@@ -12,9 +12,10 @@ per listed move.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Final
 
-from scout_ref.combinations import beating_spans, strength_of
+from scout_ref.combinations import beating_spans, changed_spans, strength_of
 from scout_ref.notation import End, Scout, ScoutShow, Show
 from scout_ref.state import Hand
 
@@ -26,14 +27,14 @@ _SCOUTS: Final[dict[tuple[int, int, int], tuple[Scout, list[list[ScoutShow]]]]] 
 _SCOUT_LISTS: Final[dict[tuple[int, int], tuple[Scout, ...]]] = {}
 
 
-def _show_row(first: int, last: int) -> list[Show]:
-    """The interned shows from ``first``, at least up to ``last``."""
-    while len(_SHOW_ROWS) <= first:
+def _show_rows(size: int) -> list[list[Show]]:
+    """The interned shows, every range of a hand of ``size`` cards present."""
+    while len(_SHOW_ROWS) < size:
         _SHOW_ROWS.append([])
-    row = _SHOW_ROWS[first]
-    while first + len(row) <= last:
-        row.append(Show(first, first + len(row)))
-    return row
+    if _SHOW_ROWS and len(_SHOW_ROWS[0]) < size:
+        for first, row in enumerate(_SHOW_ROWS):
+            row += [Show(first, last) for last in range(first + len(row), len(_SHOW_ROWS))]
+    return _SHOW_ROWS
 
 
 def _scout(end: int, rotated: int, slot: int) -> tuple[Scout, list[list[ScoutShow]]]:
@@ -44,24 +45,27 @@ def _scout(end: int, rotated: int, slot: int) -> tuple[Scout, list[list[ScoutSho
     return entry
 
 
-def _pair_row(scout: Scout, rows: list[list[ScoutShow]], first: int, last: int) -> list[ScoutShow]:
-    """The interned Scout & Show moves of ``scout`` showing from ``first``, up to ``last``."""
-    while len(rows) <= first:
-        rows.append([])
-    row = rows[first]
-    if first + len(row) <= last:
-        shows = _show_row(first, last)
-        row += [ScoutShow(scout, show) for show in shows[len(row) : last - first + 1]]
-    return row
+def _pair_rows(end: int, rotated: int, slot: int, size: int) -> list[list[ScoutShow]]:
+    """The interned Scout & Show moves of this scout, every show of a hand of ``size`` cards
+    (after the scout) present."""
+    scout, rows = _scout(end, rotated, slot)
+    if len(rows) < size or len(rows[0]) < size:
+        shows = _show_rows(size)
+        while len(rows) < len(shows):
+            rows.append([])
+        for first, row in enumerate(rows):
+            row += [ScoutShow(scout, show) for show in shows[first][len(row) :]]
+    return rows
 
 
 def show_moves(numbers: list[int], lows: list[int], highs: list[int]) -> list[Show]:
     """The interned shows of these beating spans of ``numbers``, in canonical order."""
+    rows = _show_rows(len(numbers))
     out: list[Show] = []
     for first in range(len(numbers)):
         low, high = lows[first], highs[first]
         if low <= high:
-            out += _show_row(first, high)[low - first : high - first + 1]
+            out += rows[first][low - first : high - first + 1]
     return out
 
 
@@ -78,24 +82,32 @@ def scout_moves(ends: int, hand_size: int) -> tuple[Scout, ...]:
 def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
     """Every (scout, show) pair whose show beats the set reduced by the scout, canonical order.
 
-    ``numbers`` are the top numbers of the hand; ``active_set`` is not empty.
+    ``numbers`` are the top numbers of the hand; ``active_set`` is not empty. The beating spans
+    after each insertion are those of the hand itself except near the slot
+    (:func:`~scout_ref.combinations.changed_spans`), so only those few are recomputed.
     """
     out: list[ScoutShow] = []
+    n = len(numbers)
     last = len(active_set) - 1
     ends = [(0, active_set[0], active_set[1:])]
     if last:
         ends.append((1, active_set[last], active_set[:last]))
     for end, card, rest in ends:
         target = strength_of([c.top for c in rest]) if rest else None
+        lows, highs = beating_spans(numbers, target)
+        beating = [first for first in range(n) if lows[first] <= highs[first]]
+        cuts = [(first, lows[first] - first, highs[first] - first + 1) for first in beating]
         for rotated, value in ((0, card.top), (1, card.bottom)):
-            for slot in range(len(numbers) + 1):
-                scout, rows = _scout(end, rotated, slot)
-                after = numbers.copy()
-                after.insert(slot, value)
-                lows, highs = beating_spans(after, target)
-                for first in range(len(after)):
-                    low, high = lows[first], highs[first]
+            for slot in range(n + 1):
+                rows = _pair_rows(end, rotated, slot, n + 1)
+                changed, new_lows, new_highs = changed_spans(numbers, highs, slot, value, target)
+                for first, start, stop in cuts[: bisect_left(beating, changed)]:  # as they were
+                    out += rows[first][start:stop]
+                for k in range(len(new_lows)):
+                    low, high = new_lows[k], new_highs[k]
                     if low <= high:
-                        row = _pair_row(scout, rows, first, high)
-                        out += row[low - first : high - first + 1]
+                        first = changed + k
+                        out += rows[first][low - first : high - first + 1]
+                for first, start, stop in cuts[bisect_left(beating, slot) :]:  # moved right
+                    out += rows[first + 1][start:stop]
     return out

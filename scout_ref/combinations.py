@@ -83,15 +83,24 @@ def beating_spans(numbers: list[int], target: Strength | None) -> tuple[list[int
     than the target beats it, and only one of the target's own size needs the kind and
     smallest-number comparison. This is the hot loop of move generation, so it finds the
     longest set or run from each start once and returns the spans as two plain lists.
+    ``highs`` never decreases: a set or run from ``i`` contains the one from any later start
+    up to its end.
 
     >>> beating_spans([4, 5, 6, 6], (2, False, 4))
     ([2, 2, 3, 5], [2, 2, 3, 3])
     """
+    return _spans_from(numbers, target, 0, len(numbers))
+
+
+def _spans_from(
+    numbers: list[int], target: Strength | None, first: int, stop: int
+) -> tuple[list[int], list[int]]:
+    """:func:`beating_spans` for the starts ``first`` to ``stop - 1`` only."""
     n = len(numbers)
     size, is_set, smallest = (0, False, 0) if target is None else target
     lows: list[int] = []
     highs: list[int] = []
-    for i in range(n):
+    for i in range(first, stop):
         v = numbers[i]
         end = i
         step = numbers[i + 1] - v if i + 1 < n else 2
@@ -108,6 +117,54 @@ def beating_spans(numbers: list[int], target: Strength | None) -> tuple[list[int
         lows.append(low)
         highs.append(end)
     return lows, highs
+
+
+@implements("SC-SET-01", "SC-SET-02", "SC-SET-03", "SC-SET-04", "SC-SET-05")
+def spans_after_insert(
+    numbers: list[int],
+    spans: tuple[list[int], list[int]],
+    slot: int,
+    value: int,
+    target: Strength | None,
+) -> tuple[list[int], list[int]]:
+    """:func:`beating_spans` of ``numbers`` with ``value`` inserted at ``slot``, given
+    ``spans``, the beating spans of ``numbers`` themselves for the same ``target``.
+
+    The same result, computed from the starts the insertion can change: a set or run that ends
+    before ``slot - 1`` never reaches the new card, and one starting after it is the old one
+    moved right by one. Since ``highs`` never decreases, the changed starts are those from the
+    first whose set or run reaches ``slot - 1``, up to ``slot`` itself. Listing Scout & Show
+    moves asks this for every slot.
+
+    >>> numbers = [4, 5, 7, 9]
+    >>> spans_after_insert(numbers, beating_spans(numbers, None), 2, 6, None)
+    ([0, 1, 2, 3, 4], [3, 3, 3, 3, 4])
+    """
+    first, mid_lows, mid_highs = changed_spans(numbers, spans[1], slot, value, target)
+    lows, highs = spans
+    return (
+        lows[:first] + mid_lows + [low + 1 for low in lows[slot:]],
+        highs[:first] + mid_highs + [high + 1 for high in highs[slot:]],
+    )
+
+
+def changed_spans(
+    numbers: list[int], highs: list[int], slot: int, value: int, target: Strength | None
+) -> tuple[int, list[int], list[int]]:
+    """The starts :func:`spans_after_insert` recomputes: the first of them, and the spans from
+    it up to ``slot`` (``highs`` being those of :func:`beating_spans` of ``numbers``).
+
+    >>> changed_spans([4, 5, 7, 9], [1, 1, 2, 3], 2, 6, None)
+    (0, [0, 1, 2], [3, 3, 3])
+    """
+    first = slot
+    while first > 0 and highs[first - 1] >= slot - 1:
+        first -= 1
+    after = numbers[:slot]
+    after.append(value)
+    after += numbers[slot:]
+    lows, new_highs = _spans_from(after, target, first, slot + 1)
+    return first, lows, new_highs
 
 
 def beating_ranges(numbers: list[int], target: Strength | None) -> list[tuple[int, int]]:

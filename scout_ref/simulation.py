@@ -23,7 +23,7 @@ from scout_ref.repetition import Repeat, first_repeat
 from scout_ref.scoring import SeatScore, round_scores
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.state import Phase, State
-from scout_ref.turn import apply_move, legal_moves
+from scout_ref.turn import apply_listed, apply_move, legal_moves
 from scout_ref.variants import Rules
 
 
@@ -119,10 +119,11 @@ def play_round(
     if max_moves is not None and max_moves < 1:
         raise ValueError(f"a move cap must allow at least one move, not {max_moves}")
     moves: list[Move] = []
+    listed = choose is uniform  # it returns a move of the list, which need not be checked again
     while state.phase in (Phase.ROTATION, Phase.PLAY) and len(moves) != max_moves:
         move = choose(rng, legal_moves(state))
         moves.append(move)
-        state = apply_move(state, move)
+        state = apply_listed(state, move) if listed else apply_move(state, move)
     return state, tuple(moves)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 
@@ -26,6 +27,7 @@ from scout_ref import (
 )
 from scout_ref.position import build_state
 from scout_ref.simulation import random_game
+from scout_ref.turn import apply_listed
 
 FORCED = Rules(scouting=Scouting.FORCED)
 
@@ -66,6 +68,21 @@ def test_benchmark_position_has_734_legal_moves() -> None:
     assert len(moves) == 734
     kinds = Counter(type(m) for m in moves)
     assert kinds == {Show: 6, Scout: 48, ScoutShow: 680}
+
+
+@pytest.mark.rule("SC-TURN-02")
+def test_a_listed_move_applied_unchecked_gives_the_checked_result() -> None:
+    rng = random.Random(3)
+    for players in (2, 4):
+        state = new_game(players, seed=3)
+        for step in range(40):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            if step % 8 == 0:
+                for move in moves:
+                    assert apply_listed(state, move) == apply_move(state, move)
+            state = apply_listed(state, rng.choice(moves))
 
 
 @pytest.mark.rule("SC-TURN-03")

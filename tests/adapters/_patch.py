@@ -36,6 +36,23 @@ def spans_of(ranges: list[tuple[int, int]], n: int) -> tuple[list[int], list[int
     return lows, highs
 
 
+def replace_spans(
+    beating_spans: Callable[[list[int], Strength | None], tuple[list[int], list[int]]],
+) -> None:
+    """Make move listing use a wrong ``beating_spans``, for shows and Scout & Show alike: the
+    spans after a scout's insertion are recomputed by it from every start (the reference's
+    :func:`~scout_ref.combinations.changed_spans` recomputes only the starts near the slot)."""
+
+    def changed_spans(
+        numbers: list[int], highs: list[int], slot: int, value: int, target: Strength | None
+    ) -> tuple[int, list[int], list[int]]:
+        lows, new_highs = beating_spans([*numbers[:slot], value, *numbers[slot:]], target)
+        return 0, lows[: slot + 1], new_highs[: slot + 1]
+
+    replace(combinations.beating_spans, beating_spans)
+    replace(combinations.changed_spans, changed_spans)
+
+
 def serve(name: str) -> None:
     """Answer the runner on stdin and stdout, introducing the adapter as ``name``."""
     reference.HELLO["name"] = name
@@ -69,4 +86,4 @@ def judge_combinations(strength_of: Callable[[Sequence[int]], Strength | None]) 
     replace(combinations.strength_of, strength_of)
     replace(combinations.classify, classify)
     replace(combinations.beating_ranges, beating_ranges)
-    replace(combinations.beating_spans, beating_spans)
+    replace_spans(beating_spans)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from scout_ref import combinations
 from scout_ref.combinations import Combination, Strength, strength_of
-from tests.adapters._patch import replace, serve, spans_of
+from tests.adapters._patch import replace, replace_spans, serve, spans_of
 
 BREAKS = ("SC-SET-05",)
 
@@ -32,5 +32,5 @@ def beating_spans(numbers: list[int], target: Strength | None) -> tuple[list[int
 if __name__ == "__main__":
     replace(combinations.beats, beats)
     replace(combinations.beating_ranges, beating_ranges)
-    replace(combinations.beating_spans, beating_spans)
+    replace_spans(beating_spans)
     serve("wrong: equal strength beats")

@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from scout_ref import combinations
 from scout_ref.combinations import Combination, Kind, Strength
-from tests.adapters._patch import replace, serve, spans_of
+from tests.adapters._patch import replace, replace_spans, serve, spans_of
 
 BREAKS = ("SC-SET-03",)
 
@@ -44,5 +44,5 @@ if __name__ == "__main__":
     replace(combinations.strength_of, strength_of)
     replace(combinations.classify, classify)
     replace(combinations.beating_ranges, beating_ranges)
-    replace(combinations.beating_spans, beating_spans)
+    replace_spans(beating_spans)
     serve("wrong: monotonic runs")
