@@ -10,6 +10,7 @@ from scout_ref.conformance.cases._played import Played
 from scout_ref.conformance.example_witness import (
     cards,
     complete_deck,
+    deal,
     example_options,
     facing,
     main,
@@ -70,3 +71,10 @@ def test_the_command_prints_the_options(capsys: pytest.CaptureFixture[str]) -> N
     assert ":owner: 1" in capsys.readouterr().out
     assert main(["3", "--deck", DEAL, "--moves", "keep; show 0-0"]) == 1
     assert "not a game" in capsys.readouterr().err
+
+
+def test_a_deal_by_seats_fills_each_hand_with_the_rest() -> None:
+    deck = deal(3, "1/9 | 2/9 7/9 | 3/8")
+    assert len(deck) == 36
+    assert len({c.card for c in deck}) == 36
+    assert (deck[0], deck[12:14], deck[24]) == (*cards("1/9"), cards("2/9 7/9"), *cards("3/8"))

@@ -32,7 +32,7 @@ from scout_ref.conformance.cases._played import PLAYED, Played, face_by_play
 from scout_ref.errors import ScoutError
 from scout_ref.notation import Move, parse_move
 from scout_ref.position import build_reachable_state
-from scout_ref.setup import cards_in_play, new_game
+from scout_ref.setup import cards_in_play, hand_size, new_game
 from scout_ref.state import State
 from scout_ref.turn import apply_move, check_move
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
@@ -70,6 +70,22 @@ def complete_deck(players: int, dealt: Sequence[OrientedCard]) -> tuple[Oriented
     named = {c.card for c in dealt}
     rest = sorted(set(cards_in_play(players)) - named)
     return (*dealt, *(oriented(c.low, c.high) for c in rest))
+
+
+def deal(players: int, text: str) -> tuple[OrientedCard, ...]:
+    """The deck of a game by hand. Without ``|``: the cards dealt in deal order, then the rest
+    (:func:`complete_deck`). With ``|``: each seat's first cards, in order; each hand is then
+    filled up with the other cards, sorted."""
+    if "|" not in text:
+        return complete_deck(players, cards(text))
+    rows = [list(cards(row)) for row in text.split("|")]
+    named = {c.card for row in rows for c in row}
+    rest = [oriented(c.low, c.high) for c in sorted(set(cards_in_play(players)) - named)]
+    for row in rows:
+        room = hand_size(players) - len(row)
+        row += rest[:room]
+        rest = rest[room:]
+    return complete_deck(players, [c for row in rows for c in row])
 
 
 def played(
@@ -171,14 +187,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument("--owner", type=int, default=1)
     parser.add_argument(
-        "--deck", help="a game by hand: the hands dealt, in deal order (the rest follow, sorted)"
+        "--deck",
+        help="a game by hand: the cards dealt, in order, or each seat's first cards "
+        "separated by '|' (the rest follow, sorted)",
     )
     parser.add_argument("--moves", help="a game by hand: the moves, separated by ';'")
     parser.add_argument("--store", action="store_true", help="store the witness")
     args = parser.parse_args(argv)
     rules = switches(args.rules)
     if args.deck is not None:
-        deck = complete_deck(args.players, cards(args.deck))
+        deck = deal(args.players, args.deck)
         moves = tuple(parse_move(m.strip()) for m in (args.moves or "").split(";") if m.strip())
         try:
             state = played(args.players, deck, moves, rules)
