@@ -81,11 +81,12 @@ def deal(players: int, text: str) -> tuple[OrientedCard, ...]:
     rows = [list(cards(row)) for row in text.split("|")]
     named = {c.card for row in rows for c in row}
     rest = [oriented(c.low, c.high) for c in sorted(set(cards_in_play(players)) - named)]
+    dealt: list[OrientedCard] = []
     for row in rows:
         room = hand_size(players) - len(row)
-        row += rest[:room]
+        dealt += [*row, *rest[:room]]
         rest = rest[room:]
-    return complete_deck(players, [c for row in rows for c in row])
+    return complete_deck(players, dealt)
 
 
 def played(
