@@ -147,6 +147,7 @@ def test_a_wrong_example_fails_the_build(tmp_path: Path) -> None:
         ".. scout-example:: Ties beat, says this example\n"
         "   :rules: SC-SET-05\n"
         "   :players: 3\n"
+        "   :unproven:\n"  # no witness: the engine's verdict is what fails it
         "   :hands: 5/2 4/1 | 1/2 | 1/3\n"
         "   :active-set: 4/3 5/6\n"
         "   :owner: 1\n"
