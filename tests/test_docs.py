@@ -152,8 +152,7 @@ def test_a_wrong_example_fails_the_build(tmp_path: Path) -> None:
         "   :active-set: 4/3 5/6\n"
         "   :owner: 1\n"
         "   :moves: show 0-1\n"
-        "   :expect: verdict = legal\n"
-        "   :unproven:\n",  # no witness game: the check below is the engine's verdict
+        "   :expect: verdict = legal\n",
     )
     status, warnings = _sphinx(source, tmp_path, "-W")
     assert status != 0
