@@ -30,6 +30,7 @@ from scout_ref._serialize import (
     state_from_json,
     state_to_json,
 )
+from scout_ref.conformance import unproven
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
 from scout_ref.conformance.observe import observe_answer
 from scout_ref.conformance.positions import add_positions, position_problems
@@ -357,7 +358,12 @@ def state_problems(kind: str, case: Case) -> Iterator[str]:
             yield f"{where}: {exc}"
             continue
         stored = stored_witness(state)
-        if stored is None or stored.name in _REPLAYED:
+        if stored is None:
+            problem = unproven.unlisted(state, where)
+            if problem is not None:
+                yield problem
+            continue
+        if stored.name in _REPLAYED:
             continue
         try:
             replay_witness(stored, state)
@@ -432,6 +438,7 @@ def lint(root: Path) -> list[str]:
     """
     texts = existing_files(root)
     problems: list[str] = []
+    unproven.start()
     seen: dict[str, str] = {}
     for path, text in texts.items():
         if path == MANIFEST:
@@ -442,6 +449,8 @@ def lint(root: Path) -> list[str]:
             problems.append(exc.problems[0][1])
             continue
         problems += lint_document(path, document, seen)
+    if root.resolve() == (spec_dir() / "vectors").resolve():
+        problems += unproven.stale_entries()  # only the shipped vectors have their list
     if not problems:
         problems += manifest_problems(texts)
     return problems
