@@ -12,10 +12,9 @@ per listed move.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import Final
 
-from scout_ref.combinations import beating_spans, changed_spans, strength_of
+from scout_ref.combinations import beating_spans, first_changed, spans_between, strength_of
 from scout_ref.notation import End, Scout, ScoutShow, Show
 from scout_ref.state import Hand
 
@@ -24,6 +23,8 @@ _SHOW_ROWS: Final[list[list[Show]]] = []
 """``_SHOW_ROWS[first][k]`` is the interned ``show first-(first + k)``."""
 _SCOUTS: Final[dict[tuple[int, int, int], tuple[Scout, list[list[ScoutShow]]]]] = {}
 """By (end index, rotated, slot): the interned scout, and its Scout & Show moves in rows."""
+_PAIR_TABLES: Final[list[list[list[list[list[ScoutShow]]]]]] = []
+"""By hand size after the scout: :func:`_pair_table`."""
 _SCOUT_LISTS: Final[dict[tuple[int, int], tuple[Scout, ...]]] = {}
 
 
@@ -63,9 +64,9 @@ def show_moves(numbers: list[int], lows: list[int], highs: list[int]) -> list[Sh
     rows = _show_rows(len(numbers))
     out: list[Show] = []
     for first in range(len(numbers)):
-        low, high = lows[first], highs[first]
-        if low <= high:
-            out += rows[first][low - first : high - first + 1]
+        row = rows[first]
+        for k in range(lows[first] - first, highs[first] - first + 1):
+            out.append(row[k])
     return out
 
 
@@ -79,35 +80,71 @@ def scout_moves(ends: int, hand_size: int) -> tuple[Scout, ...]:
     return moves
 
 
+def _pair_table(size: int) -> list[list[list[list[ScoutShow]]]]:
+    """``_pair_table(size)[2 * end + rotated][slot]``: the rows of :func:`_pair_rows` of every
+    scout into a hand of ``size - 1`` cards, for a hand of ``size`` cards after it."""
+    while len(_PAIR_TABLES) <= size:
+        _PAIR_TABLES.append([])
+    table = _PAIR_TABLES[size]
+    if not table:
+        table += [
+            [_pair_rows(end, rotated, slot, size) for slot in range(size)]
+            for end in (0, 1)
+            for rotated in (0, 1)
+        ]
+    return table
+
+
 def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
     """Every (scout, show) pair whose show beats the set reduced by the scout, canonical order.
 
     ``numbers`` are the top numbers of the hand; ``active_set`` is not empty. The beating spans
-    after each insertion are those of the hand itself except near the slot
-    (:func:`~scout_ref.combinations.changed_spans`), so only those few are recomputed.
+    after each insertion are those of the hand itself except from
+    :func:`~scout_ref.combinations.first_changed` up to the slot, so only those few are
+    computed again (as :func:`~scout_ref.combinations.spans_after_insert` does), on one list
+    of numbers in which the scouted card moves one slot to the right at a time.
     """
     out: list[ScoutShow] = []
     n = len(numbers)
+    table = _pair_table(n + 1)
     last = len(active_set) - 1
-    ends = [(0, active_set[0], active_set[1:])]
-    if last:
-        ends.append((1, active_set[last], active_set[:last]))
-    for end, card, rest in ends:
+    for end in range(2 if last else 1):
+        card = active_set[last] if end else active_set[0]
+        rest = active_set[:last] if end else active_set[1:]
         target = strength_of([c.top for c in rest]) if rest else None
         lows, highs = beating_spans(numbers, target)
+        # The hand's own beating starts, with the bounds of their rows' slices.
         beating = [first for first in range(n) if lows[first] <= highs[first]]
-        cuts = [(first, lows[first] - first, highs[first] - first + 1) for first in beating]
-        for rotated, value in ((0, card.top), (1, card.bottom)):
+        starts = [lows[first] - first for first in beating]
+        stops = [highs[first] - first + 1 for first in beating]
+        count = len(beating)
+        for rotated in range(2):
+            value = card.bottom if rotated else card.top
+            after = [value, *numbers]  # the hand after inserting at the slot
+            slots = table[2 * end + rotated]
             for slot in range(n + 1):
-                rows = _pair_rows(end, rotated, slot, n + 1)
-                changed, new_lows, new_highs = changed_spans(numbers, highs, slot, value, target)
-                for first, start, stop in cuts[: bisect_left(beating, changed)]:  # as they were
-                    out += rows[first][start:stop]
-                for k in range(len(new_lows)):
-                    low, high = new_lows[k], new_highs[k]
-                    if low <= high:
-                        first = changed + k
-                        out += rows[first][low - first : high - first + 1]
-                for first, start, stop in cuts[bisect_left(beating, slot) :]:  # moved right
-                    out += rows[first + 1][start:stop]
+                if slot:
+                    after[slot - 1] = numbers[slot - 1]
+                    after[slot] = value
+                rows = slots[slot]
+                changed = first_changed(highs, slot)
+                k = 0
+                while k < count and beating[k] < changed:  # before the changed starts: as they were
+                    row = rows[beating[k]]
+                    for j in range(starts[k], stops[k]):
+                        out.append(row[j])
+                    k += 1
+                new_lows, new_highs = spans_between(after, target, changed, slot + 1)
+                for first in range(changed, slot + 1):
+                    low, high = new_lows[first - changed], new_highs[first - changed]
+                    row = rows[first]
+                    for j in range(low - first, high - first + 1):
+                        out.append(row[j])
+                while k < count and beating[k] < slot:
+                    k += 1
+                while k < count:  # after the slot: moved right by one
+                    row = rows[beating[k] + 1]
+                    for j in range(starts[k], stops[k]):
+                        out.append(row[j])
+                    k += 1
     return out

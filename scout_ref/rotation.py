@@ -6,7 +6,6 @@ from scout_ref.registry import implements
 from scout_ref.state import Hand, Phase, Seat, State, evolve, next_seat
 
 
-@implements("SC-ORIENT-02")
 def rotate_hand(hand: Hand) -> Hand:
     """The hand turned end over end: order reversed and every card rotated.
 
@@ -17,7 +16,9 @@ def rotate_hand(hand: Hand) -> Hand:
     return tuple(c.rotated() for c in reversed(hand))
 
 
-@implements("SC-ORIENT-01", "SC-ORIENT-03")
+implements("SC-ORIENT-02")(rotate_hand)
+
+
 def resolve_rotation(state: State, seat: Seat, *, flip: bool) -> State:
     """The state after ``seat`` decides; after the last decision play begins."""
     hands = state.hands
@@ -27,3 +28,6 @@ def resolve_rotation(state: State, seat: Seat, *, flip: bool) -> State:
     if after == state.start_player:
         return evolve(state, hands=hands, phase=Phase.PLAY, turn=state.start_player)
     return evolve(state, hands=hands, turn=after)
+
+
+implements("SC-ORIENT-01", "SC-ORIENT-03")(resolve_rotation)

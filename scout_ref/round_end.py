@@ -9,7 +9,6 @@ from scout_ref.two_player import is_stuck
 from scout_ref.variants import EmptySetChain
 
 
-@implements("SC-END-01", "SC-END-03", "SC-VAR2-05")
 def finish_turn(state: State, seat: Seat, *, showed: bool) -> State:
     """The state after ``seat``'s move, whose effects (and the turn passing) are in ``state``.
 
@@ -28,7 +27,9 @@ def finish_turn(state: State, seat: Seat, *, showed: bool) -> State:
     return end_round(state, RoundEnd.UNBEATEN) if stuck else state
 
 
-@implements("SC-END-02", "SC-VAR-02")
+implements("SC-END-01", "SC-END-03", "SC-VAR2-05")(finish_turn)
+
+
 def is_unbeaten(state: State, after: Seat) -> bool:
     """Whether a scout just completed the circle: the turn would return to the set's owner.
 
@@ -39,3 +40,6 @@ def is_unbeaten(state: State, after: Seat) -> bool:
     if after != state.owner:
         return False
     return bool(state.active_set) or state.rules.empty_set_chain is EmptySetChain.LITERAL
+
+
+implements("SC-END-02", "SC-VAR-02")(is_unbeaten)

@@ -24,7 +24,6 @@ class SeatScore:
         return self.captured + self.chips - self.hand_penalty
 
 
-@implements("SC-SCORE-04", "SC-VAR-01")
 def is_exempt(state: State, seat: Seat) -> bool:
     """Whether ``seat`` loses nothing for its hand: the owner of a set that went unbeaten."""
     return (
@@ -32,7 +31,9 @@ def is_exempt(state: State, seat: Seat) -> bool:
     )
 
 
-@implements("SC-SCORE-01", "SC-SCORE-02", "SC-SCORE-03", "SC-SCORE-05", "SC-VAR2-06")
+implements("SC-SCORE-04", "SC-VAR-01")(is_exempt)
+
+
 def round_scores(state: State) -> tuple[SeatScore, ...]:
     """Each seat's score for the round that ``state`` has just ended.
 
@@ -55,10 +56,15 @@ def round_scores(state: State) -> tuple[SeatScore, ...]:
     return tuple(out)
 
 
-@implements("SC-SCORE-06", "SC-GAME-01")
+implements("SC-SCORE-01", "SC-SCORE-02", "SC-SCORE-03", "SC-SCORE-05", "SC-VAR2-06")(round_scores)
+
+
 def end_round(state: State, how: RoundEnd) -> State:
     """The state once the round has ended ``how``: scored, totals updated, nobody to act."""
     ended = evolve(state, round_end=how, turn=None)
     totals = tuple(t + s.total for t, s in zip(state.scores, round_scores(ended), strict=True))
     last = state.round >= state.rounds
     return evolve(ended, scores=totals, phase=Phase.GAME_OVER if last else Phase.ROUND_OVER)
+
+
+implements("SC-SCORE-06", "SC-GAME-01")(end_round)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import End, Scout, ScoutInner
 from scout_ref.registry import implements
-from scout_ref.state import Hand, Seat, State, evolve, next_seat
+from scout_ref.state import Hand, Seat, State, after_play, next_seat
 from scout_ref.two_player import can_show, check_scout_chip, pay_scout_chip
 from scout_ref.variants import Scouting
 
@@ -40,7 +40,6 @@ def check_scout_inner(state: State, probe: ScoutInner) -> Rejection:
     return Rejection(Reason.NOT_AN_END, f"card #{probe.position} is not an end of the active set")
 
 
-@implements("SC-SCOUT-01", "SC-SCOUT-02", "SC-SCOUT-05", "SC-GEN-02")
 def scouted(hand: Hand, active_set: Hand, scout: Scout) -> tuple[Hand, Hand]:
     """The hand and the reduced active set after taking the card (assumes a legal scout)."""
     if scout.end is End.LEFT:
@@ -52,7 +51,9 @@ def scouted(hand: Hand, active_set: Hand, scout: Scout) -> tuple[Hand, Hand]:
     return (*hand[: scout.slot], card, *hand[scout.slot :]), rest
 
 
-@implements("SC-SCOUT-03", "SC-COMP-03", "SC-VAR2-03", "SC-TURN-01")
+implements("SC-SCOUT-01", "SC-SCOUT-02", "SC-SCOUT-05", "SC-GEN-02")(scouted)
+
+
 def resolve_scout(state: State, seat: Seat, scout: Scout) -> State:
     """The state right after ``seat`` scouts (assumes a legal scout).
 
@@ -68,6 +69,21 @@ def resolve_scout(state: State, seat: Seat, scout: Scout) -> State:
         chips = pay_scout_chip(state.scout_chips, seat)
         after = seat
     else:
-        chips = tuple(n + 1 if s == state.owner else n for s, n in enumerate(state.scout_chips))
+        counts = list(state.scout_chips)
+        if state.owner is not None:  # a scout takes from an active set, which has an owner
+            counts[state.owner] += 1
+        chips = tuple(counts)
         after = next_seat(seat, state.players)
-    return evolve(state, hands=tuple(hands), active_set=rest, scout_chips=chips, turn=after)
+    return after_play(
+        state,
+        turn=after,
+        hands=tuple(hands),
+        active_set=rest,
+        owner=state.owner,
+        captured=state.captured,
+        scout_chips=chips,
+        scout_show_available=state.scout_show_available,
+    )
+
+
+implements("SC-SCOUT-03", "SC-COMP-03", "SC-VAR2-03", "SC-TURN-01")(resolve_scout)

@@ -28,10 +28,12 @@ def check_scout_show(state: State, move: ScoutShow) -> Rejection | None:
     return check_show_against(hand, rest, move.show)
 
 
-@implements("SC-SNS-01", "SC-SNS-03")
 def resolve_scout_show(state: State, seat: Seat, move: ScoutShow) -> State:
     """The state right after the Scout & Show; the turn is not yet passed. Assumes it is legal."""
     after = resolve_scout(state, seat, move.scout)
     used = tuple(ok and s != seat for s, ok in enumerate(after.scout_show_available))
     after = evolve(after, scout_show_available=used)
     return resolve_show(after, seat, after.hands[seat], after.active_set, move.show)
+
+
+implements("SC-SNS-01", "SC-SNS-03")(resolve_scout_show)

@@ -190,8 +190,9 @@ def new_game(
     """
     check_players(players)
     if deck is None:
-        deck = shuffled_deck(players, seed)
-    check_deck(players, deck, cards_in_play(players))
+        deck = shuffled_deck(players, seed)  # the cards in play, as made: nothing to check
+    else:
+        check_deck(players, deck, cards_in_play(players))
     return fresh_round(
         players=players,
         rules=rules or Rules(),

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from scout_ref._text import plural
 from scout_ref.combinations import Strength, beats, classify, strength_of
+from scout_ref.components import card_order
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import Show, ShowCards
 from scout_ref.registry import implements
-from scout_ref.state import Hand, Seat, State, evolve, next_seat
+from scout_ref.state import Hand, Seat, State, after_play, next_seat
 
 
 def tops(cards: Hand) -> list[int]:
@@ -15,10 +16,12 @@ def tops(cards: Hand) -> list[int]:
     return [c.top for c in cards]
 
 
-@implements("SC-SHOW-02")
 def active_strength(active_set: Hand) -> Strength | None:
     """The strength a show must exceed: None when there is no active set."""
     return strength_of(tops(active_set)) if active_set else None
+
+
+implements("SC-SHOW-02")(active_strength)
 
 
 @implements("SC-SHOW-01", "SC-SET-01", "SC-SHOW-02", "SC-SHOW-03")
@@ -55,7 +58,6 @@ def check_show(state: State, show: Show) -> Rejection | None:
     return check_show_against(state.hand, state.active_set, show)
 
 
-@implements("SC-SHOW-04", "SC-SHOW-05", "SC-TURN-01", "SC-GEN-02")
 def resolve_show(state: State, seat: Seat, hand: Hand, active_set: Hand, show: Show) -> State:
     """The state right after ``seat`` shows from ``hand``, beating ``active_set``.
 
@@ -66,14 +68,21 @@ def resolve_show(state: State, seat: Seat, hand: Hand, active_set: Hand, show: S
     shown = hand[show.first : show.last + 1]
     rest = hand[: show.first] + hand[show.last + 1 :]
     captured = list(state.captured)
-    captured[seat] = tuple(sorted(captured[seat] + tuple(c.card for c in active_set)))
+    if active_set:
+        beaten = tuple(c.card for c in active_set)
+        captured[seat] = tuple(sorted(captured[seat] + beaten, key=card_order))
     hands = list(state.hands)
     hands[seat] = rest
-    return evolve(
+    return after_play(
         state,
+        turn=next_seat(seat, state.players),
         hands=tuple(hands),
         active_set=shown,
         owner=seat,
         captured=tuple(captured),
-        turn=next_seat(seat, state.players),
+        scout_chips=state.scout_chips,
+        scout_show_available=state.scout_show_available,
     )
+
+
+implements("SC-SHOW-04", "SC-SHOW-05", "SC-TURN-01", "SC-GEN-02")(resolve_show)

@@ -16,12 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scout_ref._text import plural
-from scout_ref.components import OrientedCard
 from scout_ref.game import next_round
 from scout_ref.notation import Move
 from scout_ref.repetition import Repeat, first_repeat
 from scout_ref.scoring import SeatScore, round_scores
-from scout_ref.setup import new_game, shuffled_deck
+from scout_ref.setup import new_game
 from scout_ref.state import Phase, State
 from scout_ref.turn import apply_listed, apply_move, legal_moves
 from scout_ref.variants import Rules
@@ -149,13 +148,13 @@ def random_game(
     (True, 1, 'play')
     """
     rng = random.Random(seed)
-    deck: Sequence[OrientedCard] | None = shuffled_deck(players, rng.getrandbits(64))
-    state = new_game(players, deck, rules)
+    # Each deck is shuffled by the engine from a seed drawn here, so it need not be checked.
+    state = new_game(players, rules=rules, seed=rng.getrandbits(64))
     records = []
     while True:
         end, moves = play_round(state, rng, choose, max_moves)
         records.append(RoundRecord(state, moves, end))
         if end.phase is not Phase.ROUND_OVER:
             return GameRecord(players, state.rules, tuple(records))
-        deck = None if players == 2 else shuffled_deck(players, rng.getrandbits(64))
-        state = next_round(end, deck)
+        # Two players deal the second round from the cards set aside (SC-VAR2-01).
+        state = next_round(end) if players == 2 else next_round(end, seed=rng.getrandbits(64))

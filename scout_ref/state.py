@@ -124,7 +124,6 @@ class State:
         return total_rounds(self.players)
 
 
-@implements("SC-GEN-01")
 def next_seat(seat: Seat, players: int) -> Seat:
     """The seat after ``seat``: play passes to seat + 1, wrapping to 0.
 
@@ -132,6 +131,9 @@ def next_seat(seat: Seat, players: int) -> Seat:
     0
     """
     return Seat((seat + 1) % players)
+
+
+implements("SC-GEN-01")(next_seat)
 
 
 @implements("SC-GAME-01")
@@ -181,4 +183,36 @@ def evolve(state: State, **changes: Unpack[Changes]) -> State:
         changes.get("scores", state.scores),
         changes.get("round_end", state.round_end),
         changes.get("set_aside", state.set_aside),
+    )
+
+
+def after_play(  # noqa: PLR0917 - the fields a play move changes, in State's order
+    state: State,
+    turn: Seat | None,
+    hands: tuple[Hand, ...],
+    active_set: Hand,
+    owner: Seat | None,
+    captured: tuple[tuple[Card, ...], ...],
+    scout_chips: tuple[int, ...],
+    scout_show_available: tuple[bool, ...],
+) -> State:
+    """``state`` after a move of the play phase, which may change these fields and no other:
+    :func:`evolve` for the moves made most often, without its dictionary of changes.
+    """
+    return State(
+        state.players,
+        state.rules,
+        state.round,
+        state.start_player,
+        state.phase,
+        turn,
+        hands,
+        active_set,
+        owner,
+        captured,
+        scout_chips,
+        scout_show_available,
+        state.scores,
+        state.round_end,
+        state.set_aside,
     )

@@ -197,7 +197,6 @@ def _can_scout_show(state: State) -> bool:
     )
 
 
-@implements("SC-NOTE-06", "SC-TURN-02")
 def legal_moves(state: State) -> list[Move]:
     """Every legal move of the player to act, in canonical order (SC-NOTE-06).
 
@@ -222,3 +221,6 @@ def legal_moves(state: State) -> list[Move]:
     if scouts and _can_scout_show(state):
         moves.extend(scout_show_moves(numbers, state.active_set))
     return moves
+
+
+implements("SC-NOTE-06", "SC-TURN-02")(legal_moves)

@@ -40,17 +40,19 @@ def replace_spans(
     beating_spans: Callable[[list[int], Strength | None], tuple[list[int], list[int]]],
 ) -> None:
     """Make move listing use a wrong ``beating_spans``, for shows and Scout & Show alike: the
-    spans after a scout's insertion are recomputed by it from every start (the reference's
-    :func:`~scout_ref.combinations.changed_spans` recomputes only the starts near the slot)."""
+    spans after a scout's insertion are taken from it, computed on the whole new hand, from
+    every start (the reference computes again only the starts from
+    :func:`~scout_ref.combinations.first_changed` to the slot)."""
 
-    def changed_spans(
-        numbers: list[int], highs: list[int], slot: int, value: int, target: Strength | None
-    ) -> tuple[int, list[int], list[int]]:
-        lows, new_highs = beating_spans([*numbers[:slot], value, *numbers[slot:]], target)
-        return 0, lows[: slot + 1], new_highs[: slot + 1]
+    def spans_between(
+        numbers: list[int], target: Strength | None, first: int, stop: int
+    ) -> tuple[list[int], list[int]]:
+        lows, highs = beating_spans(numbers, target)
+        return lows[first:stop], highs[first:stop]
 
     replace(combinations.beating_spans, beating_spans)
-    replace(combinations.changed_spans, changed_spans)
+    replace(combinations.spans_between, spans_between)
+    replace(combinations.first_changed, lambda highs, slot: 0)
 
 
 def serve(name: str) -> None:
