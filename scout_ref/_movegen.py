@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from scout_ref.combinations import beating_spans, first_changed, spans_between, strength_of
+from scout_ref.combinations import beating_spans, first_changed, span_at, strength_of
 from scout_ref.notation import End, Scout, ScoutShow, Show
 from scout_ref.state import Hand
 
@@ -25,7 +25,8 @@ _SCOUTS: Final[dict[tuple[int, int, int], tuple[Scout, list[list[ScoutShow]]]]] 
 """By (end index, rotated, slot): the interned scout, and its Scout & Show moves in rows."""
 _PAIR_TABLES: Final[list[list[list[list[list[ScoutShow]]]]]] = []
 """By hand size after the scout: :func:`_pair_table`."""
-_SCOUT_LISTS: Final[dict[tuple[int, int], tuple[Scout, ...]]] = {}
+_SCOUT_LISTS: Final[list[tuple[Scout, ...] | None]] = []
+"""At ``2 * hand_size + ends - 1``: the scouts of :func:`scout_moves`."""
 
 
 def _show_rows(size: int) -> list[list[Show]]:
@@ -72,9 +73,12 @@ def show_moves(numbers: list[int], lows: list[int], highs: list[int]) -> list[Sh
 
 def scout_moves(ends: int, hand_size: int) -> tuple[Scout, ...]:
     """Every scout from ``ends`` ends (1 for a one-card active set) into a hand of this size."""
-    moves = _SCOUT_LISTS.get((ends, hand_size))
+    at = 2 * hand_size + ends - 1
+    while len(_SCOUT_LISTS) <= at:
+        _SCOUT_LISTS.append(None)
+    moves = _SCOUT_LISTS[at]
     if moves is None:
-        moves = _SCOUT_LISTS[ends, hand_size] = tuple(
+        moves = _SCOUT_LISTS[at] = tuple(
             _scout(e, r, k)[0] for e in range(ends) for r in (0, 1) for k in range(hand_size + 1)
         )
     return moves
@@ -112,6 +116,7 @@ def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
         card = active_set[last] if end else active_set[0]
         rest = active_set[:last] if end else active_set[1:]
         target = strength_of([c.top for c in rest]) if rest else None
+        size, is_set, smallest = (0, False, 0) if target is None else target
         lows, highs = beating_spans(numbers, target)
         # The hand's own beating starts, with the bounds of their rows' slices.
         beating = [first for first in range(n) if lows[first] <= highs[first]]
@@ -134,9 +139,8 @@ def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
                     for j in range(starts[k], stops[k]):
                         out.append(row[j])
                     k += 1
-                new_lows, new_highs = spans_between(after, target, changed, slot + 1)
-                for first in range(changed, slot + 1):
-                    low, high = new_lows[first - changed], new_highs[first - changed]
+                for first in range(changed, slot + 1):  # from the changed starts to the slot
+                    low, high = span_at(after, first, size, is_set, smallest)
                     row = rows[first]
                     for j in range(low - first, high - first + 1):
                         out.append(row[j])

@@ -72,7 +72,9 @@ class OrientedCard:
 
     def rotated(self) -> OrientedCard:
         """The same card turned end over end: top and bottom numbers swap."""
-        return oriented(self.bottom, self.top)
+        card = _ORIENTED[self.bottom * _FACES + self.top]
+        assert card is not None, "a card turned over is a card"
+        return card
 
 
 implements("SC-COMP-02")(OrientedCard.rotated)

@@ -175,6 +175,11 @@ def implements(*rule_ids: str) -> Callable[[_F], _F]:
     The registry keeps the marks in its own map (:func:`enforced_by`) and returns the function
     itself, unwrapped: the marker works the same in the pure and the mypyc-compiled build, whose
     functions take no attributes.
+
+    It is used as a decorator, or, for the functions random play calls at every move, as a call
+    after the definition (``implements("SC-...")(finish_turn)``): the compiled build calls a
+    decorated function through Python's generic call protocol, since a decorator may return
+    anything, and an undecorated one directly.
     """
 
     def mark(func: _F) -> _F:

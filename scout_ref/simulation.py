@@ -118,8 +118,9 @@ def play_round(
     if max_moves is not None and max_moves < 1:
         raise ValueError(f"a move cap must allow at least one move, not {max_moves}")
     moves: list[Move] = []
+    cap = -1 if max_moves is None else max_moves
     listed = choose is uniform  # it returns a move of the list, which need not be checked again
-    while state.phase in (Phase.ROTATION, Phase.PLAY) and len(moves) != max_moves:
+    while (state.phase is Phase.PLAY or state.phase is Phase.ROTATION) and len(moves) != cap:
         move = choose(rng, legal_moves(state))
         moves.append(move)
         state = apply_listed(state, move) if listed else apply_move(state, move)

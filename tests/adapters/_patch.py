@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import scout_ref.conformance.adapter as reference
@@ -47,11 +48,22 @@ def replace_spans(
     def spans_between(
         numbers: list[int], target: Strength | None, first: int, stop: int
     ) -> tuple[list[int], list[int]]:
-        lows, highs = beating_spans(numbers, target)
+        lows, highs = spans(tuple(numbers), target)
         return lows[first:stop], highs[first:stop]
+
+    @lru_cache(maxsize=64)  # Scout & Show asks every start of one new hand in turn
+    def spans(numbers: tuple[int, ...], target: Strength | None) -> tuple[list[int], list[int]]:
+        return beating_spans(list(numbers), target)
+
+    def span_at(
+        numbers: list[int], i: int, size: int, is_set: bool, smallest: int
+    ) -> tuple[int, int]:
+        lows, highs = spans(tuple(numbers), (size, is_set, smallest) if size else None)
+        return lows[i], highs[i]
 
     replace(combinations.beating_spans, beating_spans)
     replace(combinations.spans_between, spans_between)
+    replace(combinations.span_at, span_at)
     replace(combinations.first_changed, lambda highs, slot: 0)
 
 

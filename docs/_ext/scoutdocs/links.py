@@ -1,6 +1,6 @@
 """Where each rule is enforced, tested and exercised, found by reading the code, never by hand.
 
-* enforcing code: functions and methods marked ``@implements(...)`` (the registry's map);
+* enforcing code: functions and methods marked by ``implements(...)`` (the registry's map);
 * tests: ``@pytest.mark.rule(...)`` on test functions and classes, and module ``pytestmark``,
   read with :mod:`ast` so the tests are not imported;
 * vectors: every case object with an ``id`` and a ``rules`` list in ``spec/vectors/**/*.json``;
