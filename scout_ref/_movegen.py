@@ -23,8 +23,8 @@ _SHOW_ROWS: Final[list[list[Show]]] = []
 """``_SHOW_ROWS[first][k]`` is the interned ``show first-(first + k)``."""
 _SCOUTS: Final[dict[tuple[int, int, int], tuple[Scout, list[list[ScoutShow]]]]] = {}
 """By (end index, rotated, slot): the interned scout, and its Scout & Show moves in rows."""
-_PAIR_TABLES: Final[list[list[list[list[list[ScoutShow]]]]]] = []
-"""By hand size after the scout: :func:`_pair_table`."""
+_FLAT_TABLES: Final[list[list[list[list[ScoutShow]]]]] = []
+"""By hand size after the scout: :func:`_flat_table`."""
 _SCOUT_LISTS: Final[list[tuple[Scout, ...] | None]] = []
 """At ``2 * hand_size + ends - 1``: the scouts of :func:`scout_moves`."""
 
@@ -84,19 +84,25 @@ def scout_moves(ends: int, hand_size: int) -> tuple[Scout, ...]:
     return moves
 
 
-def _pair_table(size: int) -> list[list[list[list[ScoutShow]]]]:
-    """``_pair_table(size)[2 * end + rotated][slot]``: the rows of :func:`_pair_rows` of every
-    scout into a hand of ``size - 1`` cards, for a hand of ``size`` cards after it."""
-    while len(_PAIR_TABLES) <= size:
-        _PAIR_TABLES.append([])
-    table = _PAIR_TABLES[size]
+def _flat_table(size: int) -> list[list[list[ScoutShow]]]:
+    """``_flat_table(size)[2 * end + rotated][slot]``: the Scout & Show moves of that scout
+    into a hand of ``size - 1`` cards, every show of the grown hand of ``size`` in canonical
+    order; the show ``first-last`` is at :func:`_flat_at` ``(size, first) + last``."""
+    while len(_FLAT_TABLES) <= size:
+        _FLAT_TABLES.append([])
+    table = _FLAT_TABLES[size]
     if not table:
-        table += [
-            [_pair_rows(end, rotated, slot, size) for slot in range(size)]
-            for end in (0, 1)
-            for rotated in (0, 1)
-        ]
+        for end in (0, 1):
+            for rotated in (0, 1):
+                rows = [_pair_rows(end, rotated, slot, size) for slot in range(size)]
+                table.append([[m for f in range(size) for m in r[f][: size - f]] for r in rows])
     return table
+
+
+def _flat_at(size: int, first: int) -> int:
+    """Where the shows from ``first`` would begin in a flat list of a hand of ``size`` cards
+    if they began with ``first-0``: the show ``first-last`` is at this plus ``last``."""
+    return first * size - first * (first - 1) // 2 - first
 
 
 def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
@@ -106,11 +112,14 @@ def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
     after each insertion are those of the hand itself except from
     :func:`~scout_ref.combinations.first_changed` up to the slot, so only those few are
     computed again (as :func:`~scout_ref.combinations.spans_after_insert` does), on one list
-    of numbers in which the scouted card moves one slot to the right at a time.
+    of numbers in which the scouted card moves one slot to the right at a time. The others
+    are the hand's own beating ranges, kept before the changed starts and moved right by one
+    after the slot: their places in the flat lists of :func:`_flat_table` are worked out once.
     """
     out: list[ScoutShow] = []
     n = len(numbers)
-    table = _pair_table(n + 1)
+    grown = n + 1
+    table = _flat_table(grown)
     last = len(active_set) - 1
     for end in range(2 if last else 1):
         card = active_set[last] if end else active_set[0]
@@ -118,37 +127,35 @@ def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
         target = strength_of([c.top for c in rest]) if rest else None
         size, is_set, smallest = (0, False, 0) if target is None else target
         lows, highs = beating_spans(numbers, target)
-        # The hand's own beating starts, with the bounds of their rows' slices.
-        beating = [first for first in range(n) if lows[first] <= highs[first]]
-        starts = [lows[first] - first for first in beating]
-        stops = [highs[first] - first + 1 for first in beating]
-        count = len(beating)
+        # The hand's beating ranges in the grown hand, as they are and moved right by one;
+        # before[x] of them start before x.
+        kept: list[int] = []
+        moved: list[int] = []
+        before: list[int] = []
+        for first in range(n):
+            before.append(len(kept))
+            at, at_moved = _flat_at(grown, first), _flat_at(grown, first + 1) + 1
+            for high in range(lows[first], highs[first] + 1):
+                kept.append(at + high)
+                moved.append(at_moved + high)
+        before.append(len(kept))
         for rotated in range(2):
             value = card.bottom if rotated else card.top
             after = [value, *numbers]  # the hand after inserting at the slot
-            slots = table[2 * end + rotated]
-            for slot in range(n + 1):
+            flats = table[2 * end + rotated]
+            for slot in range(grown):
                 if slot:
                     after[slot - 1] = numbers[slot - 1]
                     after[slot] = value
-                rows = slots[slot]
+                flat = flats[slot]
                 changed = first_changed(highs, slot)
-                k = 0
-                while k < count and beating[k] < changed:  # before the changed starts: as they were
-                    row = rows[beating[k]]
-                    for j in range(starts[k], stops[k]):
-                        out.append(row[j])
-                    k += 1
+                for k in range(before[changed]):  # before the changed starts: as they were
+                    out.append(flat[kept[k]])
                 for first in range(changed, slot + 1):  # from the changed starts to the slot
                     low, high = span_at(after, first, size, is_set, smallest)
-                    row = rows[first]
-                    for j in range(low - first, high - first + 1):
-                        out.append(row[j])
-                while k < count and beating[k] < slot:
-                    k += 1
-                while k < count:  # after the slot: moved right by one
-                    row = rows[beating[k] + 1]
-                    for j in range(starts[k], stops[k]):
-                        out.append(row[j])
-                    k += 1
+                    at = _flat_at(grown, first)
+                    for k in range(at + low, at + high + 1):
+                        out.append(flat[k])
+                for k in range(before[slot], len(moved)):  # after the slot: moved right by one
+                    out.append(flat[moved[k]])
     return out

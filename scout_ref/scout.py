@@ -48,7 +48,7 @@ def scouted(hand: Hand, active_set: Hand, scout: Scout) -> tuple[Hand, Hand]:
         card, rest = active_set[-1], active_set[:-1]
     if scout.rotated:
         card = card.rotated()
-    return (*hand[: scout.slot], card, *hand[scout.slot :]), rest
+    return hand[: scout.slot] + (card,) + hand[scout.slot :], rest  # noqa: RUF005 - compiled, a join; unpacking builds a list first
 
 
 implements("SC-SCOUT-01", "SC-SCOUT-02", "SC-SCOUT-05", "SC-GEN-02")(scouted)
