@@ -81,30 +81,14 @@ def beating_spans(numbers: list[int], target: Strength | None) -> tuple[list[int
     highs[i]``): prefixes of a set or run are sets or runs of the same kind, every range longer
     than the target beats it, and only one of the target's own size needs the kind and
     smallest-number comparison. This is the hot loop of move generation, so it finds the
-    longest set or run from each start in one pass from the right (the one from ``i`` goes on
-    as the one from ``i + 1`` when both step alike) and returns the spans as two plain lists.
+    longest set or run from each start once and returns the spans as two plain lists.
     ``highs`` never decreases: a set or run from ``i`` contains the one from any later start
     up to its end.
 
     >>> beating_spans([4, 5, 6, 6], (2, False, 4))
     ([2, 2, 3, 5], [2, 2, 3, 3])
     """
-    n = len(numbers)
-    size, is_set, smallest = (0, False, 0) if target is None else target
-    lows = [0] * n
-    highs = [0] * n
-    end, later = n - 1, 2  # the end of the set or run from i + 1, and its step
-    for i in range(n - 1, -1, -1):
-        step = numbers[i + 1] - numbers[i] if i + 1 < n else 2
-        if -1 <= step <= 1:
-            if step != later:
-                end = i + 1
-        else:
-            end = i
-        later = step
-        lows[i] = _low(numbers, i, end, step, size, is_set, smallest)
-        highs[i] = end
-    return lows, highs
+    return spans_between(numbers, target, 0, len(numbers))
 
 
 implements("SC-SET-01", "SC-SET-02", "SC-SET-03", "SC-SET-04", "SC-SET-05")(beating_spans)
@@ -136,28 +120,20 @@ def span_at(numbers: list[int], i: int, size: int, is_set: bool, smallest: int) 
     (2, 2)
     """
     n = len(numbers)
+    v = numbers[i]
     end = i
-    step = numbers[i + 1] - numbers[i] if i + 1 < n else 2
+    step = numbers[i + 1] - v if i + 1 < n else 2
     if -1 <= step <= 1:
         end = i + 1
         while end + 1 < n and numbers[end + 1] - numbers[end] == step:
             end += 1
-    return _low(numbers, i, end, step, size, is_set, smallest), end
-
-
-def _low(  # noqa: PLR0917 - a span's parts and the target's, unboxed for speed
-    numbers: list[int], i: int, end: int, step: int, size: int, is_set: bool, smallest: int
-) -> int:
-    """The first end of a beating range from ``i``, whose set or run (of ``step``) ends at
-    ``end``: the first range longer than the target, or the one of the target's own size if it
-    is stronger (a set beats a run; then the smallest number decides)."""
     low = i + size  # the first range longer than the target
     if size and low - 1 <= end:
         same_kind_set = size == 1 or step == 0
-        own_smallest = numbers[low - 1] if size > 1 and step < 0 else numbers[i]
+        own_smallest = numbers[low - 1] if size > 1 and step < 0 else v
         if same_kind_set > is_set or (same_kind_set == is_set and own_smallest > smallest):
             low -= 1
-    return low
+    return low, end
 
 
 @implements("SC-SET-01", "SC-SET-02", "SC-SET-03", "SC-SET-04", "SC-SET-05")
