@@ -3,11 +3,12 @@
 Listing moves is the engine's hot path: with Scout & Show available a hand can have hundreds of
 moves. This module therefore works on plain numbers and interned move objects rather than
 calling the chapter modules' checks. It encodes no rule of its own: the property tests verify
-that a move is listed if and only if :func:`scout_ref.check_move` accepts it.
+that a move is listed if and only if :func:`scout_ref.check_move` accepts it, and
+``tests/test_movegen.py`` that the list, order included, is the one the checks give.
 
-Moves are interned in rows by first show position, so the moves of one beating span
-(:func:`~scout_ref.combinations.beating_spans`) are one list slice: no move is built or looked up
-per listed move.
+Moves are interned in rows by first show position (and, for Scout & Show, also in one flat list
+per scout), so the moves of one beating span (:func:`~scout_ref.combinations.beating_spans`) are
+consecutive: no move is built or looked up by value per listed move, only copied by index.
 """
 
 from __future__ import annotations
