@@ -10,11 +10,22 @@ import pytest
 from scout_ref._serialize import state_digest, state_from_json, state_to_json
 from scout_ref.components import OrientedCard, oriented
 from scout_ref.conformance.cases._case import facing_played
-from scout_ref.conformance.cases._played import PLAYED, face_by_play
-from scout_ref.conformance.vector_witnesses import derived_witnesses, missing_derived
+from scout_ref.conformance.cases._played import (
+    PLAYED,
+    Played,
+    face_by_play,
+    from_rounds,
+    replay_played,
+)
+from scout_ref.conformance.vector_witnesses import (
+    _played_steps,
+    derived_witnesses,
+    missing_derived,
+)
 from scout_ref.notation import KEEP, parse_move
 from scout_ref.play.record import deal_step, move_step, trace_case, trace_document
-from scout_ref.setup import new_game
+from scout_ref.setup import new_game, shuffled_deck
+from scout_ref.simulation import random_game
 from scout_ref.state import Phase
 from scout_ref.turn import apply_move, legal_moves
 from scout_ref.witness_store import document_text, replay_witness, steps_document
@@ -55,8 +66,38 @@ def test_a_facing_position_is_reached_by_its_game(
 def test_named_extras_fall_back_to_placing() -> None:
     used = [False, True, True]  # the owner's own Scout & Show is not played
     assert facing_played(3, "5/3", "4/9 7/1", scout_show_available=used) is None
-    assert facing_played(3, "5/3", "4/9 7/1", round=2) is None
     assert facing_played(3, "5/3", "4/9 7/1", scout_chips=[1, 0, 0]) is None
+    assert facing_played(2, "5/3", "4/9 7/1", round=2) is None  # dealt from round 1's cards
+
+
+@pytest.mark.rule("SC-REACH-01")
+@pytest.mark.rule("SC-GAME-02")
+@pytest.mark.parametrize(("players", "number"), [(3, 2), (4, 4), (5, 5)])
+def test_a_later_round_is_played_after_the_earlier_ones(
+    players: int, number: int, tmp_path: Path
+) -> None:
+    state = facing_played(players, "5/3 6/1", "4/9 7/1", seat=0, owner=players - 1, round=number)
+    assert state is not None
+    assert (state.round, state.start_player, state.turn) == (number, number - 1, 0)
+    game = PLAYED[state]
+    assert len(game.later) == number - 1
+    steps = [s for s in _played_steps(state, game) if "deal" in s]
+    assert len(steps) == number  # each round dealt, then played by the engine's rules
+    path = tmp_path / "w.json"
+    path.write_text(document_text(steps_document(_played_steps(state, game), state)), "utf-8")
+    assert replay_witness(path, state) == state
+
+
+@pytest.mark.rule("SC-REACH-01")
+def test_a_seeded_deal_and_a_played_game_are_recorded() -> None:
+    dealt = replay_played(3, Played(shuffled_deck(3, 1), ()))
+    assert dealt.phase is Phase.ROTATION
+    assert PLAYED[dealt].moves == ()
+    game = random_game(2, seed="two rounds")
+    first, second = game.rounds
+    record = from_rounds([(first.start, first.moves), (second.start, second.moves)])
+    assert record.later == ((None, second.moves),)  # round 2: the cards set aside
+    assert replay_played(2, record) == game.final
 
 
 @pytest.mark.rule("SC-SNS-01")

@@ -22,28 +22,90 @@ helper falls back to placing the cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from scout_ref.combinations import strength_of
 from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.errors import ScoutError
+from scout_ref.game import next_round
 from scout_ref.notation import KEEP, Move, parse_move
 from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
 from scout_ref.show import tops
+from scout_ref.simulation import random_game
 from scout_ref.state import Hand, Phase, State
 from scout_ref.turn import apply_move
 from scout_ref.variants import Rules
 
+Round = tuple[tuple[OrientedCard, ...] | None, tuple[Move, ...]]
+"""A later round of a game: its deal (None: with 2 players, the cards set aside) and moves."""
+
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A deal (deck order) and the moves that reach a position."""
+    """A deal (deck order) and the moves that reach a position, then any later rounds."""
 
     deck: tuple[OrientedCard, ...]
     moves: tuple[Move, ...]
+    later: tuple[Round, ...] = ()
+
+
+def replay_played(players: int, game: Played, rules: Rules | None = None) -> State:
+    """The state ``game`` reaches, each move checked by the engine; recorded in :data:`PLAYED`.
+
+    Raises:
+        ScoutError: if a deal or a move of ``game`` is not legal.
+    """
+    state = reached(players, game, rules)
+    PLAYED[state] = game
+    return state
+
+
+def reached(players: int, game: Played, rules: Rules | None = None) -> State:
+    """The state ``game`` reaches, each move checked by the engine (ScoutError otherwise)."""
+    state = _moved(new_game(players, game.deck, rules), game.moves)
+    for deck, moves in game.later:
+        state = _moved(next_round(state, deck), moves)
+    return state
+
+
+def _moved(state: State, moves: Sequence[Move]) -> State:
+    for move in moves:
+        state = apply_move(state, move)
+    return state
+
+
+def round_deck(start: State) -> tuple[OrientedCard, ...]:
+    """The deck that dealt a round's ``start`` (before any move): the hands in seat order,
+    then the cards set aside."""
+    return tuple(c for hand in (*start.hands, start.set_aside) for c in hand)
+
+
+def from_rounds(rounds: Sequence[tuple[State, Sequence[Move]]]) -> Played:
+    """The game of these rounds, each given by its start (as dealt) and the moves played in it
+    (with 2 players the second round is dealt from the cards set aside)."""
+    (first, moves), *later = rounds
+    return Played(
+        round_deck(first),
+        tuple(moves),
+        tuple((None if s.is_two_player else round_deck(s), tuple(m)) for s, m in later),
+    )
 
 
 PLAYED: dict[State, Played] = {}
 """Every position :func:`face_by_play` built in this process, with its game."""
+
+
+@cache
+def earlier_rounds(players: int, rounds: int, rules: Rules | None = None) -> Played | None:
+    """The first ``rounds`` rounds of a seeded game of random moves (always the same game), to
+    be followed by a constructed round; None with 2 players or when the game has no more
+    rounds after them."""
+    game = random_game(players, seed=f"earlier-rounds-{players}", rules=rules)
+    if players == 2 or rounds >= len(game.rounds):
+        return None
+    return from_rounds([(r.start, r.moves) for r in game.rounds[:rounds]])
 
 
 def face_by_play(
@@ -55,13 +117,58 @@ def face_by_play(
     owner: int,
     rules: Rules | None,
     used: frozenset[int] = frozenset(),
+    before: Played | None = None,
 ) -> State | None:
     """The position reached by play, or None if this construction does not reach it.
 
     The seats in ``used`` have used their Scout & Show: each scouts a one-card table and shows
     that card at once, which leaves the table as it was but for its owner (SC-SNS-01).
+    With ``before`` (3 to 5 players), a game whose last round is over, the position is reached
+    in the round after it, which that round's start player begins: the construction is made
+    with the seats counted from the start player, and each seat is dealt its hand.
     """
     n = players
+    if before is not None and n == 2:
+        return None  # the second round is dealt from the cards round 1 set aside
+    start = 0 if before is None else (len(before.later) + 1) % n
+    built = _construct(
+        n,
+        active_set,
+        hand,
+        seat=(seat - start) % n,
+        owner=(owner - start) % n,
+        used=frozenset((s - start) % n for s in used),
+    )
+    if built is None:
+        return None
+    deck, moves = built
+    size = hand_size(n)
+    blocks = [deck[s * size : s * size + size] for s in range(n)]
+    deck = (*(c for j in range(n) for c in blocks[(j - start) % n]), *deck[n * size :])
+    game = Played(deck, moves)
+    if before is not None:
+        game = Played(before.deck, before.moves, (*before.later, (deck, moves)))
+    try:
+        state = reached(n, game, rules)
+    except ScoutError:
+        return None
+    if (
+        state.phase is not Phase.PLAY
+        or state.turn != seat
+        or state.owner != owner
+        or state.active_set != tuple(active_set)
+        or state.hands[seat] != tuple(hand)
+        or state.scout_show_available != tuple(n > 2 and s not in used for s in range(n))
+    ):
+        return None
+    PLAYED[state] = game
+    return state
+
+
+def _construct(
+    n: int, active_set: Hand, hand: Hand, *, seat: int, owner: int, used: frozenset[int]
+) -> tuple[tuple[OrientedCard, ...], tuple[Move, ...]] | None:
+    """The deal and moves of the construction, seat 0 starting the round."""
     k = (seat - owner - 1) % n
     if seat == owner or k > max(n - 2, 0) or (not active_set and k == 0):
         return None
@@ -83,24 +190,7 @@ def face_by_play(
         return None
     # Rightmost first; a one-card set is scouted as its left end (SC-NOTE-05).
     finals = [f"scout {'L' if len(shown) - j == 1 else 'R'} @0" for j in range(k)]
-    moves = (*(KEEP,) * n, *map(parse_move, (*game.moves, *finals)))
-    try:
-        state = new_game(n, deck, rules)
-        for move in moves:
-            state = apply_move(state, move)
-    except Exception:
-        return None
-    if (
-        state.phase is not Phase.PLAY
-        or state.turn != seat
-        or state.owner != owner
-        or state.active_set != tuple(active_set)
-        or state.hands[seat] != tuple(hand)
-        or state.scout_show_available != tuple(n > 2 and s not in used for s in range(n))
-    ):
-        return None
-    PLAYED[state] = Played(deck, moves)
-    return state
+    return deck, (*(KEEP,) * n, *map(parse_move, (*game.moves, *finals)))
 
 
 def _extension(active: Hand, k: int, pool: set[Card]) -> list[OrientedCard] | None:

@@ -12,10 +12,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from scout_ref.components import Card, OrientedCard, oriented
-from scout_ref.conformance.cases._case import Case, case, facing, play_start, played, rejected
+from scout_ref.conformance.cases._case import (
+    Case,
+    case,
+    dealt,
+    facing,
+    play_start,
+    played,
+    rejected,
+)
+from scout_ref.conformance.cases._played import from_rounds, replay_played
 from scout_ref.errors import Reason
-from scout_ref.game import next_round
-from scout_ref.setup import cards_in_play, hand_size, new_game, shuffled_deck
+from scout_ref.setup import cards_in_play, hand_size
 from scout_ref.simulation import random_game
 from scout_ref.state import State
 from scout_ref.variants import Rotation, Rules, Scouting
@@ -138,7 +146,7 @@ def precedence_cases() -> Iterator[Case]:
         " players; the phase comes first.",
         ["SC-TURN-04", "SC-TURN-03", "SC-VAR2-02"],
         focus="SC-TURN-04",
-        state=new_game(2, shuffled_deck(2, "closure-phase")),
+        state=dealt(2, "closure-phase"),
         move="scout L @0 + show 0-0",
         claim=rejected(Reason.WRONG_PHASE),
     )
@@ -194,7 +202,7 @@ def probe_cases() -> Iterator[Case]:
     """Each neighbouring pair of a probe's checks, at each player count: the first reported."""
     for players in (2, 3, 4, 5):
         positions = {
-            "rotation": new_game(players, shuffled_deck(players, f"probe-{players}")),
+            "rotation": dealt(players, f"probe-{players}"),
             "start": play_start(players, 1900 + players),
             "facing": facing(players, "5/3 6/1 7/2", "4/9 7/1 8/4"),
         }
@@ -222,21 +230,22 @@ def variant_cases() -> Iterator[Case]:
             move="show 0-0",
         )
     game = random_game(2, seed="closure-round-2")
-    last = game.rounds[1]
+    first, last = game.rounds
+    # The positions come with the game that reaches them (SC-REACH-01): round 1 played out.
+    before_end = from_rounds([(first.start, first.moves), (last.start, last.moves[:-1])])
     yield case(
         "apply-closure-2p-last-move-ends-the-game",
         "2 players: the move that ends round 2 ends the game, which has two rounds.",
         ["SC-GAME-01", "SC-VAR2-01"],
-        state=played(last.start, *(str(m) for m in last.moves[:-1])),
+        state=replay_played(2, before_end),
         move=str(last.moves[-1]),
         claim={"phase": "game_over"},
     )
-    round_two = next_round(game.rounds[0].end)
     yield case(
         "apply-closure-2p-round-2-keep",
         "2 players, round 2 dealt from the cards set aside: the start player, seat 1, keeps.",
         ["SC-VAR2-01", "SC-ORIENT-01", "SC-GAME-02"],
-        state=round_two,
+        state=replay_played(2, from_rounds([(first.start, first.moves), (last.start, ())])),
         move="keep",
     )
 
