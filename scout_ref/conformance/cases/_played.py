@@ -331,8 +331,10 @@ class _Game:
     def _play_two(self) -> bool:
         """With 2 players the owner answers each card of the seat to act by beating it, or,
         when the numbers run high (or at the end, for its own show), by paying a chip to scout
-        it and then showing a low card (SC-VAR2-03: a scout is followed by another action)."""
+        it and then showing a low card (SC-VAR2-03: a scout is followed by another action);
+        with no card left to spare it pays a chip to take the card back and shows it again."""
         chips = TWO_PLAYER_CHIPS
+        keep = 0 if len(self.shown) > 1 else 1  # a chip kept to clear a card its show ties
         turn = 0
         for _ in range(200):
             if turn == self.seat:
@@ -345,6 +347,11 @@ class _Game:
                         return False
                     self._scout(turn)
                 return self._owner_shows()
+            elif self.budget[turn] <= 0 and chips > keep and len(self.table) == 1:
+                # No card left to spare: pay a chip, take the card back and show it again.
+                chips -= 1
+                self.moves += ["scout L @0", "show 0-0"]
+                self.table_owner = turn
             else:
                 high = bool(self.table) and self.table[0].top > HIGH - 3
                 if (high or self._lowest_above() is None) and chips > 0 and self.table:
