@@ -174,9 +174,29 @@ def _construct(
         return None
     if used and (n == 2 or owner in used):
         return None
+    # Over an empty table the owner's show was scouted away: a low card first, else a high
+    # one (which beats what the seats before the owner left on the table).
+    for high in (False, True) if not active_set else (False,):
+        built = _built(n, active_set, hand, seat=seat, owner=owner, used=used, high=high)
+        if built is not None:
+            return built
+    return None
+
+
+def _built(
+    n: int,
+    active_set: Hand,
+    hand: Hand,
+    *,
+    seat: int,
+    owner: int,
+    used: frozenset[int],
+    high: bool,
+) -> tuple[tuple[OrientedCard, ...], tuple[Move, ...]] | None:
+    k = (seat - owner - 1) % n
     named = {c.card for c in (*active_set, *hand)}
     pool = set(cards_in_play(n)) - named
-    extras = _extension(active_set, k, pool)
+    extras = _extension(active_set, k, pool, high=high)
     if extras is None:
         return None
     pool -= {c.card for c in extras}
@@ -193,14 +213,18 @@ def _construct(
     return deck, (*(KEEP,) * n, *map(parse_move, (*game.moves, *finals)))
 
 
-def _extension(active: Hand, k: int, pool: set[Card]) -> list[OrientedCard] | None:
+def _extension(
+    active: Hand, k: int, pool: set[Card], *, high: bool = False
+) -> list[OrientedCard] | None:
     """``k`` cards from ``pool`` that extend ``active`` on the right to a combination (the owner
-    showed them; the seats after it scouted them back, rightmost first)."""
+    showed them; the seats after it scouted them back, rightmost first); ``high``: starting
+    from the highest number rather than the lowest."""
     out: list[OrientedCard] = []
     used: set[Card] = set()
     for _ in range(k):
         current = [*active, *out]
-        for value in _next_values(current):
+        values = _next_values(current)
+        for value in reversed(values) if high and not current else values:
             card = next((c for c in sorted(pool - used) if value in (c.low, c.high)), None)
             if card is not None:
                 out.append(oriented(value, card.high if card.low == value else card.low))
@@ -256,7 +280,9 @@ class _Game:
             if turn == self.owner and self.left == 0:
                 return self._owner_shows()
             closing = (turn + 1) % self.n == self.owner and self.left == 0
-            if turn in self.sns and len(self.table) == 1 and not closing:
+            if turn in self.sns and len(self.table) == 1 and (
+                not closing or self._beaten_by_show()
+            ):
                 self._scout_show(turn)
             elif turn == self.seat:
                 if self.left == 0 or not self._show(turn, self._lowest_above()):
@@ -283,8 +309,8 @@ class _Game:
             return self._scout(s)
         if closing and self.table and not self._beaten_by_show():
             return False
-        if nxt == self.seat and self.left == 0:
-            return False
+        if nxt == self.seat and self.left == 0 and nxt not in self.sns:
+            return False  # (a seat to use its Scout & Show takes this seat's card back)
         if self.budget[s] > 0 and self._show(s, self._lowest_above()):
             self.budget[s] -= 1
             return True
