@@ -168,16 +168,26 @@ def face_by_play(
 def _construct(
     n: int, active_set: Hand, hand: Hand, *, seat: int, owner: int, used: frozenset[int]
 ) -> tuple[tuple[OrientedCard, ...], tuple[Move, ...]] | None:
-    """The deal and moves of the construction, seat 0 starting the round."""
+    """The deal and moves of the construction, seat 0 starting the round. The seat to act may
+    own an empty table (3 to 5 players): every other seat scouted its show, which ends the
+    round unless the chain-reset variant is played (SC-VAR-02; the replay decides)."""
     k = (seat - owner - 1) % n
-    if seat == owner or k > max(n - 2, 0) or (not active_set and k == 0):
+    own = seat == owner and not active_set and n > 2
+    if (seat == owner and not own) or (k > max(n - 2, 0) and not own):
+        return None
+    if not active_set and k == 0:
         return None
     if used and (n == 2 or owner in used):
         return None
     # Over an empty table the owner's show was scouted away: a low card first, else a high
-    # one (which beats what the seats before the owner left on the table).
-    for high in (False, True) if not active_set else (False,):
-        built = _built(n, active_set, hand, seat=seat, owner=owner, used=used, high=high)
+    # one (which beats what the seats before the owner left on the table). Then a thrifty
+    # owner: right before the seat to act, it scouts a single card rather than beat it.
+    for high, thrifty in ((False, False), (True, False), (False, True)):
+        if high and active_set:
+            continue
+        built = _built(
+            n, active_set, hand, seat=seat, owner=owner, used=used, high=high, thrifty=thrifty
+        )
         if built is not None:
             return built
     return None
@@ -192,6 +202,7 @@ def _built(
     owner: int,
     used: frozenset[int],
     high: bool,
+    thrifty: bool,
 ) -> tuple[tuple[OrientedCard, ...], tuple[Move, ...]] | None:
     k = (seat - owner - 1) % n
     named = {c.card for c in (*active_set, *hand)}
@@ -201,8 +212,10 @@ def _built(
         return None
     pool -= {c.card for c in extras}
     shown = (*active_set, *extras)
-    game = _Game(n, seat, owner, shown, pool, hand_size(n) - len(hand))
+    sheds = hand_size(n) - len(hand) - (len(shown) if seat == owner else 0)
+    game = _Game(n, seat, owner, shown, pool, sheds)
     game.sns = set(used)
+    game.thrifty = thrifty
     if not game.play():
         return None
     deck = game.deck(hand)
@@ -271,6 +284,7 @@ class _Game:
         self.budget = [size - 1 - (len(shown) if s == owner else 0) for s in range(n)]
         self.moves: list[str] = []
         self.sns: set[int] = set()  # seats still to use their Scout & Show
+        self.thrifty = False  # the owner keeps its cards: it scouts before the seat to act
 
     def play(self) -> bool:
         if self.n == 2:
@@ -280,8 +294,10 @@ class _Game:
             if turn == self.owner and self.left == 0:
                 return self._owner_shows()
             closing = (turn + 1) % self.n == self.owner and self.left == 0
-            if turn in self.sns and len(self.table) == 1 and (
-                not closing or self._beaten_by_show()
+            if (
+                turn in self.sns
+                and len(self.table) == 1
+                and (not closing or self._beaten_by_show())
             ):
                 self._scout_show(turn)
             elif turn == self.seat:
@@ -305,11 +321,12 @@ class _Game:
         closing = nxt == self.owner and self.left == 0
         can_scout = bool(self.table) and self.in_row < self.n - 2 and len(self.table) == 1
         high = bool(self.table) and self.table[0].top > HIGH - self.n
-        if can_scout and (closing or (nxt == self.seat and high)):
+        thrifty = self.thrifty and s == self.owner
+        if can_scout and (closing or (nxt == self.seat and (high or thrifty))):
             return self._scout(s)
         if closing and self.table and not self._beaten_by_show():
             return False
-        if nxt == self.seat and self.left == 0 and nxt not in self.sns:
+        if nxt == self.seat != self.owner and self.left == 0 and nxt not in self.sns:
             return False  # (a seat to use its Scout & Show takes this seat's card back)
         if self.budget[s] > 0 and self._show(s, self._lowest_above()):
             self.budget[s] -= 1
@@ -398,7 +415,7 @@ class _Game:
         for s in range(self.n):
             cards = list(self.dealt[s])
             if s == self.seat:
-                cards += list(hand)
+                cards += [*(self.shown if s == self.owner else ()), *hand]
             else:
                 if s == self.owner:
                     cards += list(self.shown)
