@@ -7,6 +7,7 @@ from typing import Any
 
 from scout_ref._serialize import state_to_json
 from scout_ref.components import OrientedCard, oriented
+from scout_ref.conformance.cases._forced import ForcedGame
 from scout_ref.conformance.cases._played import (
     Played,
     earlier_rounds,
@@ -19,7 +20,7 @@ from scout_ref.position import build_reachable_state
 from scout_ref.setup import cards_in_play, shuffled_deck
 from scout_ref.state import State
 from scout_ref.turn import apply_move
-from scout_ref.variants import Rules
+from scout_ref.variants import Rules, Scouting
 
 Case = dict[str, Any]
 """One case as a generator returns it: ``id``, ``description``, ``rules``, the kind's inputs,
@@ -144,8 +145,17 @@ def facing_played(
     available = fields.get("scout_show_available", [players > 2] * players)
     used = frozenset(s for s, free in enumerate(available) if not free and players > 2)
     shown, held = tuple(_oriented(active_set)), tuple(_oriented(hand))
+    forced = rules is not None and rules.scouting is Scouting.FORCED
     return face_by_play(
-        players, shown, held, seat=seat, owner=owner, rules=rules, used=used, before=before
+        players,
+        shown,
+        held,
+        seat=seat,
+        owner=owner,
+        rules=rules,
+        used=used,
+        before=before,
+        game_type=ForcedGame if forced else None,
     )
 
 

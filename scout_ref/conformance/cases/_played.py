@@ -118,6 +118,7 @@ def face_by_play(
     rules: Rules | None,
     used: frozenset[int] = frozenset(),
     before: Played | None = None,
+    game_type: type[_Game] | None = None,
 ) -> State | None:
     """The position reached by play, or None if this construction does not reach it.
 
@@ -138,6 +139,7 @@ def face_by_play(
         seat=(seat - start) % n,
         owner=(owner - start) % n,
         used=frozenset((s - start) % n for s in used),
+        game_type=game_type or _Game,
     )
     if built is None:
         return None
@@ -166,7 +168,14 @@ def face_by_play(
 
 
 def _construct(
-    n: int, active_set: Hand, hand: Hand, *, seat: int, owner: int, used: frozenset[int]
+    n: int,
+    active_set: Hand,
+    hand: Hand,
+    *,
+    seat: int,
+    owner: int,
+    used: frozenset[int],
+    game_type: type[_Game],
 ) -> tuple[tuple[OrientedCard, ...], tuple[Move, ...]] | None:
     """The deal and moves of the construction, seat 0 starting the round. The seat to act may
     own an empty table (3 to 5 players): every other seat scouted its show, which ends the
@@ -186,7 +195,15 @@ def _construct(
         if high and active_set:
             continue
         built = _built(
-            n, active_set, hand, seat=seat, owner=owner, used=used, high=high, thrifty=thrifty
+            n,
+            active_set,
+            hand,
+            seat=seat,
+            owner=owner,
+            used=used,
+            high=high,
+            thrifty=thrifty,
+            game_type=game_type,
         )
         if built is not None:
             return built
@@ -203,6 +220,7 @@ def _built(
     used: frozenset[int],
     high: bool,
     thrifty: bool,
+    game_type: type[_Game],
 ) -> tuple[tuple[OrientedCard, ...], tuple[Move, ...]] | None:
     k = (seat - owner - 1) % n
     named = {c.card for c in (*active_set, *hand)}
@@ -213,7 +231,7 @@ def _built(
     pool -= {c.card for c in extras}
     shown = (*active_set, *extras)
     sheds = hand_size(n) - len(hand) - (len(shown) if seat == owner else 0)
-    game = _Game(n, seat, owner, shown, pool, sheds)
+    game = game_type(n, seat, owner, shown, pool, sheds)
     game.sns = set(used)
     game.thrifty = thrifty
     if not game.play():
