@@ -113,23 +113,36 @@ class ForcedGame(_Game):
         return True
 
     def deck(self, hand: tuple[OrientedCard, ...]) -> tuple[OrientedCard, ...] | None:
-        """The deck of :class:`~._played._Game`, each scouting seat's kept cards laid out with
-        no two neighbours forming a set or a run."""
+        """The deck of :class:`~._played._Game` with the kept cards of the other seats dealt
+        round the table (low and high numbers for each), each scouting seat's laid out with no
+        two neighbours forming a set or a run."""
         out = super().deck(hand)
         if out is None:
             return None
         size = hand_size(self.n)
         cards = list(out)
-        for s in range(self.n):
-            if s in (self.seat, self.owner):
-                continue
-            start, end = s * size + len(self.dealt[s]), s * size + size
+        spans = {
+            s: (s * size + len(self.dealt[s]) + (len(self.shown) if s == self.owner else 0))
+            for s in range(self.n)
+            if s != self.seat
+        }
+        kept = sorted(c.card for s, start in spans.items() for c in cards[start : s * size + size])
+        shares: dict[int, list[Card]] = {s: [] for s in spans}
+        while kept:
+            for s, start in spans.items():
+                if kept and len(shares[s]) < s * size + size - start:
+                    shares[s].append(kept.pop(0))
+        for s, start in spans.items():
             before = self.dealt[s][-1].top if self.dealt[s] else None
             after = self.scouted.get(s, [None])[0]
-            laid = _laid_apart([c.card for c in cards[start:end]], before, after)
+            laid = (
+                [oriented(c.low, c.high) for c in shares[s]]
+                if s == self.owner
+                else _laid_apart(shares[s], before, after)
+            )
             if laid is None:
                 return None
-            cards[start:end] = laid
+            cards[start : s * size + size] = laid
         return tuple(cards)
 
 
