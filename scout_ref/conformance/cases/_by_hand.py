@@ -32,6 +32,18 @@ GAMES: dict[tuple[int, str, str], tuple[str, str]] = {
         " show 0-0; scout L @0 + show 0-0; show 0-0; show 0-0; scout L~ @12; show 0-0;"
         " show 0-1",
     ),
+    # 2 players, no scout at all (so any scouting rule allows it): single cards climb from 1
+    # to 8, then runs of two from 1-2 to 3-4, and seat 1 shows its run 5-6.
+    (2, "4/9 2/7 8/4", "5/3 6/1"): (
+        "1/10 3/10 5/10 7/10 1/9 2/9 3/8 4/7 4/9 2/7 8/4 | 2/10 4/10 6/10 8/10 2/8 3/9 5/3 6/1",
+        "show 0-0; show 0-0; show 0-0; show 0-0; show 0-0; show 0-0; show 0-0; show 0-0;"
+        " show 0-1; show 0-1; show 0-1; show 0-1",
+    ),
+    (2, "4/9 7/1 8/4 2/5", "5/3 6/1"): (
+        "1/10 3/10 5/10 1/9 2/9 3/8 4/7 4/9 7/1 8/4 2/5 | 2/10 4/10 6/10 2/8 3/9 5/3 6/1",
+        "show 0-0; show 0-0; show 0-0; show 0-0; show 0-0; show 0-0; show 0-1; show 0-1;"
+        " show 0-1; show 0-1",
+    ),
 }
 """(players, hand of the seat to act, active set) -> (each seat's first cards, moves)."""
 
