@@ -102,14 +102,16 @@ def port(state: State, players: int) -> State | None:
         "scout_show_available": available,
         "round": ported_round(state, players),
     }
+    played = _rebuilt(state, players, new_owner, played=True, **kept)
+    if played is not None and not check_reachable(played):
+        return played
     written = by_hand(players, state.hand, state.active_set, state.rules)
     wanted = (new_owner, kept["round"], tuple(available))
     if written is not None and (written.owner, written.round, written.scout_show_available) == (
         wanted
     ):
-        return written
+        return written  # a game written by hand where the construction fails
     rebuilt = [
-        _rebuilt(state, players, new_owner, played=True, **kept),
         _rebuilt(state, players, new_owner, scout_chips=chips, **kept),
         _rebuilt(state, players, new_owner, **kept),
     ]
