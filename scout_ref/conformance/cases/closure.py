@@ -152,6 +152,18 @@ def scout_cases() -> Iterator[Case]:
     )
 
 
+def _two_player_no_chip(forced: Rules) -> State:
+    """2 players, forced scouting: seat 1 has paid its three chips and faces seat 0's 2/1
+    holding cards that beat it, reached by play. Seat 0 shows the run 8-9-10; seat 1, whose
+    hand holds no two neighbouring cards that combine, cannot beat it and scouts its three
+    cards one by one (the 10 last, when no single card of seat 1 beats it), then shows its
+    1/4, which seat 0's 2/1 beats."""
+    held = "1/4 3/6 5/8 7/4 1/5 3/7 5/9 7/6 1/6 3/8 6/4"
+    deck = deal(2, f"8/2 9/2 10/2 2/1 | {held}")
+    moves = ["show 0-2", "scout L @11", "scout L @0", "scout L @13", "show 1-1", "show 0-0"]
+    return replay_played(2, Played(deck, (*(KEEP,) * 2, *map(parse_move, moves))), forced)
+
+
 def _two_player_hand_of_11() -> State:
     """2 players: seat 1 holds 11 cards after one scout (two chips left) and faces seat 0's
     run 8-7, reached by play: seat 0 shows 1/4, seat 1 pays a chip, scouts it to the far right
@@ -215,7 +227,7 @@ def precedence_cases() -> Iterator[Case]:
         " missing chip comes first.",
         ["SC-TURN-04", "SC-VAR2-04", "SC-VAR-03"],
         focus="SC-TURN-04",
-        state=facing(2, "2/1", "8/1 3/4", rules=forced, scout_chips=[3, 0]),
+        state=_two_player_no_chip(forced),
         move="scout L @0",
         claim=rejected(Reason.NO_SCOUT_CHIP),
     )
