@@ -31,6 +31,7 @@ from scout_ref.shedding import Node, Plan, Search, Shedding, plans, strength
 from scout_ref.show import tops
 from scout_ref.state import Hand, Phase, RoundEnd, State
 from scout_ref.turn import apply_move, check_move
+from scout_ref.variants import Scouting
 from scout_ref.witness import Witness
 
 BUDGET = 6000
@@ -72,11 +73,11 @@ def construct(target: State, budget: int = BUDGET) -> Witness | None:
 
 def _scouters(target: State) -> list[int] | None:
     """The seats that scouted from the owner's last show, in turn order; None if this
-    construction does not cover the position (not a first round, no owner, a two-player
-    round that ended unbeaten)."""
+    construction does not cover the position (not a first round, no owner, forced scouting,
+    a two-player round that ended unbeaten)."""
     n, owner = target.players, target.owner
-    if target.round != 1 or owner is None:
-        return None
+    if target.round != 1 or owner is None or target.rules.scouting is not Scouting.VOLUNTARY:
+        return None  # under forced scouting (SC-VAR-03) its scouts would mostly be refused
     if target.phase is Phase.PLAY and target.turn is not None:
         k = 0 if n == 2 else (target.turn - owner - 1) % n
         if (n == 2 and target.turn == owner) or k > n - 2:

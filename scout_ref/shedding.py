@@ -105,6 +105,12 @@ class Search:
     def __init__(self, shedding: Shedding) -> None:
         self.shedding = shedding
         self.tried = 0
+        numbers = range(1, shedding.top + 1)
+        self.strengths = sorted(
+            {(1, True, v) for v in numbers}
+            | {(2, True, v) for v in numbers}
+            | {(2, False, v) for v in numbers[:-1]}
+        )  # of the shows the shedding makes
 
     def run(self, plan: Plan, budget: int, accept: Callable[[Node], object]) -> object:
         """The first non-None ``accept(node)`` of a finished shedding, or None."""
@@ -150,8 +156,7 @@ class Search:
             yield from quiet
             quiet = []
         for child in map(self._show, self._shows(node)):
-            # Only a scout makes the table weaker: with none left, the last show must beat it.
-            if _beats(self.shedding.last, child.table) or any(p[2] for p in child.plan):
+            if self._may_end(child):
                 yield partial(_same, child)
         yield from quiet
 
@@ -205,6 +210,23 @@ class Search:
             scouted=_with(node.scouted, s, scouted),
             pool=tuple(c for c in node.pool if c not in gone),
             shown=_with(node.shown, s, (*node.shown[s], *dealt)),
+        )
+
+    def _may_end(self, node: Node) -> bool:
+        """Whether the shows still planned can climb from the table to below the last show.
+        Only a scout makes the table weaker; with none left, every show must beat the one
+        before (the single cards first, as every pair beats them) and the last show must
+        beat them all."""
+        if any(p[2] for p in node.plan):
+            return True
+        singles = sum(p[0] for p in node.plan)
+        pairs = sum(p[1] for p in node.plan)
+        low, high = strength(node.table), strength(self.shedding.last)
+        between = [s for s in self.strengths if low < s < high]
+        return (
+            low < high
+            and sum(s[0] == 1 for s in between) >= singles
+            and sum(s[0] == 2 for s in between) >= pairs
         )
 
     def _may_scout(self, node: Node) -> bool:
