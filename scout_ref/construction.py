@@ -157,7 +157,7 @@ def _shed(
     search = Search(shedding)
     if least is None:
         return None, 0
-    for rounds in range(least + ROUNDS_MORE, least - 1, -1):
+    for k, rounds in enumerate(range(least + ROUNDS_MORE, least - 1, -1)):
         plan = plans(shedding, rounds)
         if plan is None:
             continue
@@ -165,9 +165,14 @@ def _shed(
         def accept(node: Node) -> Witness | None:
             return _game(target, shedding, node, scouts)
 
-        found = search.run(plan, budget // (ROUNDS_MORE + 1), accept)
+        # The most rounds (so the most scouts and the shortest ladders of shows) succeed most
+        # often: they get half the budget, the other round counts share the rest.
+        share = budget // 2 if k == 0 else budget // (2 * ROUNDS_MORE)
+        found = search.run(plan, min(share, budget - search.tried), accept)
         if isinstance(found, Witness):
             return found, search.tried
+        if search.tried >= budget:
+            break
     return None, search.tried
 
 

@@ -223,10 +223,12 @@ class Search:
         pairs = sum(p[1] for p in node.plan)
         low, high = strength(node.table), strength(self.shedding.last)
         between = [s for s in self.strengths if low < s < high]
+        fits = {s[2] for s in between if s[0] == 1}  # the numbers a single card may show
         return (
             low < high
             and sum(s[0] == 1 for s in between) >= singles
             and sum(s[0] == 2 for s in between) >= pairs
+            and all({c.top, c.bottom} & fits for p in node.pending for c in p)
         )
 
     def _may_scout(self, node: Node) -> bool:
