@@ -48,8 +48,7 @@ GAMES: dict[tuple[int, str, str], tuple[str, str]] = {
     # three; seat 1 pays its three chips to scout that run away and shows one of its cards,
     # seat 0 beats it, and seat 1 shows its run of five.
     (2, "2/9 8/9", "3/1 4/1 5/1 6/1 7/1"): (
-        "1/2 1/8 2/4 3/5 4/6 5/6 6/7 7/8 6/8 2/9 8/9"
-        " | 2/3 2/5 3/4 4/5 4/7 3/1 4/1 5/1 6/1 7/1",
+        "1/2 1/8 2/4 3/5 4/6 5/6 6/7 7/8 6/8 2/9 8/9 | 2/3 2/5 3/4 4/5 4/7 3/1 4/1 5/1 6/1 7/1",
         "show 0-0; show 0-0; show 0-1; show 0-1; show 0-1; show 0-1; show 0-2; scout L @0;"
         " scout L @0; scout L @0; show 2-2; show 0-0; show 2-6",
     ),
