@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from scout_ref.combinations import beating_spans, first_changed, span_at, strength_of
+from scout_ref.combinations import _first_changed, _span_at, beating_spans, strength_of
 from scout_ref.notation import End, Scout, ScoutShow, Show
 from scout_ref.state import Hand
 
@@ -111,7 +111,7 @@ def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
 
     ``numbers`` are the top numbers of the hand; ``active_set`` is not empty. The beating spans
     after each insertion are those of the hand itself except from
-    :func:`~scout_ref.combinations.first_changed` up to the slot, so only those few are
+    :func:`~scout_ref.combinations._first_changed` up to the slot, so only those few are
     computed again (as :func:`~scout_ref.combinations.spans_after_insert` does), on one list
     of numbers in which the scouted card moves one slot to the right at a time. The others
     are the hand's own beating ranges, kept before the changed starts and moved right by one
@@ -149,11 +149,11 @@ def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
                     after[slot - 1] = numbers[slot - 1]
                     after[slot] = value
                 flat = flats[slot]
-                changed = first_changed(highs, slot)
+                changed = _first_changed(highs, slot)
                 for k in range(before[changed]):  # before the changed starts: as they were
                     out.append(flat[kept[k]])
                 for first in range(changed, slot + 1):  # from the changed starts to the slot
-                    low, high = span_at(after, first, size, is_set, smallest)
+                    low, high = _span_at(after, first, size, is_set, smallest)
                     at = _flat_at(grown, first)
                     for k in range(at + low, at + high + 1):
                         out.append(flat[k])

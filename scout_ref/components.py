@@ -80,11 +80,11 @@ class OrientedCard:
 implements("SC-COMP-02")(OrientedCard.rotated)
 
 
-def card_order(card: Card) -> int:
+def _card_order(card: Card) -> int:
     """A number that sorts cards as they compare (by ``low``, then ``high``), for
     :func:`sorted`'s ``key``: cheaper than comparing the cards themselves.
 
-    >>> sorted([Card(2, 3), Card(1, 9), Card(1, 4)], key=card_order) == sorted(
+    >>> sorted([Card(2, 3), Card(1, 9), Card(1, 4)], key=_card_order) == sorted(
     ...     [Card(2, 3), Card(1, 9), Card(1, 4)]
     ... )
     True

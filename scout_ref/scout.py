@@ -5,7 +5,7 @@ from __future__ import annotations
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import End, Scout, ScoutInner
 from scout_ref.registry import implements
-from scout_ref.state import Hand, Seat, State, after_play, next_seat
+from scout_ref.state import Hand, Seat, State, _after_play, next_seat
 from scout_ref.two_player import can_show, check_scout_chip, pay_scout_chip
 from scout_ref.variants import Scouting
 
@@ -74,7 +74,7 @@ def resolve_scout(state: State, seat: Seat, scout: Scout) -> State:
             counts[state.owner] += 1
         chips = tuple(counts)
         after = next_seat(seat, state.players)
-    return after_play(
+    return _after_play(
         state,
         turn=after,
         hands=tuple(hands),

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from scout_ref._text import plural
 from scout_ref.combinations import Strength, beats, classify, strength_of
-from scout_ref.components import card_order
+from scout_ref.components import _card_order
 from scout_ref.errors import Reason, Rejection
 from scout_ref.notation import Show, ShowCards
 from scout_ref.registry import implements
-from scout_ref.state import Hand, Seat, State, after_play, next_seat
+from scout_ref.state import Hand, Seat, State, _after_play, next_seat
 
 
 def tops(cards: Hand) -> list[int]:
@@ -70,10 +70,10 @@ def resolve_show(state: State, seat: Seat, hand: Hand, active_set: Hand, show: S
     captured = list(state.captured)
     if active_set:
         beaten = tuple(c.card for c in active_set)
-        captured[seat] = tuple(sorted(captured[seat] + beaten, key=card_order))
+        captured[seat] = tuple(sorted(captured[seat] + beaten, key=_card_order))
     hands = list(state.hands)
     hands[seat] = rest
-    return after_play(
+    return _after_play(
         state,
         turn=next_seat(seat, state.players),
         hands=tuple(hands),

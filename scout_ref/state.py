@@ -186,7 +186,7 @@ def evolve(state: State, **changes: Unpack[Changes]) -> State:
     )
 
 
-def after_play(  # noqa: PLR0917 - the fields a play move changes, in State's order
+def _after_play(  # noqa: PLR0917 - the fields a play move changes, in State's order
     state: State,
     turn: Seat | None,
     hands: tuple[Hand, ...],

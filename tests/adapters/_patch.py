@@ -43,7 +43,7 @@ def replace_spans(
     """Make move listing use a wrong ``beating_spans``, for shows and Scout & Show alike: the
     spans after a scout's insertion are taken from it, computed on the whole new hand, from
     every start (the reference computes again only the starts from
-    :func:`~scout_ref.combinations.first_changed` to the slot)."""
+    :func:`~scout_ref.combinations.changed_spans` to the slot)."""
 
     def spans_between(
         numbers: list[int], target: Strength | None, first: int, stop: int
@@ -62,9 +62,9 @@ def replace_spans(
         return lows[i], highs[i]
 
     replace(combinations.beating_spans, beating_spans)
-    replace(combinations.spans_between, spans_between)
-    replace(combinations.span_at, span_at)
-    replace(combinations.first_changed, lambda highs, slot: 0)
+    replace(combinations._spans_from, spans_between)
+    replace(combinations._span_at, span_at)
+    replace(combinations._first_changed, lambda highs, slot: 0)
 
 
 def serve(name: str) -> None:
