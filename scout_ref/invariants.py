@@ -121,7 +121,7 @@ def check_legal_list(state: State, moves: list[Move], places: list[int] | None =
         require(moves == [], "SC-TURN-03: no moves once the round is over")
     h = len(state.hand)
     if places is None:
-        places = [well_formed_index(h, move) for move in moves]
+        places = well_formed_places(h, moves)
     if all(place >= 0 for place in places):  # each move's canonical rank, read from a table
         ranks = _canonical_ranks(h)
         if all(ranks[a] < ranks[b] for a, b in pairwise(places)):
@@ -209,29 +209,38 @@ def well_formed_index(h: int, move: Move) -> int:
     """The place of ``move`` among the well-formed moves of a hand of ``h`` cards, in the order
     of :func:`well_formed_moves` with every Scout & Show (-1 if it is not well-formed): the
     non-Scout & Show moves first, then the Scout & Shows."""
-    # Tested by kind, most frequent in a legal list first (a match statement's class
-    # patterns cost more in the pure build).
+    return well_formed_places(h, [move])[0]
+
+
+def well_formed_places(h: int, moves: list[Move]) -> list[int]:
+    """:func:`well_formed_index` of each of ``moves`` (one call for a whole legal list)."""
     shows = (h + 2) * (h + 3) // 2
-    if isinstance(move, ScoutShow):
-        scout, show = move.scout, move.show
-        slot, first, last = scout.slot, show.first, show.last
-        if not (0 <= slot < h + 2 and 0 <= first <= last < h + 3):
-            return -1
-        rank = ((scout.end is End.RIGHT) * 2 + scout.rotated) * (h + 2) + slot
-        pairs = (h + 3) * (h + 4) // 2
-        return 2 + shows + 4 * (h + 2) + rank * pairs + last * (last + 1) // 2 + first
-    if isinstance(move, Show):
-        first, last = move.first, move.last
-        return 2 + last * (last + 1) // 2 + first if 0 <= first <= last < h + 2 else -1
-    if isinstance(move, Scout):
-        slot = move.slot
-        rank = ((move.end is End.RIGHT) * 2 + move.rotated) * (h + 2) + slot
-        return 2 + shows + rank if 0 <= slot < h + 2 else -1
-    if isinstance(move, Keep):
-        return 0
-    if isinstance(move, Flip):
-        return 1
-    assert_never(move)
+    slots, pairs = h + 2, (h + 3) * (h + 4) // 2
+    first_pair = 2 + shows + 4 * slots
+    out = []
+    for move in moves:  # by kind, the most frequent in a legal list first
+        if isinstance(move, ScoutShow):
+            scout, show = move.scout, move.show
+            slot, first, last = scout.slot, show.first, show.last
+            if 0 <= slot < slots and 0 <= first <= last < h + 3:
+                rank = ((scout.end is End.RIGHT) * 2 + scout.rotated) * slots + slot
+                out.append(first_pair + rank * pairs + last * (last + 1) // 2 + first)
+            else:
+                out.append(-1)
+        elif isinstance(move, Show):
+            first, last = move.first, move.last
+            out.append(2 + last * (last + 1) // 2 + first if 0 <= first <= last < slots else -1)
+        elif isinstance(move, Scout):
+            slot = move.slot
+            rank = ((move.end is End.RIGHT) * 2 + move.rotated) * slots + slot
+            out.append(2 + shows + rank if 0 <= slot < slots else -1)
+        elif isinstance(move, Keep):
+            out.append(0)
+        elif isinstance(move, Flip):
+            out.append(1)
+        else:
+            assert_never(move)
+    return out
 
 
 def _first_broken(
@@ -324,7 +333,7 @@ def check_accepted_iff_listed(
     h = len(state.hand)
     table = None if known is None else known.first
     if places is None:
-        places = [well_formed_index(h, move) for move in moves]
+        places = well_formed_places(h, moves)
     repeat = known is not None and known.listing is not None
     _check_listed(state, moves, places, known)
     listed = set(places)

@@ -33,8 +33,8 @@ from scout_ref.invariants import (
     check_position_reachable,
     dealt_cards,
     require,
-    well_formed_index,
     well_formed_moves,
+    well_formed_places,
 )
 from scout_ref.naive import FirstBroken, broken_rules
 from scout_ref.notation import Move, move_sort_key
@@ -178,7 +178,7 @@ def check_position(
     before = state_to_json(state) if serial % sample == 0 else None
     known = None if oracle is None else oracle.verdicts(state)
     moves = legal_moves(state)
-    places = [well_formed_index(len(state.hand), move) for move in moves]
+    places = well_formed_places(len(state.hand), moves)
     repeat = known is not None and known.listing is not None
     if not repeat:  # else the list must be the one checked at that earlier position
         check_legal_list(state, moves, places)
