@@ -207,8 +207,9 @@ vectors-check: $(STAMP)
 	$(BIN)/scout-ref vectors check && $(BIN)/scout-ref vectors lint
 
 # Every invariant at every position within one move of every state the vectors and the example
-# state files carry (35,805 nodes from 743 positions: 70 CPU seconds before the second round of
-# issue 22, about 43 since on the pure build, about 16 on the compiled one, on a loaded machine).
+# state files carry (42,653 nodes from 756 positions: 63 CPU seconds on the pure build and 30 on
+# the compiled one, at a load average of about 8 on 2 cores; each root is walked on its own, so
+# few of a depth-1 tree's situations repeat).
 # make test runs it on the compiled build (VERIFY=$(CBIN)): the same source, which
 # test-compiled holds to the pure one; make sweep's depth-2 run on the pure build passes through
 # every node of this one. A deeper run's cost: make bench.
@@ -222,7 +223,11 @@ verify-deep: $(STAMP)
 
 # The figures of both builds, then both against commit aaba41a (before issue 22) in one run:
 # random-play moves and verify nodes per CPU second (benchmarks/baseline.py builds the old
-# commit into .bench/ once).
+# commit into .bench/ once). Verify is timed from the fixed positions of
+# benchmarks/verify_positions.py, reached by seeded play, the same trees for both commits (the
+# run stops if their node counts differ). Our smoke test, load average 4.9 to 9.7 on 2 shared
+# cores, three runs against aaba41a: pure 27.1x, 30.7x, 28.2x; compiled 40.1x, 39.9x, 42.4x
+# (figures in docs/how-to/run-on-a-cluster.rst).
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/run.py --compiled $(CBIN)/python
 	$(BIN)/python benchmarks/baseline.py --rev aaba41a --compiled $(CBIN)/python

@@ -383,7 +383,7 @@ def test_a_listing_that_reads_beyond_the_situation_is_found(
 
 
 @pytest.mark.rule("SC-NOTE-06")
-@pytest.mark.parametrize("h", [0, 1, 5, 11, 15])
+@pytest.mark.parametrize("h", [0, 1, 5, 12])
 def test_the_canonical_order_is_read_from_the_places(h: int) -> None:
     """check_legal_list reads each move's canonical rank from its well-formed place: a list in
     canonical order passes, one moved out of order or repeated does not."""
