@@ -321,8 +321,9 @@ def check_accepted_iff_listed(
     moves a walk applies are judged by the engine as well, since ``apply_move`` checks them).
 
     ``known`` is what the walk has learnt of the state's situation
-    (:meth:`~scout_ref.naive.FirstBroken.verdicts`): the oracle's verdicts, and the legal list
-    once a position of the situation has passed this check. The rules make the legal moves
+    (:class:`~scout_ref.naive.Verdicts`, kept by :class:`~scout_ref.naive.FirstBroken`): the
+    oracle's verdicts, and the legal list once a position of the situation has passed this
+    check. The rules make the legal moves
     and every rejection a function of the situation, so at a later position of the same
     situation the list must be that one, move for move (which the oracle has judged), and
     the engine judges afresh one in ``stride`` of what the first position judged (the
