@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -207,6 +208,24 @@ def _opened(players: int, seed: int) -> State:
 OPENED = _opened(4, 3)
 
 
+def _plant_reason(
+    monkeypatch: pytest.MonkeyPatch,
+    when: Callable[[State, Move, Rejection], bool],
+    reason: Reason,
+) -> None:
+    """The engine's check_move, as verify calls it, rejects for ``reason`` the moves it rejects
+    that ``when`` picks (a planted fault in rejection precedence)."""
+    real = check_move
+
+    def wrong(state: State, move: Move) -> Rejection | None:
+        rejection = real(state, move)
+        if rejection is not None and when(state, move, rejection):
+            return Rejection(reason, "planted")
+        return rejection
+
+    monkeypatch.setattr("scout_ref.invariants.check_move", wrong)
+
+
 @pytest.mark.rule("SC-TURN-04", "SC-SNS-02")
 def test_a_wrong_reason_for_a_few_unlisted_scout_and_shows_is_found(
     monkeypatch: pytest.MonkeyPatch,
@@ -214,21 +233,15 @@ def test_a_wrong_reason_for_a_few_unlisted_scout_and_shows_is_found(
     """The sample of unlisted Scout & Shows turns from node to node, so a fault in a narrow
     class of them (two cards shown from the scouted card on) is still found."""
 
-    real = check_move
-
-    def wrong(state: State, move: Move) -> Rejection | None:
-        rejection = real(state, move)
-        if (
+    def narrow(state: State, move: Move, rejection: Rejection) -> bool:
+        return (
             isinstance(move, ScoutShow)
-            and rejection is not None
             and rejection.reason is Reason.NOT_STRONGER
             and move.show.first == move.scout.slot
             and move.show.last == move.show.first + 1
-        ):
-            return Rejection(Reason.NOT_A_COMBINATION, "planted")
-        return rejection
+        )
 
-    monkeypatch.setattr("scout_ref.invariants.check_move", wrong)
+    _plant_reason(monkeypatch, narrow, Reason.NOT_A_COMBINATION)
     found = verify_root(OPENED, depth=1).counterexamples
     assert len(found) == 1
     assert "SC-TURN-04" in found[0].problem
@@ -331,23 +344,16 @@ def test_a_wrong_reason_that_reads_beyond_the_situation_is_found(
     still meets a fault in a narrow class of unlisted moves that the first node did not show:
     two-card shows from the right end of the hand, wrong only when the state differs from the
     situation's first one."""
-    real = check_move
     seen = _BeyondTheSituation()
 
-    def wrong(state: State, move: Move) -> Rejection | None:
-        rejection = real(state, move)
-        if (
-            isinstance(move, Show)
-            and rejection is not None
-            and move.last == len(state.hand) - 1
-            and move.first == move.last - 1
-            and seen.later(state)
-        ):
+    def beyond(state: State, move: Move, rejection: Rejection) -> bool:
+        last_two = isinstance(move, Show) and move.first == move.last - 1 == len(state.hand) - 2
+        fires = last_two and seen.later(state)
+        if fires:
             seen.fired.append(state)
-            return Rejection(Reason.OUT_OF_ORDER, "planted")
-        return rejection
+        return fires
 
-    monkeypatch.setattr("scout_ref.invariants.check_move", wrong)
+    _plant_reason(monkeypatch, beyond, Reason.OUT_OF_ORDER)
     found = verify_root(OPENED, depth=2).counterexamples
     assert len(found) == 1
     assert "SC-TURN-04" in found[0].problem
