@@ -107,11 +107,17 @@ def derived_witnesses(
 
 
 def _played_steps(target: State, played: Played) -> Steps:
-    game = new_game(target.players, played.deck, target.rules)
-    steps = [deal_step(played.deck, game)]
-    for move in played.moves:
-        game = apply_move(game, move)
-        steps.append(move_step(move, game))
+    game: State | None = None
+    steps: Steps = []
+    for deck, moves in ((played.deck, played.moves), *played.later):
+        if game is None:
+            game = new_game(target.players, deck, target.rules)
+        else:
+            game = next_round(game, deck)
+        steps.append(deal_step(deck, game))
+        for move in moves:
+            game = apply_move(game, move)
+            steps.append(move_step(move, game))
     return steps
 
 

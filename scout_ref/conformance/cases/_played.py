@@ -33,13 +33,25 @@ from scout_ref.state import Hand, Phase, State
 from scout_ref.turn import apply_move
 from scout_ref.variants import Rules
 
+Round = tuple[tuple[OrientedCard, ...] | None, tuple[Move, ...]]
+"""A later round of a game: its deal (None: the two-player cards set aside) and its moves."""
+
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A deal (deck order) and the moves that reach a position."""
+    """A deal (deck order) and the moves that reach a position; ``later``, the rounds after
+    the first, when the position is in a later round."""
 
     deck: tuple[OrientedCard, ...]
     moves: tuple[Move, ...]
+    later: tuple[Round, ...] = ()
+
+    def then(self, moves: tuple[Move, ...]) -> Played:
+        """The same game with ``moves`` played on in its last round."""
+        if not self.later:
+            return Played(self.deck, (*self.moves, *moves))
+        deal, last = self.later[-1]
+        return Played(self.deck, self.moves, (*self.later[:-1], (deal, (*last, *moves))))
 
 
 PLAYED: dict[State, Played] = {}

@@ -7,6 +7,7 @@ The cases from a position facing an active set are rows of ``tables/two_player.t
 from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, case
+from scout_ref.conformance.cases._games import remember
 from scout_ref.conformance.cases._table import facing_cases
 from scout_ref.simulation import random_game
 
@@ -18,7 +19,7 @@ def apply_cases() -> list[Case]:
 
 def _last_round_ends_the_game() -> Case:
     """The last move of a seeded two-player game: round 2 ends, and so does the game."""
-    last = random_game(2, seed="totals").rounds[-1]
+    last = remember(random_game(2, seed="totals")).rounds[-1]
     before, move = last.steps()[-1]
     return case(
         "apply-two-player-last-round-game-over",
@@ -42,14 +43,14 @@ def legal_cases() -> list[Case]:
 
 def score_cases() -> list[Case]:
     """Unspent chips score in the two-player game; a tie after two rounds is shared."""
-    tied = random_game(2, seed="tie-26").rounds[-1].end
+    tied = remember(random_game(2, seed="tie-26")).rounds[-1].end
     return [
         *facing_cases("two_player", "score", "owner-exempt", "active-set", "no-exemption"),
         case(
             "score-two-player-totals-accumulate",
             "The second round's scores are added to the first round's totals.",
             ["SC-SCORE-06", "SC-VAR2-06", "SC-GAME-01"],
-            state=random_game(2, seed="totals").rounds[-1].end,
+            state=remember(random_game(2, seed="totals")).rounds[-1].end,
         ),
         case(
             "score-two-player-tied-winners",
