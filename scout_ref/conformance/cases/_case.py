@@ -7,6 +7,7 @@ from typing import Any
 
 from scout_ref._serialize import state_to_json
 from scout_ref.components import OrientedCard, oriented
+from scout_ref.conformance.cases._games import face_later
 from scout_ref.conformance.cases._played import PLAYED, face_by_play
 from scout_ref.errors import Reason
 from scout_ref.notation import parse_move
@@ -129,12 +130,19 @@ def facing_played(
     **fields: Any,
 ) -> State | None:
     """:func:`facing`'s position reached by play, or None where that construction does not
-    apply (anything named beyond a first round and who used a Scout & Show) or fails."""
-    if set(fields) - {"scout_show_available", "round"} or fields.get("round", 1) != 1:
+    apply (anything named beyond the round and who used a Scout & Show) or fails. In a later
+    round the earlier rounds come from a seeded game (:func:`~._games.face_later`), whose
+    totals the position keeps."""
+    if set(fields) - {"scout_show_available", "round"}:
         return None
     available = fields.get("scout_show_available", [players > 2] * players)
     used = frozenset(s for s, free in enumerate(available) if not free and players > 2)
     shown, held = tuple(_oriented(active_set)), tuple(_oriented(hand))
+    if fields.get("round", 1) != 1:
+        round = fields["round"]
+        return face_later(
+            players, shown, held, seat=seat, owner=owner, rules=rules, round=round, used=used
+        )
     return face_by_play(players, shown, held, seat=seat, owner=owner, rules=rules, used=used)
 
 

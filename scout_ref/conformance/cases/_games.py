@@ -14,11 +14,13 @@ import random
 from collections.abc import Callable, Sequence
 
 from scout_ref.components import OrientedCard
-from scout_ref.conformance.cases._played import PLAYED, Played, Round
+from scout_ref.conformance.cases._played import PLAYED, Played, Round, face_by_play
+from scout_ref.errors import ScoutError
 from scout_ref.game import next_round
 from scout_ref.notation import Move, ScoutShow, Show
+from scout_ref.setup import hand_size
 from scout_ref.simulation import Chooser, GameRecord, RoundRecord, random_game
-from scout_ref.state import State
+from scout_ref.state import Hand, Phase, State
 from scout_ref.turn import apply_move
 from scout_ref.variants import Rules
 
@@ -154,4 +156,61 @@ def spliced(before: State, later: RoundRecord) -> State:
         state = apply_move(state, move)
     game = PLAYED[before]
     PLAYED.setdefault(state, Played(game.deck, game.moves, (*game.later, (deck, later.moves))))
+    return state
+
+
+def face_later(
+    players: int,
+    active_set: Hand,
+    hand: Hand,
+    *,
+    seat: int,
+    owner: int,
+    rules: Rules | None,
+    round: int,
+    used: frozenset[int] = frozenset(),
+) -> State | None:
+    """:func:`~._played.face_by_play`'s position in round ``round`` (3 to 5 players), or None.
+
+    The earlier rounds are those of a seeded game (so the totals are that game's); the last
+    is dealt so that the construction of :func:`~._played.face_by_play`, made with the seats
+    counted from the round's start player, reaches the position.
+    """
+    n = players
+    if n == 2 or round < 2:
+        return None
+    first = (round - 1) % n  # the start player of round ``round`` (SC-GAME-02)
+    built = face_by_play(
+        n,
+        active_set,
+        hand,
+        seat=(seat - first) % n,
+        owner=(owner - first) % n,
+        rules=rules,
+        used=frozenset((s - first) % n for s in used),
+    )
+    if built is None:
+        return None
+    made = PLAYED[built]
+    size = hand_size(n)
+    blocks = [made.deck[s * size : (s + 1) * size] for s in range(n)]
+    deck = tuple(c for s in range(n) for c in blocks[(s - first) % n])
+    earlier = remember(random_game(n, seed=f"later-{n}p-{round}", rules=rules, choose=showy))
+    if earlier.truncated or len(earlier.rounds) < round - 1:
+        return None
+    before = earlier.rounds[round - 2].end
+    state = next_round(before, deck)
+    # Without rotation decisions in this round (SC-VAR-04) the game's keeps are left out.
+    moves = made.moves if state.phase is Phase.ROTATION else made.moves[n:]
+    try:
+        for move in moves:
+            state = apply_move(state, move)
+    except ScoutError:
+        return None
+    if state.turn != seat or state.owner != owner or state.hands[seat] != tuple(hand):
+        return None
+    if state.active_set != tuple(active_set):
+        return None
+    game = PLAYED[before]
+    PLAYED.setdefault(state, Played(game.deck, game.moves, (*game.later, (deck, moves))))
     return state

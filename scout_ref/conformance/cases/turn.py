@@ -18,8 +18,9 @@ def round_over() -> State:
 
 
 def game_over() -> State:
-    """A 3-player game just ended: in round 3 seat 1 showed its last card."""
-    state = facing(3, "2/1", "5/4", seat=1, owner=0, round=3, scores=[4, -2, 1])
+    """A 3-player game just ended: in round 3 seat 1 showed its last card (the earlier rounds
+    and so the totals are those of a seeded game, see :func:`~._games.face_later`)."""
+    state = facing(3, "2/1", "5/4", seat=1, owner=0, round=3)
     return played(state, "show 0-0")
 
 
