@@ -17,9 +17,9 @@ from scout_ref.components import OrientedCard
 from scout_ref.conformance.cases._played import PLAYED, Played, Round, face_by_play
 from scout_ref.errors import ScoutError
 from scout_ref.game import next_round
-from scout_ref.notation import Move, ScoutShow, Show
-from scout_ref.setup import hand_size
-from scout_ref.simulation import Chooser, GameRecord, RoundRecord, random_game
+from scout_ref.notation import Move, ScoutShow, Show, parse_move
+from scout_ref.setup import hand_size, new_game, shuffled_deck
+from scout_ref.simulation import Chooser, GameRecord, RoundRecord, play_round, random_game
 from scout_ref.state import Hand, Phase, State
 from scout_ref.turn import apply_move
 from scout_ref.variants import Rules
@@ -213,4 +213,37 @@ def face_later(
         return None
     game = PLAYED[before]
     PLAYED.setdefault(state, Played(game.deck, game.moves, (*game.later, (deck, moves))))
+    return state
+
+
+CIRCLE = ("show 0-0", "scout L @0") * 3
+"""Three players at an empty table: each seat in turn shows its leftmost card and the next seat
+scouts it into its own leftmost slot, so the owner takes a chip (SC-SCOUT-03) and the seat
+after shows again on the empty table. Every seat gains a chip and the hands keep their sizes;
+twice round, every card is back where it was (SC-END-04: nothing ends such a round)."""
+
+
+def circled_game(seed: str, circles: int, choose: Chooser = showy) -> State:
+    """The end of a 3-player game whose first round begins with ``circles`` rounds of
+    :data:`CIRCLE` (each seat gains that many chips), the rest played at random from ``seed``;
+    registered with its game.
+
+    Raises:
+        ValueError: if a round does not end (it cannot be scored).
+    """
+    rng = random.Random(seed)
+    deck = shuffled_deck(3, rng.getrandbits(64))
+    state = new_game(3, deck)
+    moves = (*(parse_move("keep"),) * 3, *(parse_move(m) for m in CIRCLE * circles))
+    for move in moves:
+        state = apply_move(state, move)
+    state, rest = play_round(state, rng, choose)
+    game = Played(deck, (*moves, *rest))
+    while state.phase is Phase.ROUND_OVER:
+        deal = shuffled_deck(3, rng.getrandbits(64))
+        state, played_moves = play_round(next_round(state, deal), rng, choose)
+        game = Played(game.deck, game.moves, (*game.later, (deal, played_moves)))
+    if state.phase is not Phase.GAME_OVER:
+        raise ValueError(f"a round of the game seeded {seed!r} does not end")
+    PLAYED.setdefault(state, game)
     return state
