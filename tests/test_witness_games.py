@@ -55,7 +55,6 @@ def test_a_facing_position_is_reached_by_its_game(
 def test_named_extras_fall_back_to_placing() -> None:
     used = [False, True, True]  # the owner's own Scout & Show is not played
     assert facing_played(3, "5/3", "4/9 7/1", scout_show_available=used) is None
-    assert facing_played(3, "5/3", "4/9 7/1", round=2) is None
     assert facing_played(3, "5/3", "4/9 7/1", scout_chips=[1, 0, 0]) is None
 
 
