@@ -151,11 +151,23 @@ def spliced(before: State, later: RoundRecord) -> State:
     ) or later.start.rules != before.rules:
         raise ValueError("the spliced round does not follow the round before it")
     deck = None if before.players == 2 else dealt(later.start)
+    return dealt_after(before, deck, later.moves)
+
+
+def dealt_after(
+    before: State, deck: tuple[OrientedCard, ...] | None, moves: tuple[Move, ...]
+) -> State:
+    """Deal ``deck`` after the round that ended in ``before`` (a state of a registered game)
+    and play ``moves``; the state reached is registered with that game played on.
+
+    Raises:
+        ScoutError: if a move is illegal.
+    """
     state = next_round(before, deck)
-    for move in later.moves:
+    for move in moves:
         state = apply_move(state, move)
     game = PLAYED[before]
-    PLAYED.setdefault(state, Played(game.deck, game.moves, (*game.later, (deck, later.moves))))
+    PLAYED.setdefault(state, Played(game.deck, game.moves, (*game.later, (deck, moves))))
     return state
 
 
@@ -199,21 +211,15 @@ def face_later(
     if earlier.truncated or len(earlier.rounds) < round - 1:
         return None
     before = earlier.rounds[round - 2].end
-    state = next_round(before, deck)
     # Without rotation decisions in this round (SC-VAR-04) the game's keeps are left out.
-    moves = made.moves if state.phase is Phase.ROTATION else made.moves[n:]
+    rotating = next_round(before, deck).phase is Phase.ROTATION
     try:
-        for move in moves:
-            state = apply_move(state, move)
+        state = dealt_after(before, deck, made.moves if rotating else made.moves[n:])
     except ScoutError:
         return None
     if state.turn != seat or state.owner != owner or state.hands[seat] != tuple(hand):
         return None
-    if state.active_set != tuple(active_set):
-        return None
-    game = PLAYED[before]
-    PLAYED.setdefault(state, Played(game.deck, game.moves, (*game.later, (deck, moves))))
-    return state
+    return state if state.active_set == tuple(active_set) else None
 
 
 CIRCLE = ("show 0-0", "scout L @0") * 3
