@@ -70,6 +70,7 @@ def _state(position: str) -> State:
     return parse_position(position)
 
 
+@pytest.mark.rule("SC-REACH-01")
 def test_the_files_show_positions() -> None:
     """The scan has teeth: it finds the README's lines, the specification's examples and the
     example files."""

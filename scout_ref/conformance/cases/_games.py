@@ -14,13 +14,12 @@ import random
 from collections.abc import Callable, Sequence
 
 from scout_ref.components import OrientedCard
-from scout_ref.conformance.cases._played import PLAYED, Played, Round, face_by_play
-from scout_ref.errors import ScoutError
+from scout_ref.conformance.cases._played import PLAYED, Played, from_rounds, round_deck
 from scout_ref.game import next_round
 from scout_ref.notation import Move, ScoutShow, Show, parse_move
-from scout_ref.setup import hand_size, new_game, shuffled_deck
+from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.simulation import Chooser, GameRecord, RoundRecord, play_round, random_game
-from scout_ref.state import Hand, Phase, State
+from scout_ref.state import Phase, State
 from scout_ref.turn import apply_move
 from scout_ref.variants import Rules
 
@@ -36,25 +35,14 @@ SHOWS = 0.8
 """How often :func:`showy` picks a show when one is legal."""
 
 
-def dealt(start: State) -> tuple[OrientedCard, ...]:
-    """The deck a round was dealt from: the hands as dealt, seat by seat, then the cards set
-    aside (two players, round 1)."""
-    return (*(c for hand in start.hands for c in hand), *start.set_aside)
-
-
 def remember(record: GameRecord) -> GameRecord:
     """Register every round start and end of ``record`` with the game that reaches it."""
-    first = record.rounds[0]
-    deck = dealt(first.start)
-    PLAYED.setdefault(first.start, Played(deck, ()))
-    PLAYED.setdefault(first.end, Played(deck, first.moves))
-    later: list[Round] = []
-    for played_round in record.rounds[1:]:
-        # The two-player second round deals the cards set aside, as they lie (SC-VAR2-01).
-        deal = None if record.players == 2 else dealt(played_round.start)
-        PLAYED.setdefault(played_round.start, Played(deck, first.moves, (*later, (deal, ()))))
-        later.append((deal, played_round.moves))
-        PLAYED.setdefault(played_round.end, Played(deck, first.moves, tuple(later)))
+    for k, played_round in enumerate(record.rounds):
+        before = [(r.start, r.moves) for r in record.rounds[:k]]
+        PLAYED.setdefault(played_round.start, from_rounds([*before, (played_round.start, ())]))
+        PLAYED.setdefault(
+            played_round.end, from_rounds([*before, (played_round.start, played_round.moves)])
+        )
     return record
 
 
@@ -150,7 +138,7 @@ def spliced(before: State, later: RoundRecord) -> State:
         (before.start_player + 1) % before.players,
     ) or later.start.rules != before.rules:
         raise ValueError("the spliced round does not follow the round before it")
-    deck = None if before.players == 2 else dealt(later.start)
+    deck = None if before.players == 2 else round_deck(later.start)
     return dealt_after(before, deck, later.moves)
 
 
@@ -169,57 +157,6 @@ def dealt_after(
     game = PLAYED[before]
     PLAYED.setdefault(state, Played(game.deck, game.moves, (*game.later, (deck, moves))))
     return state
-
-
-def face_later(
-    players: int,
-    active_set: Hand,
-    hand: Hand,
-    *,
-    seat: int,
-    owner: int,
-    rules: Rules | None,
-    round: int,
-    used: frozenset[int] = frozenset(),
-) -> State | None:
-    """:func:`~._played.face_by_play`'s position in round ``round`` (3 to 5 players), or None.
-
-    The earlier rounds are those of a seeded game (so the totals are that game's); the last
-    is dealt so that the construction of :func:`~._played.face_by_play`, made with the seats
-    counted from the round's start player, reaches the position.
-    """
-    n = players
-    if n == 2 or round < 2:
-        return None
-    first = (round - 1) % n  # the start player of round ``round`` (SC-GAME-02)
-    built = face_by_play(
-        n,
-        active_set,
-        hand,
-        seat=(seat - first) % n,
-        owner=(owner - first) % n,
-        rules=rules,
-        used=frozenset((s - first) % n for s in used),
-    )
-    if built is None:
-        return None
-    made = PLAYED[built]
-    size = hand_size(n)
-    blocks = [made.deck[s * size : (s + 1) * size] for s in range(n)]
-    deck = tuple(c for s in range(n) for c in blocks[(s - first) % n])
-    earlier = remember(random_game(n, seed=f"later-{n}p-{round}", rules=rules, choose=showy))
-    if earlier.truncated or len(earlier.rounds) < round - 1:
-        return None
-    before = earlier.rounds[round - 2].end
-    # Without rotation decisions in this round (SC-VAR-04) the game's keeps are left out.
-    rotating = next_round(before, deck).phase is Phase.ROTATION
-    try:
-        state = dealt_after(before, deck, made.moves if rotating else made.moves[n:])
-    except ScoutError:
-        return None
-    if state.turn != seat or state.owner != owner or state.hands[seat] != tuple(hand):
-        return None
-    return state if state.active_set == tuple(active_set) else None
 
 
 CIRCLE = ("show 0-0", "scout L @0") * 3
