@@ -55,3 +55,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     )
     if bad:
         raise pytest.UsageError("unknown rule IDs in rule markers: " + "; ".join(bad))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """On a pytest-xdist worker under ``--dist loadgroup``, fail a test of an ``xdist_group``
+    whose node ID does not end with its group.
+
+    That suffix is how pytest-xdist keeps a group on one worker. pytest 9.2 made it a no-op
+    without a word (pytest-dev/pytest-xdist#1386): each worker then built the rulebook and
+    started a Dask cluster of its own, some 40 CPU seconds more per run.
+    """
+    if not getattr(item.config.option, "loadgroup", False):
+        return  # not an xdist worker, or another --dist mode
+    if item.get_closest_marker("xdist_group") and item.nodeid.rfind("@") <= item.nodeid.rfind("]"):
+        pytest.fail(
+            "pytest-xdist did not keep this test in its xdist_group: is this pytest newer than "
+            "the pytest-xdist installed supports? (see the pin in pyproject.toml)",
+            pytrace=False,
+        )
