@@ -40,11 +40,36 @@ def pytest_report_header() -> str:
     return f"hypothesis profile: {hypothesis_profile()}"
 
 
+LONGEST_FIRST = (
+    "tests/test_conformance_teeth.py::",
+    "tests/test_vectors.py::test_lint_finds_nothing_in_the_committed_files",
+    "tests/test_properties.py::",
+    "tests/test_reachability.py::test_the_public_strategy_states_are_reachable",
+    "tests/test_benchmarks.py::",
+    "tests/test_verify.py::",
+    "tests/test_conformance_faults.py::",
+)
+"""Tests of 5 to 40 CPU (or waiting) seconds each, from make test's --durations list, longest
+first. They start first, so that no pytest-xdist worker is left alone with a long one at the
+end (--dist loadgroup hands out the tests in this order, each xdist_group as a whole ahead of
+them). A test missing here only starts later; the order changes no verdict."""
+
+
+def _start_rank(item: pytest.Item) -> int:
+    """The place of the item's entry in LONGEST_FIRST; then the other slow tests; the rest."""
+    for rank, prefix in enumerate(LONGEST_FIRST):
+        if item.nodeid.startswith(prefix):
+            return rank
+    return len(LONGEST_FIRST) + (0 if item.get_closest_marker("slow") else 1)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Refuse to run a test whose ``rule`` marker names an ID missing from the registry.
+    """Put the longest tests first (see LONGEST_FIRST), and refuse to run a test whose
+    ``rule`` marker names an ID missing from the registry.
 
     A typo in a marker would otherwise make a rule look tested when it is not.
     """
+    items.sort(key=_start_rank)  # stable: the collection order within each rank
     known = rules()
     bad = sorted(
         f"{item.nodeid}: {rule_id!r}"
