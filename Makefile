@@ -64,8 +64,14 @@ install: $(STAMP) $(CSTAMP)
 #   adapter's conform run, the compiled tests and verify follow one another beside it. The
 #   cores never wait for a part's last, longest test (pytest starts its longest tests first:
 #   LONGEST_FIRST in tests/conftest.py); the price is some switching between 3 or 4 processes.
-# Figures (CPU seconds, user+sys, each part alone; a machine shared by 7 sessions at load 6-9,
-# where CPU seconds run 1.2-1.5x those of a quiet one): see CHANGELOG.md, issue 22.
+# CPU seconds per part at the third round of issue 22 (a machine shared by 7 sessions at load
+# 6-11, where the same work costs up to 1.5x the CPU seconds of a quiet one): mypy 11-12 from
+# no cache, the compiled adapter's conform run about 12, compiled-tests about 35, verify-compiled
+# 40-78, pytest about 300 before this round; it then saved about 15 (one rulebook build, not
+# one per worker), 25 (one Dask cluster, and 7 start positions), 20 (wrong_set_ends_equal for
+# wrong_runs_monotonic), 6 (no random deals for engines that deal right), 8 (perft answers),
+# 5-15 (no case built at collection, one vector build) and a quarter of every subprocess-heavy
+# module's (bytecode kept).
 test: lint
 	$(MAKE) --no-print-directory -j2 --output-sync=target pytest typecheck conform-compiled \
 		compiled-tests verify-compiled
