@@ -42,7 +42,6 @@ def pytest_report_header() -> str:
 
 LONGEST_FIRST = (
     "tests/test_conformance_teeth.py::",
-    "tests/test_vectors.py::test_lint_finds_nothing_in_the_committed_files",
     "tests/test_properties.py::",
     "tests/test_reachability.py::test_the_public_strategy_states_are_reachable",
     "tests/test_benchmarks.py::",
