@@ -109,9 +109,13 @@ def derived_witnesses(
 def _played_steps(target: State, played: Played) -> Steps:
     game = new_game(target.players, played.deck, target.rules)
     steps = [deal_step(played.deck, game)]
-    for move in played.moves:
-        game = apply_move(game, move)
-        steps.append(move_step(move, game))
+    for k, (deck, moves) in enumerate(((played.deck, played.moves), *played.later)):
+        if k:
+            game = next_round(game, deck)
+            steps.append(deal_step(deck, game))
+        for move in moves:
+            game = apply_move(game, move)
+            steps.append(move_step(move, game))
     return steps
 
 

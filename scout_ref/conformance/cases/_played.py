@@ -29,21 +29,51 @@ from scout_ref.components import Card, OrientedCard, oriented
 from scout_ref.notation import KEEP, Move, parse_move
 from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
 from scout_ref.show import tops
+from scout_ref.simulation import GameRecord
 from scout_ref.state import Hand, Phase, State
 from scout_ref.turn import apply_move
 from scout_ref.variants import Rules
 
+Round = tuple[tuple[OrientedCard, ...] | None, tuple[Move, ...]]
+"""A later round of a game: its deck (None: the two-player set-aside cards) and moves."""
+
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A deal (deck order) and the moves that reach a position."""
+    """A deal (deck order) and the moves that reach a position; ``later`` rounds follow when
+    the first round's moves end it."""
 
     deck: tuple[OrientedCard, ...]
     moves: tuple[Move, ...]
+    later: tuple[Round, ...] = ()
 
 
 PLAYED: dict[State, Played] = {}
 """Every position :func:`face_by_play` built in this process, with its game."""
+
+
+def record_position(record: GameRecord, number: int, made: int | None = None) -> State:
+    """The position after ``made`` moves (None: all) of round ``number`` (from 1) of a
+    recorded game, kept in :data:`PLAYED` with the rounds that reach it."""
+    rounds = record.rounds[:number]
+    moves = rounds[-1].moves if made is None else rounds[-1].moves[:made]
+    state = rounds[-1].start
+    for move in moves:
+        state = apply_move(state, move)
+    games = [(_dealt(record, r.start, k), r.moves) for k, r in enumerate(rounds, start=1)]
+    games[-1] = (games[-1][0], moves)
+    (deck, first), *later = games
+    assert deck is not None  # the first round is dealt from a deck
+    PLAYED[state] = Played(deck, first, tuple(later))
+    return state
+
+
+def _dealt(record: GameRecord, start: State, number: int) -> tuple[OrientedCard, ...] | None:
+    """The deck a round was dealt from: its hands in seat order, then any set-aside cards; the
+    second two-player round is dealt from the set-aside cards (None)."""
+    if record.players == 2 and number == 2:
+        return None
+    return (*(c for hand in start.hands for c in hand), *start.set_aside)
 
 
 def face_by_play(

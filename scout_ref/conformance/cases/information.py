@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from scout_ref._serialize import state_to_json
 from scout_ref.conformance.cases._case import Case, case, facing
+from scout_ref.conformance.cases._played import record_position
 from scout_ref.information import History, observation
 from scout_ref.notation import Move, Show
 from scout_ref.position import build_reachable_state
@@ -318,7 +319,7 @@ def _two_player_cases(record: GameRecord) -> list[Case]:
             description,
             list(rules),
             earlier=earlier,
-            state=second.start,
+            state=record_position(record, 2, 0),
             moves=again[:made],
             seat=seat,
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from scout_ref.conformance.cases import round_end, scout_show
 from scout_ref.conformance.cases._case import Case, case, facing
+from scout_ref.conformance.cases._played import record_position
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.simulation import random_game
 from scout_ref.state import State
@@ -107,7 +108,7 @@ def position_cases() -> list[Case]:
             "rotation-once-round-two",
             "Round 2 under rotation once per game: no decisions, play at once.",
             ["SC-VAR-04", "SC-SHOW-02"],
-            once.rounds[1].start,
+            record_position(once, 2, 0),
             2,
         ),
     ]

@@ -7,6 +7,7 @@ The cases from a position facing an active set are rows of ``tables/two_player.t
 from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, case
+from scout_ref.conformance.cases._played import record_position
 from scout_ref.conformance.cases._table import facing_cases
 from scout_ref.simulation import random_game
 
@@ -18,8 +19,10 @@ def apply_cases() -> list[Case]:
 
 def _last_round_ends_the_game() -> Case:
     """The last move of a seeded two-player game: round 2 ends, and so does the game."""
-    last = random_game(2, seed="totals").rounds[-1]
-    before, move = last.steps()[-1]
+    record = random_game(2, seed="totals")
+    last = record.rounds[-1]
+    before = record_position(record, len(record.rounds), len(last.moves) - 1)
+    move = last.moves[-1]
     return case(
         "apply-two-player-last-round-game-over",
         "With two players the round that ends in round 2 ends the game.",
