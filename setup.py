@@ -50,7 +50,7 @@ setup(
     package_dir={"scout_ref._spec": "spec"},
     package_data={
         "scout_ref": ["py.typed"],
-        "scout_ref.conformance.cases": ["tables/*.toml"],
+        "scout_ref.conformance.cases": ["games.toml", "tables/*.toml"],
         **{p: ["*.json", "*.md", "*.po", "*.txt"] for p in SPEC},
     },
     ext_modules=extensions(),

@@ -28,11 +28,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from scout_ref.components import OrientedCard, oriented
-from scout_ref.conformance.cases._played import PLAYED, Played, face_by_play
+from scout_ref.conformance.cases._played import PLAYED, Played, deal_by_seat, face_by_play
 from scout_ref.errors import ScoutError
 from scout_ref.notation import Move, parse_move
 from scout_ref.position import build_reachable_state
-from scout_ref.setup import cards_in_play, hand_size, new_game
+from scout_ref.setup import cards_in_play, new_game
 from scout_ref.state import State
 from scout_ref.turn import apply_move, check_move
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
@@ -78,15 +78,7 @@ def deal(players: int, text: str) -> tuple[OrientedCard, ...]:
     filled up with the other cards, sorted."""
     if "|" not in text:
         return complete_deck(players, cards(text))
-    rows = [list(cards(row)) for row in text.split("|")]
-    named = {c.card for row in rows for c in row}
-    rest = [oriented(c.low, c.high) for c in sorted(set(cards_in_play(players)) - named)]
-    dealt: list[OrientedCard] = []
-    for row in rows:
-        room = hand_size(players) - len(row)
-        dealt += [*row, *rest[:room]]
-        rest = rest[room:]
-    return complete_deck(players, dealt)
+    return deal_by_seat(players, text)
 
 
 def played(

@@ -22,7 +22,10 @@ helper falls back to placing the cards.
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from scout_ref.combinations import strength_of
 from scout_ref.components import Card, OrientedCard, oriented
@@ -31,7 +34,7 @@ from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
 from scout_ref.show import tops
 from scout_ref.simulation import GameRecord
 from scout_ref.state import Hand, Phase, State
-from scout_ref.turn import apply_move
+from scout_ref.turn import apply_move, check_move
 from scout_ref.variants import Rules
 
 Round = tuple[tuple[OrientedCard, ...] | None, tuple[Move, ...]]
@@ -50,6 +53,60 @@ class Played:
 
 PLAYED: dict[State, Played] = {}
 """Every position :func:`face_by_play` built in this process, with its game."""
+
+
+GAMES = Path(__file__).resolve().parent / "games.toml"
+"""Games written by hand: each a deal (each seat's cards, ``|`` between seats; the cards not
+named follow, sorted) and its moves, ``;`` between them."""
+
+
+def by_hand(name: str, rules: Rules | None = None) -> State:
+    """The position the game ``name`` of ``games.toml`` reaches, kept in :data:`PLAYED`; every
+    move must be legal (ValueError otherwise)."""
+    game = tomllib.loads(GAMES.read_text("utf-8"))[name]
+    players = game["players"]
+    deck = deal_by_seat(players, game["deck"])
+    moves = tuple(parse_move(m.strip()) for m in game["moves"].split(";") if m.strip())
+    state = new_game(players, deck, rules)
+    for k, move in enumerate(moves):
+        rejection = check_move(state, move)
+        if rejection is not None:
+            raise ValueError(f"games.toml: {name}: move {k} ({move}): {rejection}")
+        state = apply_move(state, move)
+    PLAYED[state] = Played(deck, moves)
+    return state
+
+
+def deal_by_seat(players: int, text: str) -> tuple[OrientedCard, ...]:
+    """The deck that deals each seat the cards ``text`` names for it (``top/bottom``, seats
+    separated by ``|``), each hand filled up with the cards not named, sorted, written
+    ``low/high``; then the cards set aside (two players), likewise."""
+    rows = [[oriented(*map(int, c.split("/"))) for c in row.split()] for row in text.split("|")]
+    named = {c.card for row in rows for c in row}
+    rest = [oriented(c.low, c.high) for c in sorted(set(cards_in_play(players)) - named)]
+    deck: list[OrientedCard] = []
+    for row in rows:
+        room = hand_size(players) - len(row)
+        deck += [*row, *rest[:room]]
+        rest = rest[room:]
+    return (*deck, *rest)
+
+
+def played_on(state: State, moves: Sequence[str]) -> State:
+    """The state after ``moves`` (canonical notation); if ``state`` was reached by play, so is
+    the one they reach, with the same game carried on."""
+    game = PLAYED.get(state)
+    parsed = tuple(map(parse_move, moves))
+    for move in parsed:
+        state = apply_move(state, move)
+    if game is not None and parsed:
+        if game.later:
+            deck, last = game.later[-1]
+            later = (*game.later[:-1], (deck, (*last, *parsed)))
+            PLAYED.setdefault(state, Played(game.deck, game.moves, later))
+        else:
+            PLAYED.setdefault(state, Played(game.deck, (*game.moves, *parsed)))
+    return state
 
 
 def record_position(record: GameRecord, number: int, made: int | None = None) -> State:

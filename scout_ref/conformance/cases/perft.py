@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scout_ref.conformance.cases import round_end, scout_show
 from scout_ref.conformance.cases._case import Case, case, facing
-from scout_ref.conformance.cases._played import record_position
+from scout_ref.conformance.cases._played import by_hand, record_position
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.simulation import random_game
 from scout_ref.state import State
@@ -80,7 +80,7 @@ def position_cases() -> list[Case]:
             "two-player-chips",
             "Two players holding 2 and 1 chips: paid scouts, extra turns, running out of chips.",
             ["SC-VAR2-03", "SC-VAR2-04", "SC-VAR2-05"],
-            facing(2, "5/3 6/1", "4/9 7/1 8/4 2/5 3/7 9/2", others=6, scout_chips=[2, 1]),
+            by_hand("two-player-chips-two-and-one"),
             4,
         ),
         _position(
