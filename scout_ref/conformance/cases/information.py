@@ -27,13 +27,12 @@ from scout_ref.variants import Rules, Scouting
 
 SCOUTED = ["scout R~ @1", "scout L @0", "show 0-0", "scout L @0", "show 0-0"]
 """From :func:`_four`: seat 0 scouts the 9/6 turned over into slot 1, then shows the card to
-its left; seats 1 and 3 scout too. The chapter's worked example plays the same moves."""
+its left; seats 1 and 3 scout too. The chapter's worked example plays the same moves from the
+same position, which a game reaches (:func:`~._case.facing`)."""
 
 
 def _four() -> State:
-    return build_reachable_state(
-        4, ["5/1 6/2 7/3", "9/1 2/8", "4/1 4/3", "3/2"], active_set="8/5 9/6", owner=3
-    )
+    return facing(4, "8/5 9/6", "5/1 6/2 7/3", seat=0, owner=3)
 
 
 def _deal(players: int, seed: str) -> State:

@@ -66,7 +66,7 @@ def position_cases() -> list[Case]:
             "hand-of-one-card",
             "The player to act holds one card; a show of it ends the round.",
             ["SC-END-01", "SC-SCOUT-02"],
-            facing(4, "5/3 6/1", "8/4", others=3),
+            facing(4, "5/3 6/1", "8/4"),
             3,
         ),
         _position(
