@@ -87,7 +87,7 @@ def position_cases() -> list[Case]:
             "forced-scouting",
             "Forced scouting: the player to act cannot show and scouts; later seats may not.",
             ["SC-VAR-03"],
-            facing(4, "5/3 6/1", "4/9 2/7 8/4", rules=forced, others=3),
+            by_hand("forced-scouting-no-beating-show", forced),
             3,
         ),
         _position(
