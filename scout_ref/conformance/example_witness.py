@@ -27,8 +27,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from scout_ref._atomic import write_atomic
 from scout_ref.components import OrientedCard, oriented
 from scout_ref.conformance.cases._played import PLAYED, Played, deal_by_seat, face_by_play
+from scout_ref.conformance.vector_witnesses import played_steps
 from scout_ref.errors import ScoutError
 from scout_ref.notation import Move, parse_move
 from scout_ref.position import build_reachable_state
@@ -36,8 +38,7 @@ from scout_ref.setup import cards_in_play, new_game
 from scout_ref.state import State
 from scout_ref.turn import apply_move, check_move
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
-from scout_ref.witness import Witness
-from scout_ref.witness_store import save_witness
+from scout_ref.witness_store import document_text, steps_document, witness_path
 
 
 def cards(text: str) -> tuple[OrientedCard, ...]:
@@ -166,8 +167,12 @@ def rebuilt(options: str, rules: Rules) -> State:
 
 
 def store(state: State, game: Played, folder: Path | None = None) -> Path:
-    """Write the witness of ``state`` (its game) under ``spec/witnesses``, or ``folder``."""
-    return save_witness(Witness(state.players, game.deck, game.moves), state, folder)
+    """Write the witness of ``state`` (its game, every round of it) under ``spec/witnesses``, or
+    ``folder``."""
+    path = witness_path(state, folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, document_text(steps_document(played_steps(state, game), state)), "--store")
+    return path
 
 
 def main(argv: Sequence[str] | None = None) -> int:
