@@ -4,13 +4,15 @@
 :func:`parse_position` and :func:`format_position` are a pair: for every valid state ``s``,
 ``parse_position(format_position(s)) == s``. A hand-written line may leave out what a dispute
 does not need. A line without ``captured`` is a sketch: the cards it does not name are placed
-as play can place them (:func:`scout_ref.position.build_reachable_state`, which also fills in
-the chips and the first round's totals); a line with ``captured`` places them by the default of
+as the game :func:`scout_ref.construction.construct` plays places them, so the position comes
+with the game that reaches it (or, if that construction finds none, as
+:func:`scout_ref.position.build_reachable_state` places them, which also fills in the chips
+and the first round's totals); a line with ``captured`` places them by the default of
 :func:`scout_ref.position.build_state`, on the owner's pile.
 
 >>> state = parse_position("3p hands 3/7 3/1 9/2 | 1/4 2/7 | 8/2 7/1 active_set 4/9 5/1 owner 2")
->>> [len(pile) for pile in state.captured], state.scout_chips  # placed as play can
-([9, 8, 10], (0, 0, 1))
+>>> [len(pile) for pile in state.captured], state.scout_chips  # placed by a game
+([9, 9, 9], (4, 4, 4))
 >>> parse_position(format_position(state)) == state
 True
 """
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scout_ref._jsonread import MAX_INTEGER
+from scout_ref.construction import construct
 from scout_ref.errors import MalformedInputError, excerpt
 from scout_ref.position import build_reachable_state, build_state
 from scout_ref.setup import TWO_PLAYER_CHIPS
@@ -360,10 +363,20 @@ def parse_position(text: str) -> State:
     try:
         if sketch:
             # Nothing said about the piles: place the cards as play can (chapter REACH).
-            return build_reachable_state(reader.players, **kw)
+            return _played(build_reachable_state(reader.players, **kw), kw)
         return build_state(reader.players, **kw)
     except MalformedInputError as exc:
         raise _located(exc, reader) from None
+
+
+def _played(state: State, kw: dict[str, Any]) -> State:
+    """A sketch's position as a constructed game reaches it: the same named parts, with the
+    captured piles, chips and totals that game leaves (spec/POSITION.md, the default
+    placement); ``state`` itself when the line writes chips or totals or no game is found."""
+    if "scout_chips" in kw or "scores" in kw:
+        return state
+    witness = construct(state)
+    return state if witness is None else witness.replay(state)
 
 
 def _cards(row: tuple[object, ...]) -> str:

@@ -21,6 +21,7 @@ from itertools import islice
 
 from scout_ref.combinations import Strength, strength_of
 from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.errors import ScoutError
 from scout_ref.notation import KEEP, Move, parse_move
 from scout_ref.reachability import check_reachable
 from scout_ref.setup import new_game
@@ -73,6 +74,9 @@ def find_witness(target: State, budget: int = DEFAULT_BUDGET) -> Search:
     """
     if target.round != 1 or check_reachable(target):
         return Search(None, 0, searched=target.round == 1)
+    built = _constructed(target)
+    if built is not None:
+        return Search(built, 1, searched=True)
     if target.phase is Phase.ROTATION:
         return Search(_rotation_witness(target), 1, searched=True)
     if target.phase is Phase.PLAY and target.owner is None:
@@ -89,6 +93,20 @@ def find_witness(target: State, budget: int = DEFAULT_BUDGET) -> Search:
         if found is not None or tried >= budget:
             return Search(found, tried, searched=True)
     return Search(None, tried, searched=True)
+
+
+def _constructed(target: State) -> Witness | None:
+    """The game :func:`~scout_ref.construction.construct` builds forwards, if it reaches
+    exactly ``target`` (it does for the positions a position line sketches)."""
+    from scout_ref.construction import construct  # noqa: PLC0415 - it builds on this module
+
+    witness = construct(target)
+    if witness is None:
+        return None
+    try:
+        return witness if witness.replay(target) == target else None
+    except ScoutError:
+        return None
 
 
 BREADTHS = (1, 2, 3, 5, 8, 1000)

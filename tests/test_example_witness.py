@@ -65,6 +65,7 @@ def test_a_facing_position_under_the_official_rules() -> None:
     assert (state.turn, state.owner, state.hands[1]) == (1, 0, cards("4/9 7/1 8/4"))
 
 
+@pytest.mark.rule("SC-REACH-01")
 def test_the_command_prints_the_options(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["3", "--rules", "scouting=forced", "--deck", DEAL, "--moves", MOVES]
     assert main(argv) == 0
@@ -73,6 +74,7 @@ def test_the_command_prints_the_options(capsys: pytest.CaptureFixture[str]) -> N
     assert "not a game" in capsys.readouterr().err
 
 
+@pytest.mark.rule("SC-SETUP-03")
 def test_a_deal_by_seats_fills_each_hand_with_the_rest() -> None:
     deck = deal(3, "1/9 | 2/9 7/9 | 3/8")
     assert len(deck) == 36

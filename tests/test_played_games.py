@@ -8,8 +8,14 @@ from pathlib import Path
 import pytest
 
 from scout_ref._serialize import state_digest, state_to_json
-from scout_ref.conformance.cases import _played, _table
-from scout_ref.conformance.cases._played import GAMES, PLAYED, by_hand, played_on, record_position
+from scout_ref.conformance.cases import _by_hand, _table
+from scout_ref.conformance.cases._by_hand import (
+    GAMES_FILE,
+    played_on,
+    record_position,
+    written_game,
+)
+from scout_ref.conformance.cases._played import PLAYED
 from scout_ref.conformance.vector_witnesses import derived_witnesses
 from scout_ref.simulation import random_game
 from scout_ref.state import State
@@ -28,9 +34,9 @@ def _replays(state: State, tmp_path: Path) -> bool:
     return replay_witness(path, state) == state
 
 
-@pytest.mark.parametrize("name", sorted(tomllib.loads(GAMES.read_text("utf-8"))))
+@pytest.mark.parametrize("name", sorted(tomllib.loads(GAMES_FILE.read_text("utf-8"))))
 def test_each_game_by_hand_reaches_its_position_with_a_witness(name: str, tmp_path: Path) -> None:
-    assert _replays(by_hand(name), tmp_path)
+    assert _replays(written_game(name), tmp_path)
 
 
 def test_a_recorded_second_round_carries_both_rounds(tmp_path: Path) -> None:
@@ -55,9 +61,9 @@ def test_an_illegal_move_of_a_game_is_refused_by_name(
 ) -> None:
     games = tmp_path / "games.toml"
     games.write_text('[g]\nplayers = 3\ndeck = "1/2"\nmoves = "keep; keep; keep; scout L @0"\n')
-    monkeypatch.setattr(_played, "GAMES", games)
+    monkeypatch.setattr(_by_hand, "GAMES_FILE", games)
     with pytest.raises(ValueError, match=r"games\.toml: g: move 3 \(scout L @0\)"):
-        by_hand("g")
+        written_game("g")
 
 
 def test_a_row_whose_game_ends_elsewhere_is_refused(

@@ -19,7 +19,7 @@ from scout_ref.state import State
 from scout_ref.turn import apply_move
 
 STATE_HELP = (
-    "the position: a position line such as '3p hands 3/1 4/1 | 5/2 | 6/3 active_set 2/1 "
+    "the position: a position line such as '3p hands 3/1 4/1 | 5/2 | 6/3 7/3 active_set 2/1 "
     "owner 1' (spec/POSITION.md), a file holding one or a state JSON, or - for standard input"
 )
 

@@ -29,7 +29,8 @@ from pathlib import Path
 
 from scout_ref._atomic import write_atomic
 from scout_ref.components import OrientedCard, oriented
-from scout_ref.conformance.cases._played import PLAYED, Played, deal_by_seat, face_by_play
+from scout_ref.conformance.cases._by_hand import deal_by_seat
+from scout_ref.conformance.cases._played import PLAYED, Played, face_by_play
 from scout_ref.conformance.vector_witnesses import played_steps
 from scout_ref.errors import ScoutError
 from scout_ref.notation import Move, parse_move

@@ -34,7 +34,7 @@ from scout_ref._serialize import (
 from scout_ref.conformance.cases._played import PLAYED, Played
 from scout_ref.errors import ScoutError
 from scout_ref.game import next_round
-from scout_ref.notation import parse_move
+from scout_ref.notation import Move, parse_move
 from scout_ref.play.record import deal_step, move_step
 from scout_ref.setup import new_game
 from scout_ref.state import State
@@ -109,14 +109,19 @@ def derived_witnesses(
 def played_steps(target: State, played: Played) -> Steps:
     game = new_game(target.players, played.deck, target.rules)
     steps = [deal_step(played.deck, game)]
-    for k, (deck, moves) in enumerate(((played.deck, played.moves), *played.later)):
-        if k:
-            game = next_round(game, deck)
-            steps.append(deal_step(deck, game))
-        for move in moves:
-            game = apply_move(game, move)
-            steps.append(move_step(move, game))
+    game = _move_steps(game, played.moves, steps)
+    for deck, moves in played.later:
+        game = next_round(game, deck)
+        steps.append(deal_step(deck, game))
+        game = _move_steps(game, moves, steps)
     return steps
+
+
+def _move_steps(game: State, moves: tuple[Move, ...], steps: Steps) -> State:
+    for move in moves:
+        game = apply_move(game, move)
+        steps.append(move_step(move, game))
+    return game
 
 
 def _from_trace(case: JSON, found: dict[str, tuple[State, Steps]]) -> None:

@@ -7,14 +7,20 @@ from typing import Any
 
 from scout_ref._serialize import state_to_json
 from scout_ref.components import OrientedCard, oriented
-from scout_ref.conformance.cases._played import face_by_play
+from scout_ref.conformance.cases._forced import ForcedGame
+from scout_ref.conformance.cases._played import (
+    Played,
+    earlier_rounds,
+    face_by_play,
+    replay_played,
+)
 from scout_ref.errors import Reason
-from scout_ref.notation import parse_move
+from scout_ref.notation import KEEP, parse_move
 from scout_ref.position import build_reachable_state
-from scout_ref.setup import cards_in_play, new_game, shuffled_deck
-from scout_ref.state import Phase, State
+from scout_ref.setup import cards_in_play, shuffled_deck
+from scout_ref.state import State
 from scout_ref.turn import apply_move
-from scout_ref.variants import Rules
+from scout_ref.variants import Rules, Scouting
 
 Case = dict[str, Any]
 """One case as a generator returns it: ``id``, ``description``, ``rules``, the kind's inputs,
@@ -62,10 +68,13 @@ def played(state: State, *moves: str) -> State:
 
 def play_start(players: int, seed: int, rules: Rules | None = None) -> State:
     """A fresh deal from ``shuffled_deck(players, seed)`` with every hand kept: turn one."""
-    state = new_game(players, shuffled_deck(players, seed), rules)
-    while state.phase is Phase.ROTATION:
-        state = played(state, "keep")
-    return state
+    # Every hand is looked at in the first round (SC-ORIENT-01), whatever the rotation rule.
+    return replay_played(players, Played(shuffled_deck(players, seed), (KEEP,) * players), rules)
+
+
+def dealt(players: int, seed: int | str, rules: Rules | None = None) -> State:
+    """A fresh deal from ``shuffled_deck(players, seed)``: the rotation decisions to come."""
+    return replay_played(players, Played(shuffled_deck(players, seed), ()), rules)
 
 
 def facing(
@@ -124,13 +133,30 @@ def facing_played(
     **fields: Any,
 ) -> State | None:
     """:func:`facing`'s position reached by play, or None where that construction does not
-    apply (anything named beyond a first round and who used a Scout & Show) or fails."""
-    if set(fields) - {"scout_show_available", "round"} or fields.get("round", 1) != 1:
+    apply (anything named beyond the round and who used a Scout & Show) or fails. In a later
+    round the earlier ones are played at random (:func:`~._played.earlier_rounds`), which
+    decides the totals."""
+    if set(fields) - {"scout_show_available", "round"}:
+        return None
+    number = fields.get("round", 1)
+    before = None if number == 1 else earlier_rounds(players, number - 1, rules)
+    if number != 1 and before is None:
         return None
     available = fields.get("scout_show_available", [players > 2] * players)
     used = frozenset(s for s, free in enumerate(available) if not free and players > 2)
     shown, held = tuple(_oriented(active_set)), tuple(_oriented(hand))
-    return face_by_play(players, shown, held, seat=seat, owner=owner, rules=rules, used=used)
+    forced = rules is not None and rules.scouting is Scouting.FORCED
+    return face_by_play(
+        players,
+        shown,
+        held,
+        seat=seat,
+        owner=owner,
+        rules=rules,
+        used=used,
+        before=before,
+        game_type=ForcedGame if forced else None,
+    )
 
 
 def _oriented(text: str) -> list[OrientedCard]:

@@ -22,115 +22,90 @@ helper falls back to placing the cards.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from functools import cache
 
 from scout_ref.combinations import strength_of
 from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.errors import ScoutError
+from scout_ref.game import next_round
 from scout_ref.notation import KEEP, Move, parse_move
 from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
 from scout_ref.show import tops
-from scout_ref.simulation import GameRecord
+from scout_ref.simulation import random_game
 from scout_ref.state import Hand, Phase, State
-from scout_ref.turn import apply_move, check_move
+from scout_ref.turn import apply_move
 from scout_ref.variants import Rules
 
 Round = tuple[tuple[OrientedCard, ...] | None, tuple[Move, ...]]
-"""A later round of a game: its deck (None: the two-player set-aside cards) and moves."""
+"""A later round of a game: its deal (None: with 2 players, the cards set aside) and moves."""
 
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A deal (deck order) and the moves that reach a position; ``later`` rounds follow when
-    the first round's moves end it."""
+    """A deal (deck order) and the moves that reach a position, then any later rounds."""
 
     deck: tuple[OrientedCard, ...]
     moves: tuple[Move, ...]
     later: tuple[Round, ...] = ()
 
 
+def replay_played(players: int, game: Played, rules: Rules | None = None) -> State:
+    """The state ``game`` reaches, each move checked by the engine; recorded in :data:`PLAYED`.
+
+    Raises:
+        ScoutError: if a deal or a move of ``game`` is not legal.
+    """
+    state = reached(players, game, rules)
+    PLAYED[state] = game
+    return state
+
+
+def reached(players: int, game: Played, rules: Rules | None = None) -> State:
+    """The state ``game`` reaches, each move checked by the engine (ScoutError otherwise)."""
+    state = _moved(new_game(players, game.deck, rules), game.moves)
+    for deck, moves in game.later:
+        state = _moved(next_round(state, deck), moves)
+    return state
+
+
+def _moved(state: State, moves: Sequence[Move]) -> State:
+    for move in moves:
+        state = apply_move(state, move)
+    return state
+
+
+def round_deck(start: State) -> tuple[OrientedCard, ...]:
+    """The deck that dealt a round's ``start`` (before any move): the hands in seat order,
+    then the cards set aside."""
+    return tuple(c for hand in (*start.hands, start.set_aside) for c in hand)
+
+
+def from_rounds(rounds: Sequence[tuple[State, Sequence[Move]]]) -> Played:
+    """The game of these rounds, each given by its start (as dealt) and the moves played in it
+    (with 2 players the second round is dealt from the cards set aside)."""
+    (first, moves), *later = rounds
+    return Played(
+        round_deck(first),
+        tuple(moves),
+        tuple((None if s.is_two_player else round_deck(s), tuple(m)) for s, m in later),
+    )
+
+
 PLAYED: dict[State, Played] = {}
 """Every position :func:`face_by_play` built in this process, with its game."""
 
 
-GAMES = Path(__file__).resolve().parent / "games.toml"
-"""Games written by hand: each a deal (each seat's cards, ``|`` between seats; the cards not
-named follow, sorted) and its moves, ``;`` between them."""
-
-
-def by_hand(name: str, rules: Rules | None = None) -> State:
-    """The position the game ``name`` of ``games.toml`` reaches, kept in :data:`PLAYED`; every
-    move must be legal (ValueError otherwise)."""
-    game = tomllib.loads(GAMES.read_text("utf-8"))[name]
-    players = game["players"]
-    deck = deal_by_seat(players, game["deck"])
-    moves = tuple(parse_move(m.strip()) for m in game["moves"].split(";") if m.strip())
-    state = new_game(players, deck, rules)
-    for k, move in enumerate(moves):
-        rejection = check_move(state, move)
-        if rejection is not None:
-            raise ValueError(f"games.toml: {name}: move {k} ({move}): {rejection}")
-        state = apply_move(state, move)
-    PLAYED[state] = Played(deck, moves)
-    return state
-
-
-def deal_by_seat(players: int, text: str) -> tuple[OrientedCard, ...]:
-    """The deck that deals each seat the cards ``text`` names for it (``top/bottom``, seats
-    separated by ``|``), each hand filled up with the cards not named, sorted, written
-    ``low/high``; then the cards set aside (two players), likewise."""
-    rows = [[oriented(*map(int, c.split("/"))) for c in row.split()] for row in text.split("|")]
-    named = {c.card for row in rows for c in row}
-    rest = [oriented(c.low, c.high) for c in sorted(set(cards_in_play(players)) - named)]
-    deck: list[OrientedCard] = []
-    for row in rows:
-        room = hand_size(players) - len(row)
-        deck += [*row, *rest[:room]]
-        rest = rest[room:]
-    return (*deck, *rest)
-
-
-def played_on(state: State, moves: Sequence[str]) -> State:
-    """The state after ``moves`` (canonical notation); if ``state`` was reached by play, so is
-    the one they reach, with the same game carried on."""
-    game = PLAYED.get(state)
-    parsed = tuple(map(parse_move, moves))
-    for move in parsed:
-        state = apply_move(state, move)
-    if game is not None and parsed:
-        if game.later:
-            deck, last = game.later[-1]
-            later = (*game.later[:-1], (deck, (*last, *parsed)))
-            PLAYED.setdefault(state, Played(game.deck, game.moves, later))
-        else:
-            PLAYED.setdefault(state, Played(game.deck, (*game.moves, *parsed)))
-    return state
-
-
-def record_position(record: GameRecord, number: int, made: int | None = None) -> State:
-    """The position after ``made`` moves (None: all) of round ``number`` (from 1) of a
-    recorded game, kept in :data:`PLAYED` with the rounds that reach it."""
-    rounds = record.rounds[:number]
-    moves = rounds[-1].moves if made is None else rounds[-1].moves[:made]
-    state = rounds[-1].start
-    for move in moves:
-        state = apply_move(state, move)
-    games = [(_dealt(record, r.start, k), r.moves) for k, r in enumerate(rounds, start=1)]
-    games[-1] = (games[-1][0], moves)
-    (deck, first), *later = games
-    assert deck is not None  # the first round is dealt from a deck
-    PLAYED[state] = Played(deck, first, tuple(later))
-    return state
-
-
-def _dealt(record: GameRecord, start: State, number: int) -> tuple[OrientedCard, ...] | None:
-    """The deck a round was dealt from: its hands in seat order, then any set-aside cards; the
-    second two-player round is dealt from the set-aside cards (None)."""
-    if record.players == 2 and number == 2:
+@cache
+def earlier_rounds(players: int, rounds: int, rules: Rules | None = None) -> Played | None:
+    """The first ``rounds`` rounds of a seeded game of random moves (always the same game), to
+    be followed by a constructed round; None with 2 players or when the game has no more
+    rounds after them."""
+    game = random_game(players, seed=f"earlier-rounds-{players}", rules=rules)
+    if players == 2 or rounds >= len(game.rounds):
         return None
-    return (*(c for hand in start.hands for c in hand), *start.set_aside)
+    return from_rounds([(r.start, r.moves) for r in game.rounds[:rounds]])
 
 
 def face_by_play(
@@ -142,40 +117,42 @@ def face_by_play(
     owner: int,
     rules: Rules | None,
     used: frozenset[int] = frozenset(),
+    before: Played | None = None,
+    game_type: type[_Game] | None = None,
 ) -> State | None:
     """The position reached by play, or None if this construction does not reach it.
 
     The seats in ``used`` have used their Scout & Show: each scouts a one-card table and shows
     that card at once, which leaves the table as it was but for its owner (SC-SNS-01).
+    With ``before`` (3 to 5 players), a game whose last round is over, the position is reached
+    in the round after it, which that round's start player begins: the construction is made
+    with the seats counted from the start player, and each seat is dealt its hand.
     """
     n = players
-    k = (seat - owner - 1) % n
-    if seat == owner or k > max(n - 2, 0) or (not active_set and k == 0):
+    if before is not None and n == 2:
+        return None  # the second round is dealt from the cards round 1 set aside
+    start = 0 if before is None else (len(before.later) + 1) % n
+    built = _construct(
+        n,
+        active_set,
+        hand,
+        seat=(seat - start) % n,
+        owner=(owner - start) % n,
+        used=frozenset((s - start) % n for s in used),
+        game_type=game_type or _Game,
+    )
+    if built is None:
         return None
-    if used and (n == 2 or owner in used):
-        return None
-    named = {c.card for c in (*active_set, *hand)}
-    pool = set(cards_in_play(n)) - named
-    extras = _extension(active_set, k, pool)
-    if extras is None:
-        return None
-    pool -= {c.card for c in extras}
-    shown = (*active_set, *extras)
-    game = _Game(n, seat, owner, shown, pool, hand_size(n) - len(hand))
-    game.sns = set(used)
-    if not game.play():
-        return None
-    deck = game.deck(hand)
-    if deck is None:
-        return None
-    # Rightmost first; a one-card set is scouted as its left end (SC-NOTE-05).
-    finals = [f"scout {'L' if len(shown) - j == 1 else 'R'} @0" for j in range(k)]
-    moves = (*(KEEP,) * n, *map(parse_move, (*game.moves, *finals)))
+    deck, moves = built
+    size = hand_size(n)
+    blocks = [deck[s * size : s * size + size] for s in range(n)]
+    deck = (*(c for j in range(n) for c in blocks[(j - start) % n]), *deck[n * size :])
+    game = Played(deck, moves)
+    if before is not None:
+        game = Played(before.deck, before.moves, (*before.later, (deck, moves)))
     try:
-        state = new_game(n, deck, rules)
-        for move in moves:
-            state = apply_move(state, move)
-    except Exception:
+        state = reached(n, game, rules)
+    except ScoutError:
         return None
     if (
         state.phase is not Phase.PLAY
@@ -186,18 +163,99 @@ def face_by_play(
         or state.scout_show_available != tuple(n > 2 and s not in used for s in range(n))
     ):
         return None
-    PLAYED[state] = Played(deck, moves)
+    PLAYED[state] = game
     return state
 
 
-def _extension(active: Hand, k: int, pool: set[Card]) -> list[OrientedCard] | None:
+def _construct(
+    n: int,
+    active_set: Hand,
+    hand: Hand,
+    *,
+    seat: int,
+    owner: int,
+    used: frozenset[int],
+    game_type: type[_Game],
+) -> tuple[tuple[OrientedCard, ...], tuple[Move, ...]] | None:
+    """The deal and moves of the construction, seat 0 starting the round. The seat to act may
+    own an empty table (3 to 5 players): every other seat scouted its show, which ends the
+    round unless the chain-reset variant is played (SC-VAR-02; the replay decides)."""
+    k = (seat - owner - 1) % n
+    own = seat == owner and not active_set and n > 2
+    if (seat == owner and not own) or (k > max(n - 2, 0) and not own):
+        return None
+    if not active_set and k == 0:
+        return None
+    if used and (n == 2 or owner in used):
+        return None
+    # Over an empty table the owner's show was scouted away: a low card first, else a high
+    # one (which beats what the seats before the owner left on the table). Then a thrifty
+    # owner: right before the seat to act, it scouts a single card rather than beat it.
+    for high, thrifty in ((False, False), (True, False), (False, True)):
+        if high and active_set:
+            continue
+        built = _built(
+            n,
+            active_set,
+            hand,
+            seat=seat,
+            owner=owner,
+            used=used,
+            high=high,
+            thrifty=thrifty,
+            game_type=game_type,
+        )
+        if built is not None:
+            return built
+    return None
+
+
+def _built(
+    n: int,
+    active_set: Hand,
+    hand: Hand,
+    *,
+    seat: int,
+    owner: int,
+    used: frozenset[int],
+    high: bool,
+    thrifty: bool,
+    game_type: type[_Game],
+) -> tuple[tuple[OrientedCard, ...], tuple[Move, ...]] | None:
+    k = (seat - owner - 1) % n
+    named = {c.card for c in (*active_set, *hand)}
+    pool = set(cards_in_play(n)) - named
+    extras = _extension(active_set, k, pool, high=high)
+    if extras is None:
+        return None
+    pool -= {c.card for c in extras}
+    shown = (*active_set, *extras)
+    sheds = hand_size(n) - len(hand) - (len(shown) if seat == owner else 0)
+    game = game_type(n, seat, owner, shown, pool, sheds)
+    game.sns = set(used)
+    game.thrifty = thrifty
+    if not game.play():
+        return None
+    deck = game.deck(hand)
+    if deck is None:
+        return None
+    # Rightmost first; a one-card set is scouted as its left end (SC-NOTE-05).
+    finals = [f"scout {'L' if len(shown) - j == 1 else 'R'} @0" for j in range(k)]
+    return deck, (*(KEEP,) * n, *map(parse_move, (*game.moves, *finals)))
+
+
+def _extension(
+    active: Hand, k: int, pool: set[Card], *, high: bool = False
+) -> list[OrientedCard] | None:
     """``k`` cards from ``pool`` that extend ``active`` on the right to a combination (the owner
-    showed them; the seats after it scouted them back, rightmost first)."""
+    showed them; the seats after it scouted them back, rightmost first); ``high``: starting
+    from the highest number rather than the lowest."""
     out: list[OrientedCard] = []
     used: set[Card] = set()
     for _ in range(k):
         current = [*active, *out]
-        for value in _next_values(current):
+        values = _next_values(current)
+        for value in reversed(values) if high and not current else values:
             card = next((c for c in sorted(pool - used) if value in (c.low, c.high)), None)
             if card is not None:
                 out.append(oriented(value, card.high if card.low == value else card.low))
@@ -244,6 +302,7 @@ class _Game:
         self.budget = [size - 1 - (len(shown) if s == owner else 0) for s in range(n)]
         self.moves: list[str] = []
         self.sns: set[int] = set()  # seats still to use their Scout & Show
+        self.thrifty = False  # the owner keeps its cards: it scouts before the seat to act
 
     def play(self) -> bool:
         if self.n == 2:
@@ -253,7 +312,11 @@ class _Game:
             if turn == self.owner and self.left == 0:
                 return self._owner_shows()
             closing = (turn + 1) % self.n == self.owner and self.left == 0
-            if turn in self.sns and len(self.table) == 1 and not closing:
+            if (
+                turn in self.sns
+                and len(self.table) == 1
+                and (not closing or self._beaten_by_show())
+            ):
                 self._scout_show(turn)
             elif turn == self.seat:
                 if self.left == 0 or not self._show(turn, self._lowest_above()):
@@ -276,12 +339,13 @@ class _Game:
         closing = nxt == self.owner and self.left == 0
         can_scout = bool(self.table) and self.in_row < self.n - 2 and len(self.table) == 1
         high = bool(self.table) and self.table[0].top > HIGH - self.n
-        if can_scout and (closing or (nxt == self.seat and high)):
+        thrifty = self.thrifty and s == self.owner
+        if can_scout and (closing or (nxt == self.seat and (high or thrifty))):
             return self._scout(s)
         if closing and self.table and not self._beaten_by_show():
             return False
-        if nxt == self.seat and self.left == 0:
-            return False
+        if nxt == self.seat != self.owner and self.left == 0 and nxt not in self.sns:
+            return False  # (a seat to use its Scout & Show takes this seat's card back)
         if self.budget[s] > 0 and self._show(s, self._lowest_above()):
             self.budget[s] -= 1
             return True
@@ -328,8 +392,10 @@ class _Game:
     def _play_two(self) -> bool:
         """With 2 players the owner answers each card of the seat to act by beating it, or,
         when the numbers run high (or at the end, for its own show), by paying a chip to scout
-        it and then showing a low card (SC-VAR2-03: a scout is followed by another action)."""
+        it and then showing a low card (SC-VAR2-03: a scout is followed by another action);
+        with no card left to spare it pays a chip to take the card back and shows it again."""
         chips = TWO_PLAYER_CHIPS
+        keep = 0 if len(self.shown) > 1 else 1  # a chip kept to clear a card its show ties
         turn = 0
         for _ in range(200):
             if turn == self.seat:
@@ -342,6 +408,11 @@ class _Game:
                         return False
                     self._scout(turn)
                 return self._owner_shows()
+            elif self.budget[turn] <= 0 and chips > keep and len(self.table) == 1:
+                # No card left to spare: pay a chip, take the card back and show it again.
+                chips -= 1
+                self.moves += ["scout L @0", "show 0-0"]
+                self.table_owner = turn
             else:
                 high = bool(self.table) and self.table[0].top > HIGH - 3
                 if (high or self._lowest_above() is None) and chips > 0 and self.table:
@@ -362,7 +433,7 @@ class _Game:
         for s in range(self.n):
             cards = list(self.dealt[s])
             if s == self.seat:
-                cards += list(hand)
+                cards += [*(self.shown if s == self.owner else ()), *hand]
             else:
                 if s == self.owner:
                     cards += list(self.shown)

@@ -15,7 +15,7 @@ its table, one TOML table per case under the case's ID::
 ``position`` holds :func:`~._case.facing`'s arguments (``players``, ``active_set``, ``hand``
 and any of its keywords, with ``variant`` for the rule switches that differ from the official
 rules, as a state's ``rules`` object writes them); ``game`` names a game of ``games.toml``
-(a deal and moves written by hand, :func:`~._played.by_hand`) that reaches the position, for
+(a deal and moves written by hand, :func:`~._by_hand.written_game`) that reaches the position, for
 one that :func:`~._case.facing`'s construction cannot reach, such as a two-player seat that
 has paid for its scouts; ``played`` lists moves played from there
 before the case (a score case's state is where they end); ``move`` is absent for a legal-move
@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from scout_ref._serialize import rules_from_json, rules_to_json
+from scout_ref.conformance.cases._by_hand import played_on, written_game
 from scout_ref.conformance.cases._case import Case, case, facing, rejected
-from scout_ref.conformance.cases._played import by_hand, played_on
 from scout_ref.errors import Reason
 from scout_ref.state import State
 from scout_ref.variants import Rules
@@ -75,7 +75,7 @@ def _case(id: str, row: dict[str, Any]) -> Case:
         switches = rules_to_json(Rules()) | position.pop("variant")
         position["rules"] = rules_from_json(switches, f"{id}/position/variant")
     if "game" in row:
-        start = by_hand(row["game"], position.get("rules"))
+        start = written_game(row["game"], position.get("rules"))
         _check_reached(id, start, players, active_set, hand, position)
     else:
         start = facing(players, active_set, hand, **position)

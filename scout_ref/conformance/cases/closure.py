@@ -12,10 +12,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from scout_ref.components import Card, OrientedCard, oriented
-from scout_ref.conformance.cases._case import Case, case, facing, play_start, played, rejected
+from scout_ref.conformance.cases._case import (
+    Case,
+    case,
+    dealt,
+    facing,
+    play_start,
+    played,
+    rejected,
+)
+from scout_ref.conformance.cases._played import Played, from_rounds, replay_played
+from scout_ref.conformance.example_witness import deal
 from scout_ref.errors import Reason
-from scout_ref.game import next_round
-from scout_ref.setup import cards_in_play, hand_size, new_game, shuffled_deck
+from scout_ref.notation import KEEP, parse_move
+from scout_ref.setup import cards_in_play, hand_size
 from scout_ref.simulation import random_game
 from scout_ref.state import State
 from scout_ref.variants import Rotation, Rules, Scouting
@@ -68,14 +78,40 @@ def _combination_case(players: int, kind: str, size: int) -> Case:
     spare = _with_tops(players, [10 if players != 3 else 9], used | {active[0].card})
     spare = spare if size <= hand_size(players) else []
     rules = ["SC-SET-02" if kind == "set" else "SC-SET-03", *SHOW]
+    hand = [*combo, *spare]
     return case(
         f"apply-closure-{kind}-of-{size}-{players}p",
         f"{players} players: {name} beats a single card (more cards), and stays in hand order.",
         rules,
-        state=facing(players, _text(active), _text([*combo, *spare]), others=1),
+        state=(
+            _scouted_last(players, active[0], hand)
+            if len(hand) > hand_size(players)
+            else facing(players, _text(active), _text(hand), others=1)
+        ),
         move=f"show 0-{size - 1}",
         claim={"active_set": [str(c) for c in combo], "owner": 1},
     )
+
+
+def _scouted_last(players: int, active: OrientedCard, hand: list[OrientedCard]) -> State:
+    """Seat 1 holds ``hand``, one card more than it was dealt, and faces seat 0's ``active``,
+    reached by play: seat 0 shows the hand's last card and seat 1 scouts it to the far right
+    (seat 0 takes the chip); seat 2 shows a low card, seat 3 beats it, seat 4 scouts that card
+    away (seat 3 takes the chip), and seat 0 shows ``active`` on the empty table."""
+    *dealt, last = hand
+    size = hand_size(players)
+    pool = sorted(cards_in_play(players) - {c.card for c in (*hand, active)})
+    low = oriented(pool[0].low, pool[0].high)
+    above = next(c for c in pool[1:] if c.high > low.top)
+    higher = oriented(above.high, above.low)
+    rest = [oriented(c.low, c.high) for c in pool[1:] if c != above]
+    seat_0 = [last, active, *rest[: size - 2]]
+    rest = rest[size - 2 :]
+    others = [low, *rest[: size - 1]], [higher, *rest[size - 1 : 2 * size - 2]]
+    deck = (*seat_0, *dealt, *others[0], *others[1], *rest[2 * size - 2 :])
+    moves = ["show 0-0", f"scout L @{len(dealt)}", "show 0-0", "show 0-0", "scout L @0", "show 0-0"]
+    game = Played(deck, (*(KEEP,) * players, *map(parse_move, moves)))
+    return replay_played(players, game)
 
 
 def combination_cases() -> Iterator[Case]:
@@ -111,11 +147,31 @@ def scout_cases() -> Iterator[Case]:
         "apply-closure-scout-into-a-hand-of-12-2p",
         "2 players: a hand of 11 takes a 12th card; no rule caps a hand.",
         ["SC-SCOUT-02", "SC-SCOUT-01", "SC-VAR2-03"],
-        state=facing(
-            2, "8/5 7/5", "1/2 2/3 3/4 4/5 5/6 6/7 1/3 2/4 3/5 4/6 1/4", scout_chips=[3, 2]
-        ),
+        state=_two_player_hand_of_11(),
         move="scout L @11",
     )
+
+
+def _two_player_no_chip(forced: Rules) -> State:
+    """2 players, forced scouting: seat 1 has paid its three chips and faces seat 0's 2/1
+    holding cards that beat it, reached by play. Seat 0 shows the run 8-9-10; seat 1, whose
+    hand holds no two neighbouring cards that combine, cannot beat it and scouts its three
+    cards one by one (the 10 last, when no single card of seat 1 beats it), then shows its
+    1/4, which seat 0's 2/1 beats."""
+    held = "1/4 3/6 5/8 7/4 1/5 3/7 5/9 7/6 1/6 3/8 6/4"
+    deck = deal(2, f"8/2 9/2 10/2 2/1 | {held}")
+    moves = ["show 0-2", "scout L @11", "scout L @0", "scout L @13", "show 1-1", "show 0-0"]
+    return replay_played(2, Played(deck, (*(KEEP,) * 2, *map(parse_move, moves))), forced)
+
+
+def _two_player_hand_of_11() -> State:
+    """2 players: seat 1 holds 11 cards after one scout (two chips left) and faces seat 0's
+    run 8-7, reached by play: seat 0 shows 1/4, seat 1 pays a chip, scouts it to the far right
+    and shows its first card, 9/8, and seat 0 beats that card with its run."""
+    held = "1/2 2/3 3/4 4/5 5/6 6/7 1/3 2/4 3/5 4/6"
+    deck = deal(2, f"1/4 8/5 7/5 | 9/8 {held}")
+    moves = (*(KEEP,) * 2, *map(parse_move, ["show 0-0", "scout L @11", "show 0-0", "show 0-1"]))
+    return replay_played(2, Played(deck, moves))
 
 
 def precedence_cases() -> Iterator[Case]:
@@ -138,7 +194,7 @@ def precedence_cases() -> Iterator[Case]:
         " players; the phase comes first.",
         ["SC-TURN-04", "SC-TURN-03", "SC-VAR2-02"],
         focus="SC-TURN-04",
-        state=new_game(2, shuffled_deck(2, "closure-phase")),
+        state=dealt(2, "closure-phase"),
         move="scout L @0 + show 0-0",
         claim=rejected(Reason.WRONG_PHASE),
     )
@@ -171,7 +227,7 @@ def precedence_cases() -> Iterator[Case]:
         " missing chip comes first.",
         ["SC-TURN-04", "SC-VAR2-04", "SC-VAR-03"],
         focus="SC-TURN-04",
-        state=facing(2, "2/1", "8/1 3/4", rules=forced, scout_chips=[3, 0]),
+        state=_two_player_no_chip(forced),
         move="scout L @0",
         claim=rejected(Reason.NO_SCOUT_CHIP),
     )
@@ -194,7 +250,7 @@ def probe_cases() -> Iterator[Case]:
     """Each neighbouring pair of a probe's checks, at each player count: the first reported."""
     for players in (2, 3, 4, 5):
         positions = {
-            "rotation": new_game(players, shuffled_deck(players, f"probe-{players}")),
+            "rotation": dealt(players, f"probe-{players}"),
             "start": play_start(players, 1900 + players),
             "facing": facing(players, "5/3 6/1 7/2", "4/9 7/1 8/4"),
         }
@@ -222,21 +278,22 @@ def variant_cases() -> Iterator[Case]:
             move="show 0-0",
         )
     game = random_game(2, seed="closure-round-2")
-    last = game.rounds[1]
+    first, last = game.rounds
+    # The positions come with the game that reaches them (SC-REACH-01): round 1 played out.
+    before_end = from_rounds([(first.start, first.moves), (last.start, last.moves[:-1])])
     yield case(
         "apply-closure-2p-last-move-ends-the-game",
         "2 players: the move that ends round 2 ends the game, which has two rounds.",
         ["SC-GAME-01", "SC-VAR2-01"],
-        state=played(last.start, *(str(m) for m in last.moves[:-1])),
+        state=replay_played(2, before_end),
         move=str(last.moves[-1]),
         claim={"phase": "game_over"},
     )
-    round_two = next_round(game.rounds[0].end)
     yield case(
         "apply-closure-2p-round-2-keep",
         "2 players, round 2 dealt from the cards set aside: the start player, seat 1, keeps.",
         ["SC-VAR2-01", "SC-ORIENT-01", "SC-GAME-02"],
-        state=round_two,
+        state=replay_played(2, from_rounds([(first.start, first.moves), (last.start, ())])),
         move="keep",
     )
 

@@ -15,8 +15,8 @@ import random
 from collections.abc import Sequence
 
 from scout_ref._serialize import state_to_json
+from scout_ref.conformance.cases._by_hand import record_position
 from scout_ref.conformance.cases._case import Case, case, facing
-from scout_ref.conformance.cases._played import record_position
 from scout_ref.information import History, observation
 from scout_ref.notation import Move, Show
 from scout_ref.position import build_reachable_state

@@ -9,8 +9,8 @@ extra legal move anywhere in the tree changes a count.
 from __future__ import annotations
 
 from scout_ref.conformance.cases import round_end, scout_show
+from scout_ref.conformance.cases._by_hand import record_position, written_game
 from scout_ref.conformance.cases._case import Case, case, facing
-from scout_ref.conformance.cases._played import by_hand, record_position
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.simulation import random_game
 from scout_ref.state import State
@@ -80,14 +80,14 @@ def position_cases() -> list[Case]:
             "two-player-chips",
             "Two players holding 2 and 1 chips: paid scouts, extra turns, running out of chips.",
             ["SC-VAR2-03", "SC-VAR2-04", "SC-VAR2-05"],
-            by_hand("two-player-chips-two-and-one"),
+            written_game("two-player-chips-two-and-one"),
             4,
         ),
         _position(
             "forced-scouting",
             "Forced scouting: the player to act cannot show and scouts; later seats may not.",
             ["SC-VAR-03"],
-            by_hand("forced-scouting-no-beating-show", forced),
+            facing(4, "5/3 6/1", "4/9 2/7 8/4", rules=forced),
             3,
         ),
         _position(

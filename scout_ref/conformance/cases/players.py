@@ -11,8 +11,8 @@ play, a legal move that becomes illegal or a rejection whose reason changes).
 
 A port must be a position that play reaches (chapter REACH): the chips and captured piles are
 placed as play allows (or, where it can be, the port is reached by playing a game, which
-then decides the other seats' hands and the chips), and a port that still breaks a condition of
-chapter REACH is dropped.
+then decides the other seats' hands and the chips, or by a game written by hand in
+:mod:`~._by_hand`), and a port that still breaks a condition of chapter REACH is dropped.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from scout_ref.conformance.cases import (
     two_player,
     variants,
 )
+from scout_ref.conformance.cases._by_hand import by_hand
 from scout_ref.conformance.cases._case import Case, case, facing, facing_played
 from scout_ref.errors import ScoutError
 from scout_ref.notation import parse_move
@@ -101,8 +102,16 @@ def port(state: State, players: int) -> State | None:
         "scout_show_available": available,
         "round": ported_round(state, players),
     }
+    played = _rebuilt(state, players, new_owner, played=True, **kept)
+    if played is not None and not check_reachable(played):
+        return played
+    written = by_hand(players, state.hand, state.active_set, state.rules)
+    wanted = (new_owner, kept["round"], tuple(available))
+    if written is not None and (written.owner, written.round, written.scout_show_available) == (
+        wanted
+    ):
+        return written  # a game written by hand where the construction fails
     rebuilt = [
-        _rebuilt(state, players, new_owner, played=True, **kept),
         _rebuilt(state, players, new_owner, scout_chips=chips, **kept),
         _rebuilt(state, players, new_owner, **kept),
     ]

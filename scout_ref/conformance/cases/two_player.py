@@ -6,8 +6,8 @@ The cases from a position facing an active set are rows of ``tables/two_player.t
 
 from __future__ import annotations
 
+from scout_ref.conformance.cases._by_hand import record_position
 from scout_ref.conformance.cases._case import Case, case
-from scout_ref.conformance.cases._played import record_position
 from scout_ref.conformance.cases._table import facing_cases
 from scout_ref.simulation import random_game
 
