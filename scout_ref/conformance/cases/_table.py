@@ -15,9 +15,9 @@ its table, one TOML table per case under the case's ID::
 ``position`` holds :func:`~._case.facing`'s arguments (``players``, ``active_set``, ``hand``
 and any of its keywords, with ``variant`` for the rule switches that differ from the official
 rules, as a state's ``rules`` object writes them); ``game`` names a game of ``games.toml``
-(a deal and moves written by hand, :func:`~._by_hand.written_game`) that reaches the position, for
-one that :func:`~._case.facing`'s construction cannot reach, such as a two-player seat that
-has paid for its scouts; ``played`` lists moves played from there
+(a deal and moves written by hand, :func:`~._by_hand.written_game`) that reaches the
+position, for one that :func:`~._case.facing`'s construction does not reach, such as a
+two-player seat that has paid for its scouts; ``played`` lists moves played from there
 before the case (a score case's state is where they end); ``move`` is absent for a legal-move
 list and a score; ``reason`` (a rejection, reported under its rule) or ``claim`` (what an
 accepted move or a move list must show) is the outcome meant, checked when the vectors are
