@@ -5,9 +5,7 @@
   every seat's deal (the rest follow, sorted: :func:`deal_by_seat`) and the moves after the
   rotation decisions;
 * :func:`written_game`: the games of ``games.toml``, which a case table's row names (its
-  ``game``), written the same way with every move;
-* :func:`record_position`: a position of a recorded (seeded) game, every round of it;
-* :func:`played_on`: moves played on from a position reached by play keep its game.
+  ``game``), written the same way with every move.
 
 The engine checks every move.
 """
@@ -15,15 +13,13 @@ The engine checks every move.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
 from pathlib import Path
 
 from scout_ref.components import OrientedCard, oriented
-from scout_ref.conformance.cases._played import PLAYED, Played, from_rounds, replay_played
+from scout_ref.conformance.cases._played import PLAYED, Played, replay_played
 from scout_ref.errors import ScoutError
 from scout_ref.notation import KEEP, parse_move
 from scout_ref.setup import cards_in_play, hand_size, new_game
-from scout_ref.simulation import GameRecord
 from scout_ref.state import State
 from scout_ref.turn import apply_move, check_move
 from scout_ref.variants import Rules
@@ -121,30 +117,3 @@ def deal_by_seat(players: int, text: str) -> tuple[OrientedCard, ...]:
         deck += [*row, *rest[:room]]
         rest = rest[room:]
     return (*deck, *rest)
-
-
-def played_on(state: State, moves: Sequence[str]) -> State:
-    """The state after ``moves`` (canonical notation); if ``state`` was reached by play, so is
-    the one they reach, with the same game carried on."""
-    game = PLAYED.get(state)
-    parsed = tuple(map(parse_move, moves))
-    for move in parsed:
-        state = apply_move(state, move)
-    if game is not None and parsed:
-        if game.later:
-            deck, last = game.later[-1]
-            later = (*game.later[:-1], (deck, (*last, *parsed)))
-            PLAYED.setdefault(state, Played(game.deck, game.moves, later))
-        else:
-            PLAYED.setdefault(state, Played(game.deck, (*game.moves, *parsed)))
-    return state
-
-
-def record_position(record: GameRecord, number: int, made: int | None = None) -> State:
-    """The position after ``made`` moves (None: all) of round ``number`` (from 1) of a
-    recorded game, kept in :data:`~._played.PLAYED` with the rounds that reach it."""
-    rounds = record.rounds[:number]
-    moves = rounds[-1].moves if made is None else rounds[-1].moves[:made]
-    earlier = [(r.start, r.moves) for r in rounds[:-1]]
-    game = from_rounds([*earlier, (rounds[-1].start, moves)])
-    return replay_played(record.players, game, record.rules)

@@ -9,6 +9,7 @@ from scout_ref._serialize import state_to_json
 from scout_ref.components import OrientedCard, oriented
 from scout_ref.conformance.cases._forced import ForcedGame
 from scout_ref.conformance.cases._played import (
+    PLAYED,
     Played,
     earlier_rounds,
     face_by_play,
@@ -60,9 +61,14 @@ def cards(deck: Sequence[OrientedCard]) -> list[str]:
 
 
 def played(state: State, *moves: str) -> State:
-    """The state after these moves, in canonical notation."""
-    for text in moves:
-        state = apply_move(state, parse_move(text))
+    """The state after these moves, in canonical notation; if a game reaches ``state``
+    (:data:`~._played.PLAYED`), that game played on reaches the state returned."""
+    game = PLAYED.get(state)
+    parsed = tuple(parse_move(text) for text in moves)
+    for move in parsed:
+        state = apply_move(state, move)
+    if game is not None and parsed:
+        PLAYED.setdefault(state, game.then(parsed))
     return state
 
 

@@ -50,6 +50,13 @@ class Played:
     moves: tuple[Move, ...]
     later: tuple[Round, ...] = ()
 
+    def then(self, moves: tuple[Move, ...]) -> Played:
+        """The same game with ``moves`` played on in its last round."""
+        if not self.later:
+            return Played(self.deck, (*self.moves, *moves))
+        deal, last = self.later[-1]
+        return Played(self.deck, self.moves, (*self.later[:-1], (deal, (*last, *moves))))
+
 
 def replay_played(players: int, game: Played, rules: Rules | None = None) -> State:
     """The state ``game`` reaches, each move checked by the engine; recorded in :data:`PLAYED`.

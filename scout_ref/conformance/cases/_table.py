@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from scout_ref._serialize import rules_from_json, rules_to_json
-from scout_ref.conformance.cases._by_hand import played_on, written_game
-from scout_ref.conformance.cases._case import Case, case, facing, rejected
+from scout_ref.conformance.cases._by_hand import written_game
+from scout_ref.conformance.cases._case import Case, case, facing, played, rejected
 from scout_ref.errors import Reason
 from scout_ref.state import State
 from scout_ref.variants import Rules
@@ -79,7 +79,7 @@ def _case(id: str, row: dict[str, Any]) -> Case:
         _check_reached(id, start, players, active_set, hand, position)
     else:
         start = facing(players, active_set, hand, **position)
-    state = played_on(start, row.get("played", ()))
+    state = played(start, *row.get("played", ()))
     inputs: dict[str, Any] = {"state": state}
     if "move" in row:
         inputs["move"] = row["move"]

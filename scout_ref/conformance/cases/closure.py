@@ -18,9 +18,9 @@ from scout_ref.conformance.cases._case import (
     dealt,
     facing,
     play_start,
-    played,
     rejected,
 )
+from scout_ref.conformance.cases._games import circled_game
 from scout_ref.conformance.cases._played import Played, from_rounds, replay_played
 from scout_ref.conformance.example_witness import deal
 from scout_ref.errors import Reason
@@ -299,14 +299,25 @@ def variant_cases() -> Iterator[Case]:
 
 
 def tied_high(total: int) -> State:
-    """The last 3-player round: seat 1 empties its hand and ties seat 0 at ``total``."""
+    """The end of a 3-player game where seats 0 and 1 tie for the top total at ``total``.
 
-    def finish(scores: list[int]) -> State:
-        start = facing(3, "2/1", "5/4", seat=1, owner=0, round=3, scores=scores)
-        return played(start, "show 0-0")
+    The first seeded game (from :data:`TIE_HIGH_SEED`) whose seats 0 and 1 tie above seat 2
+    is played again with enough circles of chips (:func:`~._games.circled_game`: every seat
+    gains one a circle, and twice round the hands are as they were) in its first round to
+    lift the tie to ``total``; the number of circles keeps its parity, so the rest of the
+    game is the same.
+    """
+    for k in range(TIE_HIGH_SEED, TIE_HIGH_SEED + 500):
+        for parity in (0, 1):
+            totals = circled_game(f"closure-tie-{k}", parity).scores
+            circles = total - totals[0]
+            if totals[0] == totals[1] > totals[2] and circles >= 0 and circles % 2 == parity:
+                return circled_game(f"closure-tie-{k}", circles)
+    raise ValueError(f"no seeded game ties seats 0 and 1 at {total}")
 
-    dry = finish([0, 0, 0]).scores
-    return finish([total - dry[0], total - dry[1], 3 - dry[2]])
+
+TIE_HIGH_SEED = 108
+"""Where :func:`tied_high`'s search starts."""
 
 
 def score_cases() -> list[Case]:

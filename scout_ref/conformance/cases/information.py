@@ -15,8 +15,8 @@ import random
 from collections.abc import Sequence
 
 from scout_ref._serialize import state_to_json
-from scout_ref.conformance.cases._by_hand import record_position
 from scout_ref.conformance.cases._case import Case, case, facing
+from scout_ref.conformance.cases._games import remember
 from scout_ref.information import History, observation
 from scout_ref.notation import Move, Show
 from scout_ref.position import build_reachable_state
@@ -307,7 +307,7 @@ ROUND_TWO = (
 
 def _two_player_cases(record: GameRecord) -> list[Case]:
     """Round 2 of a two-player game, observed with round 1 remembered (SC-INFO-05)."""
-    first, second = record.rounds
+    first, second = remember(record).rounds
     if first.end.hands[1]:
         raise AssertionError("the seeded game no longer has seat 1 empty its hand in round 1")
     earlier = [{"state": state_to_json(first.start), "moves": _texts(first.moves)}]
@@ -318,7 +318,7 @@ def _two_player_cases(record: GameRecord) -> list[Case]:
             description,
             list(rules),
             earlier=earlier,
-            state=record_position(record, 2, 0),
+            state=second.start,
             moves=again[:made],
             seat=seat,
         )

@@ -9,8 +9,9 @@ extra legal move anywhere in the tree changes a count.
 from __future__ import annotations
 
 from scout_ref.conformance.cases import round_end, scout_show
-from scout_ref.conformance.cases._by_hand import record_position, written_game
+from scout_ref.conformance.cases._by_hand import written_game
 from scout_ref.conformance.cases._case import Case, case, facing
+from scout_ref.conformance.cases._games import remember
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.simulation import random_game
 from scout_ref.state import State
@@ -45,7 +46,7 @@ def deal_cases() -> list[Case]:
 
 def position_cases() -> list[Case]:
     """The tricky positions."""
-    once = random_game(4, seed="perft-once", rules=Rules(rotation=Rotation.ONCE_PER_GAME))
+    once = remember(random_game(4, seed="perft-once", rules=Rules(rotation=Rotation.ONCE_PER_GAME)))
     forced = Rules(scouting=Scouting.FORCED)
     return [
         _position(
@@ -108,7 +109,7 @@ def position_cases() -> list[Case]:
             "rotation-once-round-two",
             "Round 2 under rotation once per game: no decisions, play at once.",
             ["SC-VAR-04", "SC-SHOW-02"],
-            record_position(once, 2, 0),
+            once.rounds[1].start,
             2,
         ),
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, cards, case, play_start, played, rejected
+from scout_ref.conformance.cases._games import remember
 from scout_ref.errors import Reason
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.simulation import random_game
@@ -11,7 +12,7 @@ from scout_ref.simulation import random_game
 def apply_cases() -> list[Case]:
     """keep, flip, and the last decision that starts play."""
     dealt = new_game(4, shuffled_deck(4, 11))
-    second = random_game(3, seed="rotation-round-2").rounds[1].start
+    second = remember(random_game(3, seed="rotation-round-2")).rounds[1].start
     flipped = [f"{c.bottom}/{c.top}" for c in reversed(dealt.hands[0])]
     return [
         case(

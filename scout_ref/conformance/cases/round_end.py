@@ -12,8 +12,12 @@ from scout_ref.variants import Rules
 
 
 def emptied_by_scouts(rules: Rules | None = None) -> State:
-    """Three players: seat 0 showed two cards, seat 1 scouted one; seat 2 faces the last."""
-    state = facing(3, "5/3 6/1", "4/9 7/1 8/4", seat=1, others=3, rules=rules)
+    """Three players: seat 0 showed two cards, seat 1 scouted one; seat 2 faces the last.
+
+    The position is reached by play (:func:`~._case.facing`), so the other hands and the
+    chips are those that game leaves.
+    """
+    state = facing(3, "5/3 6/1", "4/9 7/1 8/4", seat=1, rules=rules)
     return played(state, "scout L @0")
 
 

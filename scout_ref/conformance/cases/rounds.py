@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from scout_ref._serialize import state_to_json
 from scout_ref.conformance.cases._case import Case, cards, case
+from scout_ref.conformance.cases._games import remember
 from scout_ref.setup import shuffled_deck
 from scout_ref.simulation import random_game
 from scout_ref.variants import Rotation, Rules
@@ -18,7 +19,7 @@ def deal_cases() -> list[Case]:
     """Rounds 2 and later for 3 to 5 players, the two-player second round, and a variant."""
     out = []
     for players in (3, 4, 5):
-        game = random_game(players, seed=f"rounds-{players}")
+        game = remember(random_game(players, seed=f"rounds-{players}"))
         for finished in (1, players - 1):
             end = game.rounds[finished - 1].end
             number = finished + 1
@@ -36,7 +37,7 @@ def deal_cases() -> list[Case]:
                     claim={"start_player": finished, "turn": finished, "phase": "rotation"},
                 )
             )
-    two = random_game(2, seed="rounds-2").rounds[0].end
+    two = remember(random_game(2, seed="rounds-2")).rounds[0].end
     out.append(
         case(
             "deal-rounds-2p-round-2",
@@ -46,7 +47,7 @@ def deal_cases() -> list[Case]:
             claim={"start_player": 1, "set_aside": [], "scout_chips": [3, 3]},
         )
     )
-    other = random_game(2, seed="rounds-2-count").rounds[0].end
+    other = remember(random_game(2, seed="rounds-2-count")).rounds[0].end
     out.append(
         case(
             "deal-rounds-2p-second-of-two",
@@ -56,7 +57,9 @@ def deal_cases() -> list[Case]:
             claim={"round": 2, "phase": "rotation"},
         )
     )
-    once = random_game(4, seed="rounds-once", rules=Rules(rotation=Rotation.ONCE_PER_GAME))
+    once = remember(
+        random_game(4, seed="rounds-once", rules=Rules(rotation=Rotation.ONCE_PER_GAME))
+    )
     out.append(
         case(
             "deal-rounds-4p-rotation-once-per-game",
@@ -71,7 +74,7 @@ def deal_cases() -> list[Case]:
     )
     once_per_game = Rules(rotation=Rotation.ONCE_PER_GAME)
     for players in (2, 3, 5):
-        once = random_game(players, seed="rounds-once", rules=once_per_game)
+        once = remember(random_game(players, seed="rounds-once", rules=once_per_game))
         deck = None if players == 2 else cards(shuffled_deck(players, "rounds-once-2"))
         out.append(
             case(

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
 
 from scout_ref.conformance.cases._case import Case, case, facing, played
+from scout_ref.conformance.cases._games import seeded_game, seeded_state, spliced
 from scout_ref.conformance.cases.round_end import emptied_by_scouts
+from scout_ref.game import winners
 from scout_ref.registry import rules
-from scout_ref.state import State
+from scout_ref.scoring import round_scores
+from scout_ref.simulation import GameRecord
+from scout_ref.state import Phase, RoundEnd, State
 from scout_ref.variants import Rules
 
 NO_EXEMPTION = Rules(owner_exemption=False)
@@ -17,44 +21,111 @@ TERMS = ("SC-SCORE-01", "SC-SCORE-02", "SC-SCORE-03", "SC-SCORE-06")
 def unbeaten(rules: Rules | None = None, players: int = 4) -> State:
     """Seat 0's run 5-6-7 loses its 5 to the last seat of the circle, which ends the round.
 
-    Seat 0 holds a chip for each scout of the circle, seat 1 one from earlier, and seat 0
-    ends with cards still in hand.
+    Reached by play (:func:`~._case.facing`): the seats between extended the run and scouted
+    it back, so seat 0 holds their chips; it ends with cards in hand and two on the table.
     """
-    chips = [players - 2, 1] + [0] * (players - 2)
-    state = facing(
-        players,
-        "5/3 6/1 7/3",
-        "4/9 7/1",
-        seat=players - 1,
-        others=3,
-        rules=rules,
-        scout_chips=chips,
-    )
+    state = facing(players, "5/3 6/1 7/3", "4/9 7/1", seat=players - 1, rules=rules)
     return played(state, "scout L @0")
 
 
-def tied_game_over(players: int = 3, totals: tuple[int, ...] = (20, 20)) -> State:
-    """The last round: seat 1 empties its hand; the totals are ``totals`` (then 3 each)."""
+def tied_game_over(players: int = 3, seats: tuple[int, ...] = (0, 1)) -> State:
+    """The end of the first seeded game whose winners are ``seats``, tied for the top total."""
 
-    def finish(scores: list[int]) -> State:
-        start = facing(players, "2/1", "5/4", seat=1, owner=0, round=players, scores=scores)
-        return played(start, "show 0-0")
+    def tied(state: State) -> bool:
+        return state.phase is Phase.GAME_OVER and winners(state) == seats
 
-    dry = finish([0] * players).scores
-    wanted = [*totals, *[3] * players][:players]
-    return finish([t - d for t, d in zip(wanted, dry, strict=True)])
+    start = TIE_SEEDS.get((players, seats), 0)
+    return seeded_state(players, f"scoring-tie-{players}p", tied, start=start)
 
 
-def emptied_hand(players: int, **fields: Any) -> State:
-    """Seat 1 beats seat 0's run 5-6 with its last two cards, 7-8; the others hold 3 cards."""
-    return played(facing(players, "5/3 6/1", "7/2 8/4", others=3, **fields), "show 0-1")
+TIE_SEEDS: dict[tuple[int, tuple[int, ...]], int] = {
+    (3, (0, 1)): 242,
+    (4, (0, 1)): 273,
+    (5, (0, 1)): 571,
+}
+"""Where :func:`tied_game_over`'s search starts (the seed it finds), so generating is quick."""
+
+
+def tie_alike(players: int) -> State:
+    """Seats 0 and 2 tie for the top total, and their last round scored alike in every term.
+
+    The last round of one seeded game (seats 0 and 2 capture as many cards, hold as many chips
+    and as many cards) is dealt and played after the earlier rounds of another, whose totals
+    tie seats 0 and 2 (:func:`~._games.spliced`): no move depends on the totals.
+    """
+    start_last, start_first = ALIKE_SEEDS[players]
+    last = seeded_game(
+        players, f"scoring-alike-last-{players}p", _last_alike, start=start_last
+    ).rounds[-1]
+    gained = [s.total for s in round_scores(last.end)]
+
+    def carried_tie(game: GameRecord) -> bool:
+        before = game.rounds[players - 2].end.scores
+        final = [t + g for t, g in zip(before, gained, strict=True)]
+        return before[0] == before[2] and all(final[0] > t for s, t in enumerate(final) if s % 2)
+
+    first = seeded_game(players, f"scoring-alike-first-{players}p", carried_tie, start=start_first)
+    return spliced(first.rounds[players - 2].end, last)
+
+
+ALIKE_SEEDS = {3: (456, 36), 4: (585, 801)}
+"""Where :func:`tie_alike`'s two searches start (the seeds they find), so generating is quick."""
+
+
+def _last_alike(game: GameRecord) -> bool:
+    zero, _, two, *_ = round_scores(game.rounds[-1].end)
+    alike = (zero.captured, zero.chips, zero.hand_penalty, zero.exempt) == (
+        two.captured,
+        two.chips,
+        two.hand_penalty,
+        two.exempt,
+    )
+    return alike and zero.hand_penalty > 0
+
+
+def emptied_hand(players: int) -> State:
+    """Seat 1 beats seat 0's run 5-6 with its last two cards, 7-8 (reached by play)."""
+    return played(facing(players, "5/3 6/1", "7/2 8/4"), "show 0-1")
+
+
+def ended(players: int, name: str, wanted: Callable[[State], bool], *, round: int = 1) -> State:
+    """The first round ``round`` of the seeded games ``scoring-{name}-{players}p-k`` that ends
+    by an emptied hand with the property ``wanted``."""
+
+    def fits(state: State) -> bool:
+        over = state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and state.round == round
+        return over and state.round_end is RoundEnd.EMPTY_HAND and wanted(state)
+
+    return seeded_state(players, f"scoring-{name}-{players}p", fits)
+
+
+def _differ(values: Iterable[int]) -> bool:
+    """Whether two seats have different non-zero values: a term that a wrong seat or a
+    missing term would change."""
+    return len({v for v in values if v}) >= 2
+
+
+def _captured_differ(state: State) -> bool:
+    return _differ(len(pile) for pile in state.captured)
+
+
+def _chips_differ(state: State) -> bool:
+    return _differ(state.scout_chips)
+
+
+def _carried_differ(state: State) -> bool:
+    """Whether the totals carried from earlier rounds differ between two seats."""
+    return _differ(t - s.total for t, s in zip(state.scores, round_scores(state), strict=True))
+
+
+def _cards_left(state: State) -> bool:
+    return any(len(hand) >= 2 for hand in state.hands)
 
 
 def at_other_counts() -> list[Case]:
     """The terms of a round score, the exemption and the winners at more player counts."""
     out = []
     for n in (2, 3, 4, 5):
-        piles = ["2/3 4/5", "1/9", "", "", ""][:n]
         terms = [*TERMS, "SC-VAR2-06"] if n == 2 else [*TERMS]
         terms = [r for r in terms if rules()[r].applies_to(n)]
         out += [
@@ -63,14 +134,14 @@ def at_other_counts() -> list[Case]:
                 f"{n} players, an emptied hand: each card left in the other hands costs 1.",
                 [*terms, "SC-END-01"],
                 focus="SC-SCORE-03",
-                state=emptied_hand(n),
+                state=emptied_hand(n) if n > 2 else ended(n, "hand-penalty", _cards_left),
             ),
             case(
                 f"score-scoring-{n}p-captured-cards",
                 f"{n} players: captured cards score 1 each.",
                 [*terms, "SC-END-01"],
                 focus="SC-SCORE-01",
-                state=emptied_hand(n, captured=piles),
+                state=ended(n, "captured", _captured_differ),
             ),
         ]
     for n in (3, 5):
@@ -103,14 +174,13 @@ def at_other_counts() -> list[Case]:
             )
         )
     for n in (4, 5):
-        scores = [3, -2, 1, 0, 5][:n]
         out.append(
             case(
                 f"score-scoring-{n}p-totals-accumulate",
                 f"{n} players: a round's scores are added to the totals carried over.",
                 [*TERMS, "SC-END-01"],
                 focus="SC-SCORE-06",
-                state=emptied_hand(n, round=2, scores=scores),
+                state=ended(n, "totals", _carried_differ, round=2),
             )
         )
         out.append(
@@ -129,7 +199,7 @@ def at_other_counts() -> list[Case]:
                 f"{n} players: each Scout chip held scores 1.",
                 [*TERMS, "SC-END-01"],
                 focus="SC-SCORE-02",
-                state=emptied_hand(n, scout_chips=[2, 0, 1, 0, 3][:n]),
+                state=ended(n, "chips", _chips_differ),
             )
         )
     return out
@@ -145,14 +215,14 @@ def score_cases() -> list[Case]:
             "A round's scores are added to the totals carried from earlier rounds.",
             [*TERMS, "SC-END-01"],
             focus="SC-SCORE-06",
-            state=played(facing(3, "5/3 6/1", "7/1 8/4", round=2, scores=[3, -2, 1]), "show 0-1"),
+            state=ended(3, "totals", _carried_differ, round=2),
         ),
         case(
             "score-scoring-empty-hand",
             "A round ended by an emptied hand: nobody is exempt from the hand penalty.",
             [*TERMS, "SC-END-01", "SC-SCORE-04"],
             focus="SC-SCORE-04",
-            state=played(facing(4, "5/3 6/1", "7/1 8/4", scout_chips=[1, 0, 2, 0]), "show 0-1"),
+            state=played(facing(4, "5/3 6/1", "7/1 8/4"), "show 0-1"),
         ),
         case(
             "score-scoring-unbeaten-owner-exempt",
@@ -187,16 +257,14 @@ def score_cases() -> list[Case]:
             "A round ended by an emptied hand: each card left in the others' hands costs 1.",
             [*TERMS, "SC-END-01"],
             focus="SC-SCORE-03",
-            state=played(facing(5, "5/3 6/1", "7/1 8/4", others=3), "show 0-1"),
+            state=played(facing(5, "5/3 6/1", "7/1 8/4"), "show 0-1"),
         ),
         case(
             "score-scoring-captured-cards",
             "Captured cards score 1 each, whoever captured them.",
             [*TERMS, "SC-END-01"],
             focus="SC-SCORE-01",
-            state=played(
-                facing(3, "5/3 6/1", "7/2 8/4", captured=["2/3 4/5", "", "1/9"]), "show 0-1"
-            ),
+            state=played(facing(3, "5/3 6/1", "7/1 8/4"), "show 0-1"),
         ),
         case(
             "score-scoring-scout-show-chip-nothing",
@@ -216,12 +284,13 @@ def score_cases() -> list[Case]:
         *(
             case(
                 f"score-scoring-{n}p-tie-alike-terms",
-                f"{n} players: seats 0 and 2 tie for the highest total and both win. Each"
-                " holds two cards, so a wrong hand penalty or any other term would move both"
+                f"{n} players: seats 0 and 2 tie for the highest total and both win. Their"
+                " last round scored alike in every term (as many cards captured, chips and"
+                " cards in hand), so a wrong hand penalty or any other term would move both"
                 " alike: the tie depends on the totals alone.",
                 [*TERMS, "SC-GAME-04", "SC-GAME-01"],
                 focus="SC-GAME-04",
-                state=tied_game_over(n, (20, 10, 20)),
+                state=tie_alike(n),
                 claim={"winners": [0, 2]},
             )
             for n in (3, 4)

@@ -1,15 +1,19 @@
 """Cases for chapter TURN: moves fit the phase, no passing, and rejection precedence.
 
-The cases from a position facing an active set are rows of ``tables/turn.toml`` (:mod:`._table`).
+The cases from a position facing an active set are rows of ``tables/turn.toml`` (:mod:`._table`);
+the two-player precedence cases take their positions from seeded games (:mod:`._games`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from scout_ref.conformance.cases._case import Case, case, facing, play_start, played, rejected
+from scout_ref.conformance.cases._games import seeded_state
 from scout_ref.conformance.cases._table import facing_cases
 from scout_ref.errors import Reason
 from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.state import State
+from scout_ref.state import Phase, State
 
 
 def round_over() -> State:
@@ -18,8 +22,9 @@ def round_over() -> State:
 
 
 def game_over() -> State:
-    """A 3-player game just ended: in round 3 seat 1 showed its last card."""
-    state = facing(3, "2/1", "5/4", seat=1, owner=0, round=3, scores=[4, -2, 1])
+    """A 3-player game just ended: in round 3 seat 1 showed its last card (the earlier rounds
+    and so the totals are those of a seeded game, see :func:`~._games.face_later`)."""
+    state = facing(3, "2/1", "5/4", seat=1, owner=0, round=3)
     return played(state, "show 0-0")
 
 
@@ -52,6 +57,90 @@ def reject_cases() -> list[Case]:
             claim=rejected(Reason.WRONG_PHASE),
         ),
         *facing_cases("turn", "reject", "precedence"),
+        *two_player_precedence(),
+    ]
+
+
+def _in_play(wanted: Callable[[State], bool]) -> Callable[[State], bool]:
+    """A play-phase position (a seat to act) that has ``wanted``."""
+
+    def fits(state: State) -> bool:
+        return state.phase is Phase.PLAY and state.turn is not None and wanted(state)
+
+    return fits
+
+
+def _chips(state: State) -> int:
+    """The Scout chips of the seat to act."""
+    return state.scout_chips[state.turn or 0]
+
+
+def _bad_slot_and_range(state: State) -> bool:
+    """A seat with a chip and at most six cards faces two cards or more: ``scout R @9 + show
+    7-9`` is past its hand in both parts."""
+    small = len(state.hands[state.turn or 0]) <= 6 and _chips(state) > 0
+    return small and len(state.active_set) >= 2
+
+
+def _no_chip(state: State) -> bool:
+    """No chip and a hand of three or four cards (a hand the other player counts can hold
+    too, for the ports of :mod:`.players`)."""
+    return _chips(state) == 0 and len(state.hands[state.turn or 0]) in (3, 4)
+
+
+def _no_chip_one_card(state: State) -> bool:
+    return _no_chip(state) and len(state.active_set) == 1
+
+
+def _no_chip_empty_table(state: State) -> bool:
+    """The seat paid its last chip to scout the last card, and has its extra turn."""
+    return _no_chip(state) and not state.active_set and state.owner is not None
+
+
+PRECEDENCE_2P = (
+    (
+        "two-player-first",
+        "A two-player Scout & Show with a bad slot and range reports scout_show_two_player.",
+        ["SC-TURN-04", "SC-VAR2-02"],
+        _bad_slot_and_range,
+        "scout R @9 + show 7-9",
+        Reason.SCOUT_SHOW_TWO_PLAYER,
+    ),
+    (
+        "end-before-chip",
+        "A two-player seat without chips scouts R from a one-card set: single_card_end, not"
+        " no_scout_chip.",
+        ["SC-TURN-04", "SC-NOTE-05", "SC-VAR2-04"],
+        _no_chip_one_card,
+        "scout R @1",
+        Reason.SINGLE_CARD_END,
+    ),
+    (
+        "empty-table-before-chip",
+        "A two-player seat without chips scouts from an empty table: no_active_set, not"
+        " no_scout_chip.",
+        ["SC-TURN-04", "SC-SCOUT-01", "SC-VAR2-04"],
+        _no_chip_empty_table,
+        "scout L @0",
+        Reason.NO_ACTIVE_SET,
+    ),
+)
+"""(name, description, rules, position wanted, move, reason) of the two-player precedence
+cases: each position is the first of seeded two-player games that fits (:mod:`._games`)."""
+
+
+def two_player_precedence() -> list[Case]:
+    """Two-player moves that break two rules of SC-TURN-04's order, in positions of games."""
+    return [
+        case(
+            f"reject-turn-precedence-{name}",
+            description,
+            rules,
+            state=seeded_state(2, f"turn-{name}", _in_play(wanted)),
+            move=move,
+            claim=rejected(reason),
+        )
+        for name, description, rules, wanted, move, reason in PRECEDENCE_2P
     ]
 
 

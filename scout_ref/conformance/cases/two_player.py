@@ -6,10 +6,12 @@ The cases from a position facing an active set are rows of ``tables/two_player.t
 
 from __future__ import annotations
 
-from scout_ref.conformance.cases._by_hand import record_position
 from scout_ref.conformance.cases._case import Case, case
+from scout_ref.conformance.cases._games import remember, seeded_state
 from scout_ref.conformance.cases._table import facing_cases
 from scout_ref.simulation import random_game
+from scout_ref.state import Phase, RoundEnd, State
+from scout_ref.variants import Rules
 
 
 def apply_cases() -> list[Case]:
@@ -19,10 +21,8 @@ def apply_cases() -> list[Case]:
 
 def _last_round_ends_the_game() -> Case:
     """The last move of a seeded two-player game: round 2 ends, and so does the game."""
-    record = random_game(2, seed="totals")
-    last = record.rounds[-1]
-    before = record_position(record, len(record.rounds), len(last.moves) - 1)
-    move = last.moves[-1]
+    last = remember(random_game(2, seed="totals")).rounds[-1]
+    before, move = last.steps()[-1]
     return case(
         "apply-two-player-last-round-game-over",
         "With two players the round that ends in round 2 ends the game.",
@@ -43,16 +43,42 @@ def legal_cases() -> list[Case]:
     return facing_cases("two_player", "legal")
 
 
+def unbeaten_two_player(name: str, chips: int, rules: Rules | None = None) -> State:
+    """The first round end of seeded two-player games where the other player could neither
+    show nor scout (SC-VAR2-05): two cards or more stay on the table, the owner holds cards and
+    a seat holds ``chips`` unspent chips."""
+
+    def fits(state: State) -> bool:
+        if state.phase is not Phase.ROUND_OVER or state.round_end is not RoundEnd.UNBEATEN:
+            return False
+        held = state.owner is not None and len(state.hands[state.owner]) > 0
+        return held and len(state.active_set) >= 2 and chips in state.scout_chips
+
+    return seeded_state(2, f"two-player-{name}", fits, rules=rules)
+
+
 def score_cases() -> list[Case]:
     """Unspent chips score in the two-player game; a tie after two rounds is shared."""
-    tied = random_game(2, seed="tie-26").rounds[-1].end
+    tied = remember(random_game(2, seed="tie-26")).rounds[-1].end
     return [
-        *facing_cases("two_player", "score", "owner-exempt", "active-set", "no-exemption"),
+        *facing_cases("two_player", "score", "owner-exempt"),
+        case(
+            "score-two-player-active-set-scores-nothing",
+            "The cards left in the unbeaten set score for nobody, with two players too.",
+            ["SC-SCORE-05", "SC-VAR2-06", "SC-SCORE-04"],
+            state=unbeaten_two_player("active-set", 1),
+        ),
+        case(
+            "score-two-player-no-exemption",
+            "With the exemption switched off the owner pays for the hand, with two players too.",
+            ["SC-VAR-01", "SC-VAR2-05"],
+            state=unbeaten_two_player("no-exemption", 2, Rules(owner_exemption=False)),
+        ),
         case(
             "score-two-player-totals-accumulate",
             "The second round's scores are added to the first round's totals.",
             ["SC-SCORE-06", "SC-VAR2-06", "SC-GAME-01"],
-            state=random_game(2, seed="totals").rounds[-1].end,
+            state=remember(random_game(2, seed="totals")).rounds[-1].end,
         ),
         case(
             "score-two-player-tied-winners",
