@@ -4,6 +4,12 @@
 # `make compiled` builds the engine with mypyc into .venv-compiled (needs a C compiler);
 # `make install` makes both environments, so a run can time the checks apart from the install.
 PYTHON ?= python3
+# Every Python process make starts compiles its sources to bytecode once for all (__pycache__,
+# ignored by git) even where the environment says not to: make test starts hundreds of them
+# (adapters, CLI runs, workers), and without the cache each compiled the engine again, about
+# 0.2 CPU s per process and 1.3 per pytest worker, a quarter of the CPU of the conformance
+# tests (measured on this machine, where PYTHONDONTWRITEBYTECODE=1 is set).
+unexport PYTHONDONTWRITEBYTECODE
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
@@ -14,7 +20,7 @@ SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '
 
 .PHONY: demo install test quick lint typecheck pytest test-compiled compiled-tests conform-compiled \
 	docs docs-en docs-check docs-onepage docs-onepage-en locales docs-pdf vectors vectors-check \
-	verify verify-deep sweep compiled bench bench-cluster bench-jobs zoo mutation clean
+	verify verify-compiled verify-deep sweep compiled bench bench-cluster bench-jobs zoo mutation clean
 
 # Test processes: pytest-xdist starts one worker per core. --dist loadgroup spreads the tests
 # one by one, except those of an xdist_group (a module whose costly fixture, such as the docs
@@ -51,13 +57,24 @@ install: $(STAMP) $(CSTAMP)
 # - vectors-check is not run apart: tests/test_vectors.py runs the same check (test_files_are_
 #   fresh) and the whole lint (test_lint_finds_nothing_in_the_committed_files).
 # - test-compiled runs a focused differential set instead of every engine test again (below).
-# - mypy and the conform run of the compiled adapter each keep about one core busy: they run
-#   side by side (make -j2, each one's output kept together).
 # - verify: depth 1 from every vector and example state, as before, on the compiled build (see
 #   verify below); verify-deep, in make sweep, goes a move further on the pure build.
+# - Scheduling: after ruff, the parts run two at a time (make -j2, each one's output kept
+#   together): pytest, the longest, from the start on its two workers, while mypy, the compiled
+#   adapter's conform run, the compiled tests and verify follow one another beside it. The
+#   cores never wait for a part's last, longest test (pytest starts its longest tests first:
+#   LONGEST_FIRST in tests/conftest.py); the price is some switching between 3 or 4 processes.
+# CPU seconds per part at the third round of issue 22 (a machine shared by 7 sessions at load
+# 6-11, where the same work costs up to 1.5x the CPU seconds of a quiet one): mypy 11-12 from
+# no cache, the compiled adapter's conform run about 12, compiled-tests about 35, verify-compiled
+# 40-78, pytest about 300 before this round; it then saved about 15 (one rulebook build, not
+# one per worker), 25 (one Dask cluster, and 7 start positions), 20 (wrong_set_ends_equal for
+# wrong_runs_monotonic), 6 (no random deals for engines that deal right), 8 (perft answers),
+# 5-15 (no case built at collection, one vector build) and a quarter of every subprocess-heavy
+# module's (bytecode kept).
 test: lint
-	$(MAKE) --no-print-directory -j2 --output-sync=target typecheck conform-compiled
-	$(MAKE) --no-print-directory pytest compiled-tests verify VERIFY=$(CBIN)
+	$(MAKE) --no-print-directory -j2 --output-sync=target pytest typecheck conform-compiled \
+		compiled-tests verify-compiled
 
 # What make test leaves out: the whole zoo, the deepest reachability tree, three times the
 # Hypothesis examples, 1,024 random games (the `sweep` profile), and the depth-2 verify. CI may
@@ -207,22 +224,31 @@ vectors-check: $(STAMP)
 	$(BIN)/scout-ref vectors check && $(BIN)/scout-ref vectors lint
 
 # Every invariant at every position within one move of every state the vectors and the example
-# state files carry (35,805 nodes from 743 positions: 70 CPU seconds before the second round of
-# issue 22, about 43 since on the pure build, about 16 on the compiled one, on a loaded machine).
-# make test runs it on the compiled build (VERIFY=$(CBIN)): the same source, which
+# state files carry (42,653 nodes from 756 positions: 63 CPU seconds on the pure build and 30 on
+# the compiled one, at a load average of about 8 on 2 cores; each root is walked on its own, so
+# few of a depth-1 tree's situations repeat).
+# make test runs it on the compiled build (verify-compiled): the same source, which
 # test-compiled holds to the pure one; make sweep's depth-2 run on the pure build passes through
 # every node of this one. A deeper run's cost: make bench.
 VERIFY ?= $(BIN)
+VERIFY_FROM := --from-vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
 verify: $(STAMP)
-	$(VERIFY)/scout-ref verify --depth 1 --jobs 2 --from-vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
+	$(VERIFY)/scout-ref verify --depth 1 --jobs 2 $(VERIFY_FROM)
+
+verify-compiled: $(STAMP) $(CSTAMP)
+	$(CBIN)/scout-ref verify --depth 1 --jobs 2 $(VERIFY_FROM)
 
 # The same two moves deep: part of make sweep.
 verify-deep: $(STAMP)
-	$(BIN)/scout-ref verify --depth 2 --jobs 2 --from-vectors $(addprefix --from ,$(wildcard docs/examples/*.json))
+	$(BIN)/scout-ref verify --depth 2 --jobs 2 $(VERIFY_FROM)
 
 # The figures of both builds, then both against commit aaba41a (before issue 22) in one run:
 # random-play moves and verify nodes per CPU second (benchmarks/baseline.py builds the old
-# commit into .bench/ once).
+# commit into .bench/ once). Verify is timed from the fixed positions of
+# benchmarks/verify_positions.py, reached by seeded play, the same trees for both commits (the
+# run stops if their node counts differ). Our smoke test, load average 4.9 to 9.7 on 2 shared
+# cores, three runs against aaba41a: pure 27.1x, 30.7x, 28.2x; compiled 40.1x, 39.9x, 42.4x
+# (figures in docs/how-to/run-on-a-cluster.rst).
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/run.py --compiled $(CBIN)/python
 	$(BIN)/python benchmarks/baseline.py --rev aaba41a --compiled $(CBIN)/python

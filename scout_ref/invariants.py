@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from functools import cache
+from itertools import pairwise
 from typing import assert_never
 
 from scout_ref._invariant_error import InvariantError as InvariantError  # noqa: PLC0414 - re-exported
 from scout_ref._serialize import state_digest, state_from_json, state_to_json
 from scout_ref.components import Card
 from scout_ref.errors import Reason
-from scout_ref.naive import FirstBroken, broken_rules, first_reason
+from scout_ref.naive import FirstBroken, Verdicts, broken_rules, first_reason
 from scout_ref.notation import (
     End,
     Flip,
@@ -109,12 +110,22 @@ def check_chips_moved(before: State, move: Move, after: State) -> None:
         raise InvariantError(f"{rule}: chips {after.scout_chips}, want {chips}")
 
 
-def check_legal_list(state: State, moves: list[Move]) -> None:
-    """The list is non-empty in a phase with turns, duplicate-free and in canonical order."""
+def check_legal_list(state: State, moves: list[Move], places: list[int] | None = None) -> None:
+    """The list is non-empty in a phase with turns, duplicate-free and in canonical order.
+
+    ``places``: each move's :func:`well_formed_index`, when the caller has them already.
+    """
     if state.phase in (Phase.ROTATION, Phase.PLAY):
         require(bool(moves), "SC-TURN-02: a player to act always has a move (no passing)")
     else:
         require(moves == [], "SC-TURN-03: no moves once the round is over")
+    h = len(state.hand)
+    if places is None:
+        places = well_formed_places(h, moves)
+    if all(place >= 0 for place in places):  # each move's canonical rank, read from a table
+        ranks = _canonical_ranks(h)
+        if all(ranks[a] < ranks[b] for a, b in pairwise(places)):
+            return  # strictly increasing: in canonical order, and no move twice
     require(len(set(moves)) == len(moves), "SC-NOTE-06: legal move list has duplicates")
     require(moves == sorted(moves, key=move_sort_key), "SC-NOTE-06: not in canonical order")
 
@@ -176,6 +187,19 @@ def well_formed_moves(state: State, stride: int = 1, offset: int = 0) -> list[Mo
     return [*others, *pairs[(-offset) % stride :: stride]]
 
 
+@cache
+def _canonical_ranks(h: int) -> tuple[int, ...]:
+    """For a hand of ``h`` cards: each well-formed move's rank in the canonical order of
+    SC-NOTE-06 (:func:`~scout_ref.notation.move_sort_key`), by its :func:`well_formed_index`."""
+    others, pairs = _well_formed_parts(h)
+    every = [*others, *pairs]
+    order = sorted(range(len(every)), key=lambda place: move_sort_key(every[place]))
+    ranks = [0] * len(every)
+    for rank, place in enumerate(order):
+        ranks[place] = rank
+    return tuple(ranks)
+
+
 def is_well_formed(state: State, move: Move) -> bool:
     """Whether :func:`well_formed_moves` (with every Scout & Show) gives ``move``."""
     return well_formed_index(len(state.hand), move) >= 0
@@ -185,25 +209,38 @@ def well_formed_index(h: int, move: Move) -> int:
     """The place of ``move`` among the well-formed moves of a hand of ``h`` cards, in the order
     of :func:`well_formed_moves` with every Scout & Show (-1 if it is not well-formed): the
     non-Scout & Show moves first, then the Scout & Shows."""
+    return well_formed_places(h, [move])[0]
+
+
+def well_formed_places(h: int, moves: list[Move]) -> list[int]:
+    """:func:`well_formed_index` of each of ``moves`` (one call for a whole legal list)."""
     shows = (h + 2) * (h + 3) // 2
-    match move:
-        case Keep():
-            return 0
-        case Flip():
-            return 1
-        case Show(first, last):
-            return 2 + last * (last + 1) // 2 + first if 0 <= first <= last < h + 2 else -1
-        case Scout(end, rotated, slot):
-            scout = ((end is End.RIGHT) * 2 + rotated) * (h + 2) + slot
-            return 2 + shows + scout if 0 <= slot < h + 2 else -1
-        case ScoutShow(Scout(end, rotated, slot), Show(first, last)):
-            if not (0 <= slot < h + 2 and 0 <= first <= last < h + 3):
-                return -1
-            scout = ((end is End.RIGHT) * 2 + rotated) * (h + 2) + slot
-            pairs = (h + 3) * (h + 4) // 2
-            return 2 + shows + 4 * (h + 2) + scout * pairs + last * (last + 1) // 2 + first
-        case _:
+    slots, pairs = h + 2, (h + 3) * (h + 4) // 2
+    first_pair = 2 + shows + 4 * slots
+    out = []
+    for move in moves:  # by kind, the most frequent in a legal list first
+        if isinstance(move, ScoutShow):
+            scout, show = move.scout, move.show
+            slot, first, last = scout.slot, show.first, show.last
+            if 0 <= slot < slots and 0 <= first <= last < h + 3:
+                rank = ((scout.end is End.RIGHT) * 2 + scout.rotated) * slots + slot
+                out.append(first_pair + rank * pairs + last * (last + 1) // 2 + first)
+            else:
+                out.append(-1)
+        elif isinstance(move, Show):
+            first, last = move.first, move.last
+            out.append(2 + last * (last + 1) // 2 + first if 0 <= first <= last < slots else -1)
+        elif isinstance(move, Scout):
+            slot = move.slot
+            rank = ((move.end is End.RIGHT) * 2 + move.rotated) * slots + slot
+            out.append(2 + shows + rank if 0 <= slot < slots else -1)
+        elif isinstance(move, Keep):
+            out.append(0)
+        elif isinstance(move, Flip):
+            out.append(1)
+        else:
             assert_never(move)
+    return out
 
 
 def _first_broken(
@@ -245,12 +282,35 @@ def check_verdict(
         _REGISTERED[got] = True
 
 
+def _check_listed(
+    state: State, moves: list[Move], places: list[int], known: Verdicts | None
+) -> None:
+    """Every listed move is well-formed and breaks no rule by the oracle or, when ``known``
+    has the situation's list, the list is that one (:func:`check_accepted_iff_listed`)."""
+    if known is not None and known.listing is not None:
+        if places != known.listing:
+            raise InvariantError(
+                "SC-TURN-02: the legal moves differ from those listed at an earlier position"
+                " where the player to act had the same hand, table and rules"
+            )
+        return
+    table = None if known is None else known.first
+    for move, place in zip(moves, places, strict=True):  # (messages made only on failure)
+        if place < 0:
+            raise InvariantError(f"SC-TURN-02: listed {move} lies out of bounds")
+        broken = _first_broken(state, move, place, table)
+        if broken is not None:
+            raise InvariantError(f"SC-TURN-02: listed {move} breaks a rule: {broken}")
+
+
 def check_accepted_iff_listed(
     state: State,
     moves: list[Move],
     stride: int = 1,
     offset: int = 0,
-    oracle: FirstBroken | None = None,
+    known: Verdicts | None = None,
+    *,
+    places: list[int] | None = None,
 ) -> None:
     """Every well-formed move is accepted exactly when it is listed, with the first broken rule
     as its reason (:func:`check_verdict`); every listed move is well-formed and breaks no rule.
@@ -259,28 +319,38 @@ def check_accepted_iff_listed(
     (:func:`well_formed_moves`), every other unlisted move in full; every listed move is
     judged by the naive oracle, and one in ``stride`` (from ``offset``) by the engine too (the
     moves a walk applies are judged by the engine as well, since ``apply_move`` checks them).
-    ``oracle`` remembers the oracle's verdicts by situation.
+
+    ``known`` is what the walk has learnt of the state's situation
+    (:class:`~scout_ref.naive.Verdicts`, kept by :class:`~scout_ref.naive.FirstBroken`): the
+    oracle's verdicts, and the legal list once a position of the situation has passed this
+    check. The rules make the legal moves
+    and every rejection a function of the situation, so at a later position of the same
+    situation the list must be that one, move for move (which the oracle has judged), and
+    the engine judges afresh one in ``stride`` of what the first position judged (the
+    Scout & Shows one in ``stride`` squared), turning with ``offset``: a fault that reads
+    something beyond the situation is still met. ``places``: each listed move's
+    :func:`well_formed_index`, when the caller has them.
     """
     h = len(state.hand)
-    table = None if oracle is None else oracle.table(state)
-    places = [well_formed_index(h, move) for move in moves]
-    for move, place in zip(moves, places, strict=True):  # (messages made only for a failure)
-        if place < 0:
-            raise InvariantError(f"SC-TURN-02: listed {move} lies out of bounds")
-        broken = _first_broken(state, move, place, table)
-        if broken is not None:
-            raise InvariantError(f"SC-TURN-02: listed {move} breaks a rule: {broken}")
+    table = None if known is None else known.first
+    if places is None:
+        places = well_formed_places(h, moves)
+    repeat = known is not None and known.listing is not None
+    _check_listed(state, moves, places, known)
     listed = set(places)
     others, pairs = _well_formed_parts(h)
-    for place, move in enumerate(others):
+    step, pair_step = (stride, stride * stride) if repeat else (1, stride)
+    for place in range((-offset) % step, len(others), step):
         if place not in listed:
-            check_verdict(state, move, False, table, place)
+            check_verdict(state, others[place], False, table, place)
     first = len(others)
-    for k in range((-offset) % stride, len(pairs), stride):
+    for k in range((-offset) % pair_step, len(pairs), pair_step):
         if first + k not in listed:
             check_verdict(state, pairs[k], False, table, first + k)
     for k in range(offset % stride, len(moves), stride):
         check_verdict(state, moves[k], True, table, places[k])
+    if known is not None:
+        known.listing = places
 
 
 def check_round_end(before: State, move: Move, end: State) -> None:

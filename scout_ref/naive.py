@@ -201,6 +201,18 @@ def situation(state: State) -> Situation:
     )
 
 
+class Verdicts:
+    """What a walk has learnt of one situation: the oracle's first broken rule of each move it
+    was asked about, by the move's number (:class:`FirstBroken`), and the engine's legal list
+    there, as those numbers (None until a position of the situation has been checked)."""
+
+    __slots__ = ("first", "listing")
+
+    def __init__(self) -> None:
+        self.first: dict[int, Reason | None] = {}
+        self.listing: list[int] | None = None
+
+
 class FirstBroken:
     """``first_reason(broken_rules(state, move))``, worked out once per situation and move.
 
@@ -213,18 +225,22 @@ class FirstBroken:
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
-        self.known: dict[Situation, dict[int, Reason | None]] = {}
+        self.known: dict[Situation, Verdicts] = {}
 
-    def table(self, state: State) -> dict[int, Reason | None]:
-        """The verdicts known for ``state``'s situation (filled in by
-        :meth:`FirstBroken.first`)."""
+    def verdicts(self, state: State) -> Verdicts:
+        """What is known of ``state``'s situation (a fresh, empty record the first time)."""
         key = situation(state)
         found = self.known.get(key)
         if found is None:
             if len(self.known) >= self.limit:
                 self.known.clear()
-            found = self.known[key] = {}
+            found = self.known[key] = Verdicts()
         return found
+
+    def table(self, state: State) -> dict[int, Reason | None]:
+        """The verdicts known for ``state``'s situation (filled in by
+        :meth:`FirstBroken.first`)."""
+        return self.verdicts(state).first
 
     @staticmethod
     def first(state: State, move: Move, key: int, table: dict[int, Reason | None]) -> Reason | None:

@@ -34,6 +34,7 @@ from scout_ref.invariants import (
     dealt_cards,
     require,
     well_formed_moves,
+    well_formed_places,
 )
 from scout_ref.naive import FirstBroken, broken_rules
 from scout_ref.notation import Move, move_sort_key
@@ -100,9 +101,10 @@ class Tally:
 
 
 SAMPLE = 16
-"""By default one unlisted Scout & Show in 16 is judged at each node, one listed move in 16
-applied there, and the JSON forms compared at one node in 16 and round-tripped at one in 256
-and at the first node of each kind: see :func:`check_position`."""
+"""By default one unlisted Scout & Show in 16 is judged at the first node of each situation,
+one listed move in 16 applied there, and the JSON forms compared at one node in 16 and
+round-tripped at one in 256 and at the first node of each kind; a later node of a situation
+lists the same moves and has one in 16 of them judged afresh: see :func:`check_position`."""
 
 
 def _fields(state: State) -> tuple[object, ...]:
@@ -156,25 +158,35 @@ def check_position(
     are judged one in ``sample``; one listed move in ``sample`` is read back from its notation
     and applied here (the walk applies every one below its last level, and checks its
     effects). Every listed move and every other well-formed move is judged (accepted, or
-    rejected for the first broken rule) at every node, and no field of the state may be
-    replaced by checking them; the JSON forms before and after are compared as well when
+    rejected for the first broken rule) at every node without ``oracle``, at the first node
+    of each situation with it (below), and no field of the state may be replaced by checking
+    them; the JSON forms before and after are compared as well when
     ``serial`` is a multiple of ``sample``. The JSON round trip (schema validation included)
     is made when ``round_trip`` says so, by default when ``serial`` is a multiple of
     ``sample`` squared (the walk adds the first node of each ``kind``). ``oracle``
-    remembers the naive oracle's verdicts by situation from node to node; the engine judges
-    every move afresh at every node.
+    remembers, by situation (:func:`scout_ref.naive.situation`), the naive oracle's verdicts
+    and the legal list checked at the situation's first node: at a later node of the same
+    situation the engine must list exactly those moves, and it judges afresh one in
+    ``sample`` of the moves the first node judged (its unlisted Scout & Shows one in
+    ``sample`` squared) and applies one listed move in ``sample`` squared, turning with
+    ``serial`` (:func:`~scout_ref.invariants.check_accepted_iff_listed`).
 
     Raises:
         InvariantError: if one fails.
     """
     fields = _fields(state)
     before = state_to_json(state) if serial % sample == 0 else None
+    known = None if oracle is None else oracle.verdicts(state)
     moves = legal_moves(state)
-    check_legal_list(state, moves)
+    places = well_formed_places(len(state.hand), moves)
+    repeat = known is not None and known.listing is not None
+    if not repeat:  # else the list must be the one checked at that earlier position
+        check_legal_list(state, moves, places)
     if round_trip if round_trip is not None else serial % (sample * sample) == 0:
         check_json_round_trip(state)
-    check_accepted_iff_listed(state, moves, sample, serial, oracle)
-    check_listed_moves_apply(state, moves[serial % sample :: sample])
+    check_accepted_iff_listed(state, moves, sample, serial, known, places=places)
+    apply_step = sample * sample if repeat else sample
+    check_listed_moves_apply(state, moves[serial % apply_step :: apply_step])
     unchanged = _fields(state) == fields and (before is None or state_to_json(state) == before)
     require(unchanged, "SC-GEN-03: checking its moves changed the state")
     return moves

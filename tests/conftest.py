@@ -40,11 +40,35 @@ def pytest_report_header() -> str:
     return f"hypothesis profile: {hypothesis_profile()}"
 
 
+LONGEST_FIRST = (
+    "tests/test_conformance_teeth.py::",
+    "tests/test_properties.py::",
+    "tests/test_reachability.py::test_the_public_strategy_states_are_reachable",
+    "tests/test_benchmarks.py::",
+    "tests/test_verify.py::",
+    "tests/test_conformance_faults.py::",
+)
+"""Tests of 5 to 40 CPU (or waiting) seconds each, from make test's --durations list, longest
+first. They start first, so that no pytest-xdist worker is left alone with a long one at the
+end (--dist loadgroup hands out the tests in this order, each xdist_group as a whole ahead of
+them). A test missing here only starts later; the order changes no verdict."""
+
+
+def _start_rank(item: pytest.Item) -> int:
+    """The place of the item's entry in LONGEST_FIRST; then the other slow tests; the rest."""
+    for rank, prefix in enumerate(LONGEST_FIRST):
+        if item.nodeid.startswith(prefix):
+            return rank
+    return len(LONGEST_FIRST) + (0 if item.get_closest_marker("slow") else 1)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Refuse to run a test whose ``rule`` marker names an ID missing from the registry.
+    """Put the longest tests first (see LONGEST_FIRST), and refuse to run a test whose
+    ``rule`` marker names an ID missing from the registry.
 
     A typo in a marker would otherwise make a rule look tested when it is not.
     """
+    items.sort(key=_start_rank)  # stable: the collection order within each rank
     known = rules()
     bad = sorted(
         f"{item.nodeid}: {rule_id!r}"
@@ -55,3 +79,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     )
     if bad:
         raise pytest.UsageError("unknown rule IDs in rule markers: " + "; ".join(bad))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """On a pytest-xdist worker under ``--dist loadgroup``, fail a test of an ``xdist_group``
+    whose node ID does not end with its group.
+
+    That suffix is how pytest-xdist keeps a group on one worker. pytest 9.2 made it a no-op
+    without a word (pytest-dev/pytest-xdist#1386): each worker then built the rulebook and
+    started a Dask cluster of its own, some 40 CPU seconds more per run.
+    """
+    if not getattr(item.config.option, "loadgroup", False):
+        return  # not an xdist worker, or another --dist mode
+    if item.get_closest_marker("xdist_group") and item.nodeid.rfind("@") <= item.nodeid.rfind("]"):
+        pytest.fail(
+            "pytest-xdist did not keep this test in its xdist_group: is this pytest newer than "
+            "the pytest-xdist installed supports? (see the pin in pyproject.toml)",
+            pytrace=False,
+        )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -26,7 +27,12 @@ from scout_ref._serialize import JSONObject
 from scout_ref.cli import main
 from scout_ref.conformance.vectors import schema_problems
 from scout_ref.errors import Reason, Rejection
-from scout_ref.invariants import well_formed_index, well_formed_moves
+from scout_ref.invariants import (
+    InvariantError,
+    check_legal_list,
+    well_formed_index,
+    well_formed_moves,
+)
 from scout_ref.naive import FirstBroken, broken_rules, could_show, first_reason, situation, strength
 from scout_ref.notation import End, Keep, Scout, ScoutShow, Show, move_sort_key
 from scout_ref.perft import perft
@@ -202,6 +208,24 @@ def _opened(players: int, seed: int) -> State:
 OPENED = _opened(4, 3)
 
 
+def _plant_reason(
+    monkeypatch: pytest.MonkeyPatch,
+    when: Callable[[State, Move, Rejection], bool],
+    reason: Reason,
+) -> None:
+    """The engine's check_move, as verify calls it, rejects for ``reason`` the moves it rejects
+    that ``when`` picks (a planted fault in rejection precedence)."""
+    real = check_move
+
+    def wrong(state: State, move: Move) -> Rejection | None:
+        rejection = real(state, move)
+        if rejection is not None and when(state, move, rejection):
+            return Rejection(reason, "planted")
+        return rejection
+
+    monkeypatch.setattr("scout_ref.invariants.check_move", wrong)
+
+
 @pytest.mark.rule("SC-TURN-04", "SC-SNS-02")
 def test_a_wrong_reason_for_a_few_unlisted_scout_and_shows_is_found(
     monkeypatch: pytest.MonkeyPatch,
@@ -209,21 +233,15 @@ def test_a_wrong_reason_for_a_few_unlisted_scout_and_shows_is_found(
     """The sample of unlisted Scout & Shows turns from node to node, so a fault in a narrow
     class of them (two cards shown from the scouted card on) is still found."""
 
-    real = check_move
-
-    def wrong(state: State, move: Move) -> Rejection | None:
-        rejection = real(state, move)
-        if (
+    def narrow(state: State, move: Move, rejection: Rejection) -> bool:
+        return (
             isinstance(move, ScoutShow)
-            and rejection is not None
             and rejection.reason is Reason.NOT_STRONGER
             and move.show.first == move.scout.slot
             and move.show.last == move.show.first + 1
-        ):
-            return Rejection(Reason.NOT_A_COMBINATION, "planted")
-        return rejection
+        )
 
-    monkeypatch.setattr("scout_ref.invariants.check_move", wrong)
+    _plant_reason(monkeypatch, narrow, Reason.NOT_A_COMBINATION)
     found = verify_root(OPENED, depth=1).counterexamples
     assert len(found) == 1
     assert "SC-TURN-04" in found[0].problem
@@ -301,3 +319,85 @@ def test_the_oracle_reads_nothing_of_a_state_beyond_its_situation() -> None:
     used = replace(state, scout_show_available=(False,) * state.players)
     assert situation(used) != situation(state)
     assert oracle.table(used) == {}
+
+
+class _BeyondTheSituation:
+    """Records, per situation, the first full state met and whether a later node of the same
+    situation but another state has come: a planted fault fires only there, at a node whose
+    situation verify has seen before (the remembered, sampled path)."""
+
+    def __init__(self) -> None:
+        self.first: dict[object, str] = {}
+        self.fired: list[State] = []
+
+    def later(self, state: State) -> bool:
+        digest = state_digest(state)
+        first = self.first.setdefault(situation(state), digest)
+        return first != digest
+
+
+@pytest.mark.rule("SC-TURN-04")
+def test_a_wrong_reason_that_reads_beyond_the_situation_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a later node of a situation the engine judges afresh only a turning sample, and that
+    still meets a fault in a narrow class of unlisted moves that the first node did not show:
+    two-card shows from the right end of the hand, wrong only when the state differs from the
+    situation's first one."""
+    seen = _BeyondTheSituation()
+
+    def beyond(state: State, move: Move, rejection: Rejection) -> bool:
+        last_two = isinstance(move, Show) and move.first == move.last - 1 == len(state.hand) - 2
+        fires = last_two and seen.later(state)
+        if fires:
+            seen.fired.append(state)
+        return fires
+
+    _plant_reason(monkeypatch, beyond, Reason.OUT_OF_ORDER)
+    found = verify_root(OPENED, depth=2).counterexamples
+    assert len(found) == 1
+    assert "SC-TURN-04" in found[0].problem
+    assert found[0].move is None
+    assert found[0].state in seen.fired  # at a node of an already seen situation
+    assert found[0].path  # not the root
+
+
+@pytest.mark.rule("SC-TURN-02")
+def test_a_listing_that_reads_beyond_the_situation_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a later node of a situation the legal list must be the one checked at the first,
+    move for move: one move missing there is found and becomes a legal vector."""
+    real = legal_moves
+    seen = _BeyondTheSituation()
+
+    def dropping(state: State) -> list[Move]:
+        moves = real(state)
+        if len(moves) > 1 and seen.later(state):
+            seen.fired.append(state)
+            return moves[:-1]
+        return moves
+
+    monkeypatch.setattr("scout_ref.verify.legal_moves", dropping)
+    found = verify_root(OPENED, depth=2).counterexamples
+    assert len(found) == 1
+    assert found[0].state in seen.fired
+    assert "SC-TURN-02: the legal moves differ" in found[0].problem
+    kind, case = found[0].vector()
+    assert kind == "legal"
+    assert case["expected"] == {"moves": [str(m) for m in real(found[0].state)]}
+
+
+@pytest.mark.rule("SC-NOTE-06")
+@pytest.mark.parametrize("h", [0, 1, 5, 12])
+def test_the_canonical_order_is_read_from_the_places(h: int) -> None:
+    """check_legal_list reads each move's canonical rank from its well-formed place: a list in
+    canonical order passes, one moved out of order or repeated does not."""
+    state = replace(OPENED, hands=((OPENED.hand[0],) * h, *OPENED.hands[1:]), turn=Seat(0))
+    every = sorted(well_formed_moves(state), key=move_sort_key)
+    assert len({move_sort_key(m) for m in every}) == len(every)  # the order is strict
+    check_legal_list(state, every)
+    with pytest.raises(InvariantError, match="not in canonical order"):
+        check_legal_list(state, [every[-1], *every[:-1]])
+    with pytest.raises(InvariantError, match="duplicates"):
+        check_legal_list(state, [every[0], *every])

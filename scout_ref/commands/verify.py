@@ -32,8 +32,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         type=int,
         default=SAMPLE,
         metavar="N",
-        help=f"judge one unlisted Scout & Show in N at each node, turning from node to node, "
-        f"and round-trip the JSON of one node in N (default {SAMPLE}; 1 judges every one)",
+        help=f"judge one unlisted Scout & Show in N at the first node of each situation (the "
+        f"hand, table and rules of the player to act) and one move in N at a later one, whose "
+        f"legal list must be the first's; turn from node to node; round-trip the JSON of one "
+        f"node in N squared (default {SAMPLE}; 1 judges every move at every node)",
     )
     p.add_argument(
         "--scheduler",
