@@ -51,7 +51,7 @@ setup(
     package_data={
         "scout_ref": ["py.typed"],
         "scout_ref.conformance.cases": ["games.toml", "tables/*.toml"],
-        **{p: ["*.json", "*.md", "*.po", "*.txt"] for p in SPEC},
+        **{p: ["*.json", "*.md", "*.po"] for p in SPEC},
     },
     ext_modules=extensions(),
 )
