@@ -50,8 +50,8 @@ setup(
     package_dir={"scout_ref._spec": "spec"},
     package_data={
         "scout_ref": ["py.typed"],
-        "scout_ref.conformance.cases": ["tables/*.toml"],
-        **{p: ["*.json", "*.md", "*.po", "*.txt"] for p in SPEC},
+        "scout_ref.conformance.cases": ["games.toml", "tables/*.toml"],
+        **{p: ["*.json", "*.md", "*.po"] for p in SPEC},
     },
     ext_modules=extensions(),
 )

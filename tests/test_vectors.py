@@ -27,7 +27,7 @@ from scout_ref import (
     parse_move,
     state_from_json,
 )
-from scout_ref._serialize import rules_from_json
+from scout_ref._serialize import rules_from_json, state_to_json
 from scout_ref.cli import main
 from scout_ref.conformance.cases import GENERATORS
 from scout_ref.conformance.cases.players import applies
@@ -57,6 +57,7 @@ from scout_ref.naive import broken_rules
 from scout_ref.notation import Move, Probe, parse_probe
 from scout_ref.registry import Status, rules
 from scout_ref.repetition import first_repeat, position_key
+from scout_ref.witness_store import stored_witness
 
 Case = dict[str, Any]
 
@@ -487,6 +488,18 @@ def test_every_vector_state_is_valid_and_meets_the_conditions_of_play() -> None:
     """The fast half of the lint's state check: no vector poses an impossible position."""
     problems = [f"{c['id']}: {p}" for kind, c in all_cases() for p in state_problems(kind, c)]
     assert problems == []
+
+
+@pytest.mark.rule("SC-REACH-01")
+def test_a_state_without_a_stored_witness_game_is_a_problem() -> None:
+    # Seat 0 scouts from the table's first show: a position no stored witness reaches.
+    state = new_game(3, seed=20261202)
+    for move in ("keep", "keep", "keep", "show 0-0", "scout L @0"):
+        state = apply_move(state, parse_move(move))
+    assert stored_witness(state) is None
+    problems = list(state_problems("legal", {"state": state_to_json(state)}))
+    assert len(problems) == 1
+    assert problems[0].startswith("/state: no witness game reaches this state (SC-REACH-01)")
 
 
 def trace_states(trace: Case) -> list[State]:

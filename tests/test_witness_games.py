@@ -21,9 +21,9 @@ from scout_ref.conformance.cases._played import (
     replay_played,
 )
 from scout_ref.conformance.vector_witnesses import (
-    _played_steps,
     derived_witnesses,
     missing_derived,
+    played_steps,
 )
 from scout_ref.notation import KEEP, parse_move
 from scout_ref.play.record import deal_step, move_step, trace_case, trace_document
@@ -85,10 +85,10 @@ def test_a_later_round_is_played_after_the_earlier_ones(
     assert (state.round, state.start_player, state.turn) == (number, number - 1, 0)
     game = PLAYED[state]
     assert len(game.later) == number - 1
-    steps = [s for s in _played_steps(state, game) if "deal" in s]
+    steps = [s for s in played_steps(state, game) if "deal" in s]
     assert len(steps) == number  # each round dealt, then played by the engine's rules
     path = tmp_path / "w.json"
-    path.write_text(document_text(steps_document(_played_steps(state, game), state)), "utf-8")
+    path.write_text(document_text(steps_document(played_steps(state, game), state)), "utf-8")
     assert replay_witness(path, state) == state
 
 

@@ -27,17 +27,19 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from scout_ref._atomic import write_atomic
 from scout_ref.components import OrientedCard, oriented
+from scout_ref.conformance.cases._by_hand import deal_by_seat
 from scout_ref.conformance.cases._played import PLAYED, Played, face_by_play
+from scout_ref.conformance.vector_witnesses import played_steps
 from scout_ref.errors import ScoutError
 from scout_ref.notation import Move, parse_move
 from scout_ref.position import build_reachable_state
-from scout_ref.setup import cards_in_play, hand_size, new_game
+from scout_ref.setup import cards_in_play, new_game
 from scout_ref.state import State
 from scout_ref.turn import apply_move, check_move
 from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
-from scout_ref.witness import Witness
-from scout_ref.witness_store import save_witness
+from scout_ref.witness_store import document_text, steps_document, witness_path
 
 
 def cards(text: str) -> tuple[OrientedCard, ...]:
@@ -78,15 +80,7 @@ def deal(players: int, text: str) -> tuple[OrientedCard, ...]:
     filled up with the other cards, sorted."""
     if "|" not in text:
         return complete_deck(players, cards(text))
-    rows = [list(cards(row)) for row in text.split("|")]
-    named = {c.card for row in rows for c in row}
-    rest = [oriented(c.low, c.high) for c in sorted(set(cards_in_play(players)) - named)]
-    dealt: list[OrientedCard] = []
-    for row in rows:
-        room = hand_size(players) - len(row)
-        dealt += [*row, *rest[:room]]
-        rest = rest[room:]
-    return complete_deck(players, dealt)
+    return deal_by_seat(players, text)
 
 
 def played(
@@ -174,8 +168,12 @@ def rebuilt(options: str, rules: Rules) -> State:
 
 
 def store(state: State, game: Played, folder: Path | None = None) -> Path:
-    """Write the witness of ``state`` (its game) under ``spec/witnesses``, or ``folder``."""
-    return save_witness(Witness(state.players, game.deck, game.moves), state, folder)
+    """Write the witness of ``state`` (its game, every round of it) under ``spec/witnesses``, or
+    ``folder``."""
+    path = witness_path(state, folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, document_text(steps_document(played_steps(state, game), state)), "--store")
+    return path
 
 
 def main(argv: Sequence[str] | None = None) -> int:

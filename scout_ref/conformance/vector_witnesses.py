@@ -86,7 +86,7 @@ def derived_witnesses(
     wanted = {json.dumps(data, sort_keys=True) for _, _, data in vector_states(documents)}
     for state, played in PLAYED.items():  # every position built by play in this process
         if json.dumps(state_to_json(state), sort_keys=True) in wanted:
-            found[state_digest(state)] = (state, _played_steps(state, played))
+            found[state_digest(state)] = (state, played_steps(state, played))
     for path, document in sorted(documents.items()):
         if path.startswith("trace/"):
             for case in document["cases"]:
@@ -106,7 +106,7 @@ def derived_witnesses(
     return found
 
 
-def _played_steps(target: State, played: Played) -> Steps:
+def played_steps(target: State, played: Played) -> Steps:
     game = new_game(target.players, played.deck, target.rules)
     steps = [deal_step(played.deck, game)]
     game = _move_steps(game, played.moves, steps)

@@ -1,19 +1,27 @@
-"""Ported positions that the facing construction does not reach, reached by games written by
-hand (SC-REACH-01).
+"""Positions that the facing construction does not reach, reached by games given as data
+(SC-REACH-01).
 
-Each game names the first cards of every seat's deal (the rest follow, sorted: see
-:func:`~scout_ref.conformance.example_witness.deal`) and the moves after the rotation
-decisions; :func:`by_hand` plays it with the engine, which checks every move.
+* :func:`by_hand`: the ported positions of :data:`GAMES`; each game names the first cards of
+  every seat's deal (the rest follow, sorted: :func:`deal_by_seat`) and the moves after the
+  rotation decisions;
+* :func:`written_game`: the games of ``games.toml``, which a case table's row names (its
+  ``game``), written the same way with every move.
+
+The engine checks every move.
 """
 
 from __future__ import annotations
 
-from scout_ref.components import OrientedCard
-from scout_ref.conformance.cases._played import Played, replay_played
-from scout_ref.conformance.example_witness import deal
+import tomllib
+from pathlib import Path
+
+from scout_ref.components import OrientedCard, oriented
+from scout_ref.conformance.cases._played import PLAYED, Played, replay_played
 from scout_ref.errors import ScoutError
 from scout_ref.notation import KEEP, parse_move
+from scout_ref.setup import cards_in_play, hand_size, new_game
 from scout_ref.state import State
+from scout_ref.turn import apply_move, check_move
 from scout_ref.variants import Rules
 
 SIXTEEN = "1/2 1/3 1/4 1/5 1/6 1/7 1/8 2/3 2/4 2/5 2/6 2/7 2/8 3/4 3/5 3/6"
@@ -65,10 +73,47 @@ def by_hand(
         return None
     dealt, moves = GAMES[key]
     game = Played(
-        deal(players, dealt),
+        deal_by_seat(players, dealt),
         (*(KEEP,) * players, *(parse_move(m.strip()) for m in moves.split(";"))),
     )
     try:
         return replay_played(players, game, rules)
     except ScoutError:
         return None
+
+
+GAMES_FILE = Path(__file__).resolve().parent / "games.toml"
+"""Games written by hand: each a deal (each seat's cards, ``|`` between seats; the cards not
+named follow, sorted) and its moves, ``;`` between them."""
+
+
+def written_game(name: str, rules: Rules | None = None) -> State:
+    """The position the game ``name`` of ``games.toml`` reaches, kept in
+    :data:`~._played.PLAYED`; every move must be legal (ValueError otherwise)."""
+    game = tomllib.loads(GAMES_FILE.read_text("utf-8"))[name]
+    players = game["players"]
+    deck = deal_by_seat(players, game["deck"])
+    moves = tuple(parse_move(m.strip()) for m in game["moves"].split(";") if m.strip())
+    state = new_game(players, deck, rules)
+    for k, move in enumerate(moves):
+        rejection = check_move(state, move)
+        if rejection is not None:
+            raise ValueError(f"games.toml: {name}: move {k} ({move}): {rejection}")
+        state = apply_move(state, move)
+    PLAYED[state] = Played(deck, moves)
+    return state
+
+
+def deal_by_seat(players: int, text: str) -> tuple[OrientedCard, ...]:
+    """The deck that deals each seat the cards ``text`` names for it (``top/bottom``, seats
+    separated by ``|``), each hand filled up with the cards not named, sorted, written
+    ``low/high``; then the cards set aside (two players), likewise."""
+    rows = [[oriented(*map(int, c.split("/"))) for c in row.split()] for row in text.split("|")]
+    named = {c.card for row in rows for c in row}
+    rest = [oriented(c.low, c.high) for c in sorted(set(cards_in_play(players)) - named)]
+    deck: list[OrientedCard] = []
+    for row in rows:
+        room = hand_size(players) - len(row)
+        deck += [*row, *rest[:room]]
+        rest = rest[room:]
+    return (*deck, *rest)

@@ -14,7 +14,10 @@ its table, one TOML table per case under the case's ID::
 
 ``position`` holds :func:`~._case.facing`'s arguments (``players``, ``active_set``, ``hand``
 and any of its keywords, with ``variant`` for the rule switches that differ from the official
-rules, as a state's ``rules`` object writes them); ``played`` lists moves played from there
+rules, as a state's ``rules`` object writes them); ``game`` names a game of ``games.toml``
+(a deal and moves written by hand, :func:`~._by_hand.written_game`) that reaches the
+position, for one that :func:`~._case.facing`'s construction does not reach, such as a
+two-player seat that has paid for its scouts; ``played`` lists moves played from there
 before the case (a score case's state is where they end); ``move`` is absent for a legal-move
 list and a score; ``reason`` (a rejection, reported under its rule) or ``claim`` (what an
 accepted move or a move list must show) is the outcome meant, checked when the vectors are
@@ -31,14 +34,18 @@ from pathlib import Path
 from typing import Any
 
 from scout_ref._serialize import rules_from_json, rules_to_json
+from scout_ref.conformance.cases._by_hand import written_game
 from scout_ref.conformance.cases._case import Case, case, facing, played, rejected
 from scout_ref.errors import Reason
+from scout_ref.state import State
 from scout_ref.variants import Rules
 
 TABLES = Path(__file__).resolve().parent / "tables"
 """The tables, one per topic."""
 
-KEYS = frozenset({"description", "rules", "focus", "position", "played", "move", "reason", "claim"})
+KEYS = frozenset(
+    {"description", "rules", "focus", "position", "game", "played", "move", "reason", "claim"}
+)
 """What a row may hold."""
 
 KINDS = ("legal", "apply", "reject", "score")
@@ -67,12 +74,38 @@ def _case(id: str, row: dict[str, Any]) -> Case:
     if "variant" in position:
         switches = rules_to_json(Rules()) | position.pop("variant")
         position["rules"] = rules_from_json(switches, f"{id}/position/variant")
-    state = played(facing(players, active_set, hand, **position), *row.get("played", ()))
+    if "game" in row:
+        start = written_game(row["game"], position.get("rules"))
+        _check_reached(id, start, players, active_set, hand, position)
+    else:
+        start = facing(players, active_set, hand, **position)
+    state = played(start, *row.get("played", ()))
     inputs: dict[str, Any] = {"state": state}
     if "move" in row:
         inputs["move"] = row["move"]
     claim = rejected(Reason(row["reason"])) if "reason" in row else row.get("claim")
     return case(id, row["description"], row["rules"], focus=row.get("focus"), claim=claim, **inputs)
+
+
+def _check_reached(  # noqa: PLR0917 - a row's position, field by field
+    id: str, state: State, players: int, active_set: str, hand: str, position: dict[str, Any]
+) -> None:
+    """Refuse a row whose game does not end at the position the row names."""
+    seat, owner = position.get("seat", 1), position.get("owner", 0)
+    named = {
+        "players": (players, state.players),
+        "turn": (seat, state.turn),
+        "owner": (owner, state.owner),
+        "active_set": (active_set.split(), [str(c) for c in state.active_set]),
+        "hand": (hand.split(), [str(c) for c in state.hands[seat]]),
+    }
+    for key in ("scout_chips", "scout_show_available"):
+        if key in position:
+            named[key] = (list(position[key]), list(getattr(state, key)))
+    wrong = sorted(k for k, (want, have) in named.items() if want != have)
+    unchecked = sorted(set(position) - {"seat", "owner", "rules", *named})
+    if wrong or unchecked:
+        raise ValueError(f"{id}: its game does not end at its position: {wrong or unchecked}")
 
 
 def facing_cases(topic: str, kind: str, *groups: str) -> list[Case]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.conformance.cases._by_hand import deal_by_seat
 from scout_ref.conformance.cases._case import (
     Case,
     case,
@@ -22,7 +23,6 @@ from scout_ref.conformance.cases._case import (
 )
 from scout_ref.conformance.cases._games import circled_game
 from scout_ref.conformance.cases._played import Played, from_rounds, replay_played
-from scout_ref.conformance.example_witness import deal
 from scout_ref.errors import Reason
 from scout_ref.notation import KEEP, parse_move
 from scout_ref.setup import cards_in_play, hand_size
@@ -159,7 +159,7 @@ def _two_player_no_chip(forced: Rules) -> State:
     cards one by one (the 10 last, when no single card of seat 1 beats it), then shows its
     1/4, which seat 0's 2/1 beats."""
     held = "1/4 3/6 5/8 7/4 1/5 3/7 5/9 7/6 1/6 3/8 6/4"
-    deck = deal(2, f"8/2 9/2 10/2 2/1 | {held}")
+    deck = deal_by_seat(2, f"8/2 9/2 10/2 2/1 | {held}")
     moves = ["show 0-2", "scout L @11", "scout L @0", "scout L @13", "show 1-1", "show 0-0"]
     return replay_played(2, Played(deck, (*(KEEP,) * 2, *map(parse_move, moves))), forced)
 
@@ -169,7 +169,7 @@ def _two_player_hand_of_11() -> State:
     run 8-7, reached by play: seat 0 shows 1/4, seat 1 pays a chip, scouts it to the far right
     and shows its first card, 9/8, and seat 0 beats that card with its run."""
     held = "1/2 2/3 3/4 4/5 5/6 6/7 1/3 2/4 3/5 4/6"
-    deck = deal(2, f"1/4 8/5 7/5 | 9/8 {held}")
+    deck = deal_by_seat(2, f"1/4 8/5 7/5 | 9/8 {held}")
     moves = (*(KEEP,) * 2, *map(parse_move, ["show 0-0", "scout L @11", "show 0-0", "show 0-1"]))
     return replay_played(2, Played(deck, moves))
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from scout_ref._serialize import state_to_json
 from scout_ref.conformance.cases._case import Case, case, facing
+from scout_ref.conformance.cases._games import remember
 from scout_ref.information import History, observation
 from scout_ref.notation import Move, Show
 from scout_ref.position import build_reachable_state
@@ -26,13 +27,12 @@ from scout_ref.variants import Rules, Scouting
 
 SCOUTED = ["scout R~ @1", "scout L @0", "show 0-0", "scout L @0", "show 0-0"]
 """From :func:`_four`: seat 0 scouts the 9/6 turned over into slot 1, then shows the card to
-its left; seats 1 and 3 scout too. The chapter's worked example plays the same moves."""
+its left; seats 1 and 3 scout too. The chapter's worked example plays the same moves from the
+same position, which a game reaches (:func:`~._case.facing`)."""
 
 
 def _four() -> State:
-    return build_reachable_state(
-        4, ["5/1 6/2 7/3", "9/1 2/8", "4/1 4/3", "3/2"], active_set="8/5 9/6", owner=3
-    )
+    return facing(4, "8/5 9/6", "5/1 6/2 7/3", seat=0, owner=3)
 
 
 def _deal(players: int, seed: str) -> State:
@@ -307,7 +307,7 @@ ROUND_TWO = (
 
 def _two_player_cases(record: GameRecord) -> list[Case]:
     """Round 2 of a two-player game, observed with round 1 remembered (SC-INFO-05)."""
-    first, second = record.rounds
+    first, second = remember(record).rounds
     if first.end.hands[1]:
         raise AssertionError("the seeded game no longer has seat 1 empty its hand in round 1")
     earlier = [{"state": state_to_json(first.start), "moves": _texts(first.moves)}]

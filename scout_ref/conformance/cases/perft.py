@@ -9,7 +9,9 @@ extra legal move anywhere in the tree changes a count.
 from __future__ import annotations
 
 from scout_ref.conformance.cases import round_end, scout_show
+from scout_ref.conformance.cases._by_hand import written_game
 from scout_ref.conformance.cases._case import Case, case, facing
+from scout_ref.conformance.cases._games import remember
 from scout_ref.setup import new_game, shuffled_deck
 from scout_ref.simulation import random_game
 from scout_ref.state import State
@@ -44,7 +46,7 @@ def deal_cases() -> list[Case]:
 
 def position_cases() -> list[Case]:
     """The tricky positions."""
-    once = random_game(4, seed="perft-once", rules=Rules(rotation=Rotation.ONCE_PER_GAME))
+    once = remember(random_game(4, seed="perft-once", rules=Rules(rotation=Rotation.ONCE_PER_GAME)))
     forced = Rules(scouting=Scouting.FORCED)
     return [
         _position(
@@ -65,7 +67,7 @@ def position_cases() -> list[Case]:
             "hand-of-one-card",
             "The player to act holds one card; a show of it ends the round.",
             ["SC-END-01", "SC-SCOUT-02"],
-            facing(4, "5/3 6/1", "8/4", others=3),
+            facing(4, "5/3 6/1", "8/4"),
             3,
         ),
         _position(
@@ -79,14 +81,14 @@ def position_cases() -> list[Case]:
             "two-player-chips",
             "Two players holding 2 and 1 chips: paid scouts, extra turns, running out of chips.",
             ["SC-VAR2-03", "SC-VAR2-04", "SC-VAR2-05"],
-            facing(2, "5/3 6/1", "4/9 7/1 8/4 2/5 3/7 9/2", others=6, scout_chips=[2, 1]),
+            written_game("two-player-chips-two-and-one"),
             4,
         ),
         _position(
             "forced-scouting",
             "Forced scouting: the player to act cannot show and scouts; later seats may not.",
             ["SC-VAR-03"],
-            facing(4, "5/3 6/1", "4/9 2/7 8/4", rules=forced, others=3),
+            facing(4, "5/3 6/1", "4/9 2/7 8/4", rules=forced),
             3,
         ),
         _position(
