@@ -15,7 +15,7 @@ from tests.test_play import screen_text as shown
 TRACE = Path(__file__).parent / "data" / "vectors" / "trace" / "round.json"
 # Seat 0 holds 5 and 9 against a single 7 of seat 1, who holds 3 and 4: after scouting the 7
 # and showing the 9, the greedy bot shows its run 3-4 and empties its hand.
-NEAR_THE_END = "2p hands 5/1 9/3 | 3/2 4/6 active_set 7/2 owner 1"
+NEAR_THE_END = "2p hands 5/1 9/3 | 3/2 4/6 active_set 7/2 owner 1 scout_chips 1 2"
 
 
 def spawn(*args: str) -> Terminal:
@@ -48,7 +48,7 @@ def test_play_explains_the_extra_turn_and_holds_the_round_summary(
     game.expect(r"Enter: next round\S*> ")
     summary = shown(game)
     assert "Round 1 over: seat 1 emptied their hand (SC-END-01)." in summary
-    assert "Totals: seat 0 7, seat 1 13" in summary
+    assert "Totals: seat 0 5, seat 1 13" in summary
     assert "Round 2" not in summary  # the summary stays until a key is pressed
     game.sendline("")
     game.expect(r"move\S*> ")
