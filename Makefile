@@ -86,9 +86,12 @@ sweep: $(STAMP) verify-deep
 quick: $(STAMP)
 	$(BIN)/pytest -q $(XDIST) -m "not slow and not sweep"
 
+# ruff, then the package's layers and the absence of import circles ([tool.importlinter] in
+# pyproject.toml).
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -20,14 +20,20 @@ HERE = Path(__file__).resolve().parent
 
 
 def compiled_modules() -> list[str]:
-    """The engine's modules (top level of ``scout_ref/``) that mypyc compiles, as file paths."""
+    """The modules that mypyc compiles (``[tool.scout-ref.mypyc]``), as file paths."""
     config = tomllib.loads((HERE / "pyproject.toml").read_text(encoding="utf-8"))
-    pure = set(config["tool"]["scout-ref"]["mypyc"]["pure"])
-    return sorted(
-        f"scout_ref/{path.name}"
-        for path in (HERE / "scout_ref").glob("*.py")
-        if path.stem not in pure
-    )
+    mypyc = config["tool"]["scout-ref"]["mypyc"]
+    package = HERE / "scout_ref"
+    found = []
+    for name in mypyc["compile"]:
+        folder = package / name
+        found += sorted(folder.glob("*.py")) if folder.is_dir() else [folder.with_suffix(".py")]
+    return [
+        path.relative_to(HERE).as_posix()
+        for path in found
+        if path.name != "__init__.py"
+        and ".".join(path.relative_to(package).with_suffix("").parts) not in mypyc["pure"]
+    ]
 
 
 def extensions() -> list[Any]:

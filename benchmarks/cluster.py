@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from scout_ref.distribute import local_cluster
-from scout_ref.state import State
-from scout_ref.verify import vector_states, verify
+from scout_ref.analysis.distribute import local_cluster
+from scout_ref.checks.verify import vector_states, verify
+from scout_ref.engine.state import State
 
 
 def timed(roots: list[State], depth: int, scheduler: str | None) -> tuple[int, float, float]:

@@ -25,17 +25,18 @@ from typing import cast
 
 from verify_positions import DEPTH, positions
 
-import scout_ref.turn
+import scout_ref.engine.turn
 from scout_ref import Move, Show, State, check_move, legal_moves, state_to_json
-from scout_ref.conformance.outcomes import Case, Context
-from scout_ref.conformance.process import Adapter
-from scout_ref.conformance.protocol import Reply, decode, read_reply
-from scout_ref.conformance.runner import judge_legal
-from scout_ref.notation import FLIP, KEEP, End, Scout, ScoutShow
-from scout_ref.perft import perft
-from scout_ref.position import build_state
-from scout_ref.simulation import random_game
-from scout_ref.verify import verify_root
+from scout_ref.analysis.perft import perft
+from scout_ref.analysis.simulation import random_game
+from scout_ref.checks.verify import verify_root
+from scout_ref.conformance.judge.runner import judge_legal
+from scout_ref.conformance.model.outcomes import Case
+from scout_ref.conformance.process.adapter import Adapter
+from scout_ref.conformance.process.context import Context
+from scout_ref.conformance.protocol.messages import Reply, decode, read_reply
+from scout_ref.engine.notation import FLIP, KEEP, End, Scout, ScoutShow
+from scout_ref.formats.position import build_state
 
 # The issue's listing position: 4 players, Scout & Show available, facing another seat's run.
 LISTING_HAND = "3/7 4/1 5/9 5/2 6/8 2/10 7/1 8/3 9/4 1/6 10/5"
@@ -216,7 +217,7 @@ def measure(quick: bool) -> Figures:
     """Every figure for the engine this interpreter imports."""
     repeats, calls, games, depth = (1, 5, 2, 1) if quick else (5, 500, 30, 3)
     return {
-        "compiled": float(scout_ref.turn.__file__.endswith(tuple(EXTENSION_SUFFIXES))),
+        "compiled": float(scout_ref.engine.turn.__file__.endswith(tuple(EXTENSION_SUFFIXES))),
         "listing_ms": bench_listing(repeats, calls),
         "games_per_s": bench_games(repeats, games),
         "perft_per_s": bench_perft(depth),

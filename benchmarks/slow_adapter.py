@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from typing import IO
 
-from scout_ref.conformance.adapter import serve
+from scout_ref.conformance.oracle.server import serve
 
 DELAY = 0.02
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 from scout_ref import apply_move, legal_moves, new_game
-from scout_ref._serialize import JSONObject, state_to_json
-from scout_ref.state import Phase, State
+from scout_ref.engine.state import Phase, State
+from scout_ref.formats.state_json import JSONObject, state_to_json
 
 SEED = 22
 DEPTH = 1

@@ -8,7 +8,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
 
-from scout_ref.registry import spec_version  # noqa: E402 - after the path is set
+from scout_ref.rulebook.registry import spec_version  # noqa: E402 - after the path is set
 
 project = "SCOUT rulebook"
 author = "scout-ref contributors"
@@ -61,9 +61,10 @@ nitpick_ignore_regex = [
     ("py:class", r"(collections|typing|types|pathlib|argparse|enum|random|json)\..*"),
     ("py:class", r"(Sequence|Iterable|Iterator|Callable|Mapping|Path|TextIO|IO)"),
     ("py:class", r"(hypothesis|jsonschema|rich)\..*"),
-    ("py:class", r"(JSONObject|JSONValue|Problem|(scout_ref\.registry\.)?_F)"),
-    ("py:class", r"scout_ref\.distribute\.(Item|Result)"),  # type variables
-    ("py:mod", r"scout_ref\._serialize"),
+    ("py:class", r"(JSONObject|JSONValue|Problem|(scout_ref\.rulebook\.registry\.)?_F)"),
+    ("py:class", r"scout_ref\.analysis\.distribute\.(Item|Result)"),  # type variables
+    ("py:class", r"scout_ref\.errors\.Situation"),  # what IllegalMoveError reads of a State
+    ("py:mod", r"scout_ref\.formats\.state_json"),
     ("py:func", r"(dataclasses|functools|json|random)\..*"),
 ]
 

@@ -21,8 +21,8 @@ rule IDs for the docs and changes no behaviour.
 
 ``--sample N --seed S`` runs a reproducible sample of N mutants; ``--shard K/N`` runs every
 N-th one from the K-th, so that shards on different machines cover the session between them;
-``--jobs N`` runs the N shards at once, as jobs of :func:`scout_ref.distribute.map_jobs` (local
-processes, or tasks of a Dask cluster with ``--scheduler``), and reports on all of them. Each
+``--jobs N`` runs the N shards at once, as jobs of :func:`scout_ref.analysis.distribute.map_jobs`
+(local processes, or tasks of a Dask cluster with ``--scheduler``), and reports on all of them. Each
 mutant is judged on its own, so the report is the same whatever the number of shards or jobs.
 
 A run resumes: each shard keeps its session database (``build/mutation/shard-K-of-N``) with
@@ -54,7 +54,7 @@ from cosmic_ray.config import ConfigDict, serialize_config
 from cosmic_ray.work_db import WorkDB, use_db
 from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
 
-from scout_ref.distribute import map_jobs
+from scout_ref.analysis.distribute import map_jobs
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_MODULES = (
@@ -289,7 +289,8 @@ def run_shard(args: argparse.Namespace, modules: list[str]) -> Path:
 
 
 def _run(command: list[str]) -> int:
-    """One shard's run, as a job of :func:`~scout_ref.distribute.map_jobs`: its exit code."""
+    """One shard's run, as a job of :func:`~scout_ref.analysis.distribute.map_jobs`: its exit
+    code."""
     return subprocess.run(command, check=False).returncode
 
 

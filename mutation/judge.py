@@ -2,7 +2,7 @@
 
 For each case of ``spec/vectors`` the engine's answer is compared with the expected one as the
 conformance runner compares an adapter's reply: the same request, answered by the same
-functions the reference adapter calls (:func:`scout_ref.conformance.vectors.answer`), with
+functions the reference adapter calls (:func:`scout_ref.conformance.vectors.build.answer`), with
 legal-move lists and winners compared as sets, and an exception counted as a failure (the
 adapter would answer ``errored``, which the runner counts as failed). Running in process saves
 the adapter's subprocess and the protocol, which a mutant cannot change.
@@ -10,7 +10,7 @@ the adapter's subprocess and the protocol, which a mutant cannot change.
 The cheap kinds come first and the first failing case ends the run (exit 1, its ID printed),
 so most mutants are killed within a second. Then, as the runner does with an adapter that lists
 the feature ``deal_random`` (the reference adapter does), the engine's own deals are tested by
-chance (:mod:`scout_ref.conformance.randomness`, the runner's default sample and seed): the
+chance (:mod:`scout_ref.conformance.judge.randomness`, the runner's default sample and seed): the
 vectors pass the deck in, so only this sees a mutant of the shuffle. Exit 0 means all passed.
 """
 
@@ -54,7 +54,7 @@ def cases(root: Path) -> list[tuple[str, dict[str, Any]]]:
 
 def first_failure(root: Path) -> str | None:
     """The ID of the first case the engine fails, or None when it passes them all."""
-    from scout_ref.conformance.vectors import answer  # noqa: PLC0415 - the mutated engine
+    from scout_ref.conformance.vectors.build import answer  # noqa: PLC0415 - the mutated engine
 
     for kind, case in cases(root):
         expected = {"steps": case["steps"]} if kind == "trace" else case["expected"]
@@ -71,15 +71,15 @@ class InProcess:
     """The reference adapter answering in this process, as its subprocess would."""
 
     def __init__(self) -> None:
-        from scout_ref.conformance import adapter  # noqa: PLC0415 - the mutated engine
-        from scout_ref.conformance.protocol import read_hello  # noqa: PLC0415
+        from scout_ref.conformance.oracle import server as adapter  # noqa: PLC0415 - the mutated engine
+        from scout_ref.conformance.protocol.messages import read_hello  # noqa: PLC0415
 
         self.adapter = adapter
         self.hello = read_hello(adapter.HELLO)
         self.next_id = 1
 
     def request(self, kind: str, **fields: object) -> Any:
-        from scout_ref.conformance.protocol import read_reply  # noqa: PLC0415
+        from scout_ref.conformance.protocol.messages import read_reply  # noqa: PLC0415
 
         message = {"id": self.next_id, "type": kind, **fields}
         self.next_id += 1
@@ -88,8 +88,9 @@ class InProcess:
 
 def random_failure() -> str | None:
     """The first test of the engine's own deals it fails, or None."""
-    from scout_ref.conformance.outcomes import Context, Outcome  # noqa: PLC0415
-    from scout_ref.conformance.randomness import check_randomness  # noqa: PLC0415
+    from scout_ref.conformance.judge.randomness import check_randomness  # noqa: PLC0415
+    from scout_ref.conformance.model.outcomes import Outcome  # noqa: PLC0415
+    from scout_ref.conformance.process.context import Context  # noqa: PLC0415
 
     try:
         results = check_randomness(Context(adapter=InProcess()), seed=0)  # type: ignore[arg-type]

@@ -9,22 +9,34 @@ Start a game with :func:`new_game`, list moves with :func:`legal_moves`, check o
 ['keep', 'flip']
 """
 
-from scout_ref._observation_json import observation_from_json, observation_to_json
-from scout_ref._serialize import state_digest, state_from_json, state_to_json, validate_state
-from scout_ref.combinations import Combination, Kind, classify
-from scout_ref.components import Card, OrientedCard, oriented
-from scout_ref.determinization import observed_moves, sample_history, sample_state
+from scout_ref.analysis.determinization import observed_moves, sample_history, sample_state
+from scout_ref.engine.combinations import Combination, Kind, classify
+from scout_ref.engine.components import Card, OrientedCard, oriented
+from scout_ref.engine.game import next_round, winners
+from scout_ref.engine.information import (
+    Event,
+    History,
+    Observation,
+    PublicView,
+    Recall,
+    observation,
+)
+from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.engine.reachability import Violation, check_reachable
+from scout_ref.engine.scoring import SeatScore, round_scores
+from scout_ref.engine.setup import new_game, shuffled_deck
+from scout_ref.engine.state import Hand, Phase, RoundEnd, Seat, State
+from scout_ref.engine.turn import apply_move, check_move, is_legal, legal_moves
+from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
 from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection, ScoutError
-from scout_ref.game import next_round, winners
-from scout_ref.information import Event, History, Observation, PublicView, Recall, observation
-from scout_ref.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
-from scout_ref.position_line import format_position, parse_position
-from scout_ref.reachability import Violation, check_reachable
-from scout_ref.scoring import SeatScore, round_scores
-from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.state import Hand, Phase, RoundEnd, Seat, State
-from scout_ref.turn import apply_move, check_move, is_legal, legal_moves
-from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+from scout_ref.formats.observation_json import observation_from_json, observation_to_json
+from scout_ref.formats.position_line import format_position, parse_position
+from scout_ref.formats.state_json import (
+    state_digest,
+    state_from_json,
+    state_to_json,
+    validate_state,
+)
 
 __all__ = [
     "Card",

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from scout_ref.state import State
+from typing import Protocol
 
 
 class Reason(Enum):
@@ -118,10 +115,26 @@ class MalformedInputError(ScoutError, ValueError):
         super().__init__(f"invalid {what}: {listed}")
 
 
-class IllegalMoveError(ScoutError, ValueError):
-    """A well-formed move that the rules forbid in this state; carries the :class:`Rejection`."""
+class Situation(Protocol):
+    """What an illegal move's message says of the state it was tried in: a
+    :class:`~scout_ref.State` is one. (This module is the bottom of the package and imports no
+    other, so it names the state by what it reads of it.)"""
 
-    def __init__(self, move: str, rejection: Rejection, state: State) -> None:
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def phase(self) -> Enum: ...
+
+    @property
+    def round(self) -> int: ...
+
+
+class IllegalMoveError(ScoutError, ValueError):
+    """A well-formed move that the rules forbid in this state; carries the :class:`Rejection`
+    and the state (a :class:`~scout_ref.State`)."""
+
+    def __init__(self, move: str, rejection: Rejection, state: Situation) -> None:
         self.move = move
         self.rejection = rejection
         self.state = state  # its digest, scout_ref.state_digest(state), identifies it

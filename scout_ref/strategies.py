@@ -28,17 +28,17 @@ from hypothesis.errors import InvalidArgument
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from hypothesis.strategies import DrawFn, SearchStrategy
 
-from scout_ref._serialize import JSONObject, state_digest, state_from_json, state_to_json
-from scout_ref.components import Card, OrientedCard, full_deck, oriented
+from scout_ref.analysis.simulation import GameRecord, RoundRecord
+from scout_ref.engine.components import Card, OrientedCard, full_deck, oriented
+from scout_ref.engine.game import next_round
+from scout_ref.engine.notation import FLIP, KEEP, End, Move, Scout, ScoutShow, Show
+from scout_ref.engine.reachability import check_reachable
+from scout_ref.engine.setup import cards_in_play, new_game, shuffled_deck
+from scout_ref.engine.state import MAX_PLAYERS, MIN_PLAYERS, Hand, Phase, State, total_rounds
+from scout_ref.engine.turn import apply_move, check_move, legal_moves
+from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
 from scout_ref.errors import IllegalMoveError, Rejection
-from scout_ref.game import next_round
-from scout_ref.notation import FLIP, KEEP, End, Move, Scout, ScoutShow, Show
-from scout_ref.reachability import check_reachable
-from scout_ref.setup import cards_in_play, new_game, shuffled_deck
-from scout_ref.simulation import GameRecord, RoundRecord
-from scout_ref.state import MAX_PLAYERS, MIN_PLAYERS, Hand, Phase, State, total_rounds
-from scout_ref.turn import apply_move, check_move, legal_moves
-from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+from scout_ref.formats.state_json import JSONObject, state_digest, state_from_json, state_to_json
 
 __all__ = [
     "Engine",

@@ -15,7 +15,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-from scout_ref.registry import RULE_ID, rules
+from scout_ref.rulebook.registry import RULE_ID, rules
 
 pytest_plugins = ["tests.rule_coverage"]
 

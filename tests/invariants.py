@@ -1,7 +1,7 @@
 """Random play with every invariant checked, for the property tests and the sweep.
 
-The invariants themselves live in :mod:`scout_ref.invariants` (``scout-ref verify`` checks them
-on every node of a game tree); this module plays random games and checks them at every step,
+The invariants themselves live in :mod:`scout_ref.checks.invariants` (``scout-ref verify`` checks
+them on every node of a game tree); this module plays random games and checks them at every step,
 and draws reachable states for Hypothesis.
 """
 
@@ -27,7 +27,7 @@ from scout_ref import (
     next_round,
     shuffled_deck,
 )
-from scout_ref.invariants import (
+from scout_ref.checks.invariants import (
     apply_checked,
     check_accepted_iff_listed,
     check_dealt_chips,
@@ -38,8 +38,8 @@ from scout_ref.invariants import (
     check_position_reachable,
     dealt_cards,
 )
-from scout_ref.notation import ScoutShow, Show
-from scout_ref.setup import cards_in_play
+from scout_ref.engine.notation import ScoutShow, Show
+from scout_ref.engine.setup import cards_in_play
 
 ALL_RULES = tuple(
     Rules(owner_exemption=o, empty_set_chain=c, scouting=s, rotation=r)

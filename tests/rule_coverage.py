@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from scout_ref.registry import rules
-from scout_ref.state import State
+from scout_ref.engine.state import State
+from scout_ref.rulebook.registry import rules
 
 _seen: set[int] = set()
 _counts: dict[str, dict[int, int]] = {}

@@ -1,4 +1,4 @@
-"""The Python API's boundary (``scout_ref._args`` and ``check_notation``): what a caller passes
+"""The Python API's boundary (``scout_ref.util.args`` and ``check_notation``): what a caller passes
 is checked where it enters, with a TypeError that says what to pass or the command line's
 MalformedInputError (issue 24, issue 21 item 9)."""
 
@@ -29,7 +29,7 @@ from scout_ref import (
     state_from_json,
     state_to_json,
 )
-from scout_ref.notation import check_notation
+from scout_ref.engine.notation import check_notation
 
 pytestmark = pytest.mark.rule("SC-NOTE-02", "SC-NOTE-03")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scout_ref import MalformedInputError
-from scout_ref._atomic import check_output_file, check_output_folder, write_atomic
+from scout_ref.util.atomic import check_output_file, check_output_folder, write_atomic
 
 pytestmark = pytest.mark.rule
 

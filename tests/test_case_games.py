@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from scout_ref.analysis.simulation import random_game
 from scout_ref.conformance.cases._case import facing_played, played
 from scout_ref.conformance.cases._games import (
     circled_game,
@@ -14,10 +15,9 @@ from scout_ref.conformance.cases._games import (
     spliced,
 )
 from scout_ref.conformance.cases._played import PLAYED
-from scout_ref.conformance.vector_witnesses import played_steps
-from scout_ref.simulation import random_game
-from scout_ref.state import Phase, State
-from scout_ref.witness_store import document_text, replay_witness, steps_document
+from scout_ref.conformance.vectors.witnesses import played_steps
+from scout_ref.engine.state import Phase, State
+from scout_ref.formats.witness_store import document_text, replay_witness, steps_document
 
 
 def _replays(state: State, tmp_path: Path) -> bool:

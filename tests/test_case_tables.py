@@ -9,7 +9,7 @@ import pytest
 
 from scout_ref.conformance.cases import _table
 from scout_ref.conformance.cases._table import TABLES, facing_cases
-from scout_ref.registry import spec_dir
+from scout_ref.rulebook.registry import spec_dir
 
 pytestmark = pytest.mark.rule
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from scout_ref import MalformedInputError, state_to_json
-from scout_ref._text import plural
 from scout_ref.cli import build_parser, entrypoint, main
-from scout_ref.commands._io import read_json, read_state
-from scout_ref.position import build_state
-from scout_ref.registry import rules, spec_version
+from scout_ref.cli.commands._io import read_json, read_state
+from scout_ref.formats.position import build_state
+from scout_ref.rulebook.registry import rules, spec_version
+from scout_ref.util.text import plural
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -220,7 +220,7 @@ def test_a_bug_is_one_line_naming_an_internal_error(
     def broken(args: object) -> int:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr("scout_ref.commands.rules.run", broken)
+    monkeypatch.setattr("scout_ref.cli.commands.rules.run", broken)
     monkeypatch.setenv("SCOUT_REF_DEBUG", debug)
     assert _exit_status(["rules", "SC-SHOW-03"]) == 3
     err = capsys.readouterr().err
@@ -238,7 +238,7 @@ def test_ctrl_c_is_one_line_and_status_130(
     def interrupted(args: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("scout_ref.commands.simulate.run", interrupted)
+    monkeypatch.setattr("scout_ref.cli.commands.simulate.run", interrupted)
     assert _exit_status(["simulate"]) == 130
     assert capsys.readouterr().err == "interrupted\n"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scout_ref.cli import build_parser, main
-from scout_ref.commands import COMMANDS
+from scout_ref.cli.commands import COMMANDS
 
 pytestmark = pytest.mark.rule
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from scout_ref.cli import main
-from scout_ref.commands.conform import job_count
-from scout_ref.conformance.runner import load_cases
-from scout_ref.conformance.vectors import vectors_dir
+from scout_ref.cli.commands.conform import job_count
+from scout_ref.conformance.judge.runner import load_cases
+from scout_ref.conformance.vectors.build import vectors_dir
 
 pytestmark = pytest.mark.rule
 

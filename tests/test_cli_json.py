@@ -12,7 +12,7 @@ import pytest
 import referencing
 
 from scout_ref.cli import main
-from scout_ref.registry import spec_dir
+from scout_ref.rulebook.registry import spec_dir
 
 DATA = Path(__file__).parent / "data" / "vectors"
 TRACE = str(spec_dir() / "vectors" / "trace" / "games.json")

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scout_ref import Combination, Kind, classify
-from scout_ref.combinations import (
+from scout_ref.engine.combinations import (
     beating_ranges,
     beating_spans,
     beats,

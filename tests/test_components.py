@@ -7,8 +7,8 @@ import itertools
 import pytest
 
 from scout_ref import Card, apply_move, new_game, oriented, parse_move, round_scores
-from scout_ref.components import full_deck
-from scout_ref.position import build_state
+from scout_ref.engine.components import full_deck
+from scout_ref.formats.position import build_state
 
 
 @pytest.mark.rule("SC-COMP-01")

@@ -3,7 +3,7 @@
 Whatever line it gets, ``scout-ref adapter`` prints one reply valid against the protocol
 schema (``errored`` when it cannot handle the line, with the request's id when it can be read)
 and goes on reading; the runner's decoder likewise refuses hostile replies only with a
-:class:`~scout_ref.conformance.protocol.ProtocolError`.
+:class:`~scout_ref.conformance.protocol.messages.ProtocolError`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scout_ref._jsonread import MAX_LINE_BYTES
-from scout_ref.conformance.adapter import reply_to
-from scout_ref.conformance.protocol import ProtocolError, decode, shape_problem
+from scout_ref.conformance.oracle.server import reply_to
+from scout_ref.conformance.protocol.messages import ProtocolError, decode, shape_problem
+from scout_ref.util.jsonread import MAX_LINE_BYTES
 from tests.hostile import fragments, hostile_texts, states_with_hostile_fields
 
 pytestmark = pytest.mark.rule("SC-TURN-02")

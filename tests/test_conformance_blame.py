@@ -5,18 +5,18 @@ from __future__ import annotations
 import pytest
 
 from scout_ref import state_to_json
-from scout_ref.conformance.adapter import score
-from scout_ref.conformance.blame import score_blame, state_blame
+from scout_ref.conformance.blame.diff import hand_hint, state_diff
+from scout_ref.conformance.blame.moves import misread_blame, moves_blame, rejected_blame
+from scout_ref.conformance.blame.states import score_blame, state_blame
 from scout_ref.conformance.cases._case import facing
 from scout_ref.conformance.cases.scoring import unbeaten
-from scout_ref.conformance.diff import hand_hint, state_diff
-from scout_ref.conformance.move_blame import misread_blame, moves_blame, rejected_blame
-from scout_ref.conformance.outcomes import Case, CaseResult, Outcome
-from scout_ref.conformance.report import RuleRow
-from scout_ref.conformance.report_text import evidence_line
-from scout_ref.conformance.verdicts import RuleVerdict, blamed, decide, judge
-from scout_ref.notation import parse_move
-from scout_ref.turn import apply_move
+from scout_ref.conformance.model.outcomes import Case, CaseResult, Outcome
+from scout_ref.conformance.oracle.server import score
+from scout_ref.conformance.report.documents import RuleRow
+from scout_ref.conformance.report.text import evidence_line
+from scout_ref.conformance.report.verdicts import RuleVerdict, blamed, decide, judge
+from scout_ref.engine.notation import parse_move
+from scout_ref.engine.turn import apply_move
 
 
 def _result(

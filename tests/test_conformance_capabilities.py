@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from scout_ref import state_to_json
-from scout_ref._serialize import deal_from_json
 from scout_ref.cli import main
-from scout_ref.components import Card, full_deck
-from scout_ref.conformance.blame import score_blame, state_blame
-from scout_ref.conformance.capabilities import (
+from scout_ref.conformance.blame.moves import moves_blame
+from scout_ref.conformance.blame.states import score_blame, state_blame
+from scout_ref.conformance.cases._case import facing
+from scout_ref.conformance.model.outcomes import Case
+from scout_ref.conformance.protocol.features import (
     DEFAULT_FEATURES,
     FEATURES,
     absent_rules,
@@ -23,12 +24,11 @@ from scout_ref.conformance.capabilities import (
     missing_feature,
     score_view,
 )
-from scout_ref.conformance.cases._case import facing
-from scout_ref.conformance.move_blame import moves_blame
-from scout_ref.conformance.outcomes import Case
-from scout_ref.conformance.protocol import Capabilities, read_hello
-from scout_ref.registry import rules, spec_dir
-from scout_ref.setup import cards_in_play, shuffled_deck
+from scout_ref.conformance.protocol.messages import Capabilities, read_hello
+from scout_ref.engine.components import Card, full_deck
+from scout_ref.engine.setup import cards_in_play, shuffled_deck
+from scout_ref.formats.state_json import deal_from_json
+from scout_ref.rulebook.registry import rules, spec_dir
 
 REPO = Path(__file__).parent.parent
 
@@ -160,7 +160,7 @@ def test_an_adapter_with_an_old_hello_still_passes(
     adapter = tmp_path / "old.py"
     adapter.write_text(
         "import sys\n"
-        "from scout_ref.conformance import adapter as a\n"
+        "from scout_ref.conformance.oracle import server as a\n"
         "del a.HELLO['capabilities']['features']\n"
         "sys.exit(a.serve(sys.stdin, sys.stdout))\n",
         "utf-8",

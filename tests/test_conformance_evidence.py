@@ -10,21 +10,22 @@ from typing import Any, cast
 import pytest
 
 from scout_ref import state_from_json, state_to_json
-from scout_ref.conformance.adapter import answer
-from scout_ref.conformance.blame import state_blame
+from scout_ref.conformance.blame.states import state_blame
 from scout_ref.conformance.cases._case import facing
 from scout_ref.conformance.cases.scoring import unbeaten
-from scout_ref.conformance.fuzz import fuzz_game
-from scout_ref.conformance.needs import needs
-from scout_ref.conformance.observe import by_sight, cards_in, observation_rules
-from scout_ref.conformance.outcomes import Case, Context, Outcome
-from scout_ref.conformance.protocol import Message, Reply, read_reply
-from scout_ref.conformance.runner import load_cases, run_case
-from scout_ref.conformance.vectors import vectors_dir
-from scout_ref.game import next_round
-from scout_ref.notation import parse_move
-from scout_ref.turn import apply_move
-from scout_ref.variants import Rotation, Rules
+from scout_ref.conformance.fuzz.games import fuzz_game
+from scout_ref.conformance.judge.observe import by_sight, cards_in, observation_rules
+from scout_ref.conformance.judge.runner import load_cases, run_case
+from scout_ref.conformance.model.outcomes import Case, Message, Outcome
+from scout_ref.conformance.oracle.server import answer
+from scout_ref.conformance.process.context import Context
+from scout_ref.conformance.protocol.messages import Reply, read_reply
+from scout_ref.conformance.protocol.needs import needs
+from scout_ref.conformance.vectors.build import vectors_dir
+from scout_ref.engine.game import next_round
+from scout_ref.engine.notation import parse_move
+from scout_ref.engine.turn import apply_move
+from scout_ref.engine.variants import Rotation, Rules
 
 Wrong = Callable[[Message, Message], Message]
 """How a wrong engine changes the reference's reply to a request."""

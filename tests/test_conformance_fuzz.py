@@ -10,9 +10,9 @@ import pytest
 
 from scout_ref import parse_position, state_from_json
 from scout_ref.cli import main
-from scout_ref.conformance.fuzz import fuzz_game
-from scout_ref.conformance.outcomes import Context
-from scout_ref.conformance.process import Adapter
+from scout_ref.conformance.fuzz.games import fuzz_game
+from scout_ref.conformance.process.adapter import Adapter
+from scout_ref.conformance.process.context import Context
 
 REPO = Path(__file__).parent.parent
 

@@ -7,19 +7,19 @@ from typing import Any
 import pytest
 
 from scout_ref import state_to_json
-from scout_ref.conformance.blame import state_blame
+from scout_ref.conformance.blame.states import state_blame
 from scout_ref.conformance.cases._case import facing
-from scout_ref.conformance.fuzz_lists import (
+from scout_ref.conformance.fuzz.lists import (
     basic_kind_blame,
     first_shared_difference,
     probe_difference,
     probe_for,
     shared_moves,
 )
-from scout_ref.conformance.protocol import Reply, Result
-from scout_ref.notation import parse_move
-from scout_ref.state import State
-from scout_ref.turn import apply_move, check_written, legal_moves
+from scout_ref.conformance.protocol.messages import Reply, Result
+from scout_ref.engine.notation import parse_move
+from scout_ref.engine.state import State
+from scout_ref.engine.turn import apply_move, check_written, legal_moves
 
 pytestmark = pytest.mark.rule("SC-TURN-02")
 

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from scout_ref import History, Seat, new_game, observation, observation_to_json, parse_move
-from scout_ref.conformance.observe import observation_verdict
-from scout_ref.conformance.outcomes import Outcome
-from scout_ref.conformance.protocol import Capabilities
-from scout_ref.conformance.runner import not_applicable
-from scout_ref.position import build_state
+from scout_ref.conformance.judge.observe import observation_verdict
+from scout_ref.conformance.judge.runner import not_applicable
+from scout_ref.conformance.model.outcomes import Outcome
+from scout_ref.conformance.protocol.messages import Capabilities
+from scout_ref.formats.position import build_state
 
 START = build_state(4, ["5/1 6/2 7/3", "9/1 2/8", "4/1 4/3", "3/2"], active_set="8/5 9/6", owner=3)
 HISTORY = History.replay(START, [parse_move(m) for m in ("scout R~ @1", "scout L @0")])

@@ -11,9 +11,9 @@ import pytest
 from rich.console import Console
 
 from scout_ref.cli import main
-from scout_ref.conformance.outcomes import Case, CaseResult, Outcome
-from scout_ref.conformance.pool import Timeouts, parse_timeouts
-from scout_ref.conformance.progress import RunProgress
+from scout_ref.conformance.judge.pool import Timeouts, parse_timeouts
+from scout_ref.conformance.model.outcomes import Case, CaseResult, Outcome
+from scout_ref.conformance.report.progress import RunProgress
 from scout_ref.errors import MalformedInputError
 
 DATA = Path(__file__).parent / "data" / "vectors"

@@ -8,8 +8,8 @@ import jsonschema
 import pytest
 
 from scout_ref import state_to_json
-from scout_ref.conformance.adapter import HELLO, answer
-from scout_ref.conformance.protocol import (
+from scout_ref.conformance.oracle.server import HELLO, answer
+from scout_ref.conformance.protocol.messages import (
     Errored,
     ProtocolError,
     Result,
@@ -20,8 +20,8 @@ from scout_ref.conformance.protocol import (
     read_reply,
     shape_problem,
 )
-from scout_ref.position import build_state
-from scout_ref.registry import spec_dir
+from scout_ref.formats.position import build_state
+from scout_ref.rulebook.registry import spec_dir
 
 pytestmark = pytest.mark.rule("SC-TURN-02")
 

@@ -13,8 +13,8 @@ import pytest
 
 from scout_ref import state_from_json
 from scout_ref.cli import main
-from scout_ref.conformance.adapter import perft_answer
-from scout_ref.registry import spec_dir
+from scout_ref.conformance.oracle.server import perft_answer
+from scout_ref.rulebook.registry import spec_dir
 
 DATA = Path(__file__).parent / "data" / "vectors"
 REPO = Path(__file__).parent.parent
@@ -97,7 +97,7 @@ def test_capabilities_make_cases_not_applicable(
     adapter = tmp_path / "three.py"
     adapter.write_text(
         "import sys\n"
-        "from scout_ref.conformance import adapter as a\n"
+        "from scout_ref.conformance.oracle import server as a\n"
         "a.HELLO['capabilities'] = {'kinds': ['legal', 'apply'], 'players': [3], "
         "'variants': False}\n"
         "sys.exit(a.serve(sys.stdin, sys.stdout))\n",

@@ -14,9 +14,9 @@ import pytest
 
 from scout_ref import parse_position
 from scout_ref.cli import main
-from scout_ref.conformance.process import Adapter, Limits
-from scout_ref.conformance.protocol import ProtocolError
-from scout_ref.conformance.startup import advice
+from scout_ref.conformance.process.adapter import Adapter, Limits
+from scout_ref.conformance.process.startup import advice
+from scout_ref.conformance.protocol.messages import ProtocolError
 
 DATA = Path(__file__).parent / "data" / "vectors"
 REPO = Path(__file__).parent.parent

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from scout_ref.cli import main
-from scout_ref.registry import spec_dir
+from scout_ref.rulebook.registry import spec_dir
 from tests.adapters import zoo
 
 SUITE = spec_dir() / "vectors"
@@ -37,7 +37,7 @@ chapter here and the other runs in make sweep."""
 
 DEALING = frozenset(("SC-SETUP-02", "SC-SETUP-03", "SC-VAR2-01"))
 """The rules conform's test of an adapter's own random deals can name
-(scout_ref.conformance.randomness). A wrong engine that breaks none of them deals as the
+(scout_ref.conformance.judge.randomness). A wrong engine that breaks none of them deals as the
 reference does, whose deals test_reference_is_conformant_on_every_rule judges, so its run skips
 that test (1,200 deals, about 2 CPU seconds)."""
 

@@ -27,13 +27,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from scout_ref.conformance import untrusted
-from scout_ref.conformance.adapter import HELLO, answer
-from scout_ref.conformance.fuzz import fuzz_game
-from scout_ref.conformance.outcomes import Case, CaseResult, Context, Outcome
-from scout_ref.conformance.process import Adapter
-from scout_ref.conformance.protocol import (
-    Message,
+from scout_ref.conformance.fuzz.games import fuzz_game
+from scout_ref.conformance.judge.runner import load_cases, run_case
+from scout_ref.conformance.model import untrusted
+from scout_ref.conformance.model.outcomes import Case, CaseResult, Message, Outcome
+from scout_ref.conformance.oracle.server import HELLO, answer
+from scout_ref.conformance.process.adapter import Adapter
+from scout_ref.conformance.process.context import Context
+from scout_ref.conformance.protocol.messages import (
     ProtocolError,
     Reply,
     decode,
@@ -42,11 +43,10 @@ from scout_ref.conformance.protocol import (
     read_reply,
     shape_problem,
 )
-from scout_ref.conformance.report import Run, to_json, write_junit
-from scout_ref.conformance.report_text import print_report
-from scout_ref.conformance.runner import load_cases, run_case
-from scout_ref.conformance.vectors import vectors_dir
-from scout_ref.registry import spec_dir
+from scout_ref.conformance.report.documents import Run, to_json, write_junit
+from scout_ref.conformance.report.text import print_report
+from scout_ref.conformance.vectors.build import vectors_dir
+from scout_ref.rulebook.registry import spec_dir
 
 pytestmark = pytest.mark.rule
 

@@ -1,5 +1,5 @@
-"""Witness games built forwards to a typed position's named parts (``scout_ref.construction``
-and ``scout_ref.shedding``, issue 19)."""
+"""Witness games built forwards to a typed position's named parts
+(``scout_ref.analysis.construction`` and ``scout_ref.analysis.shedding``, issue 19)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from dataclasses import replace
 import pytest
 
 from scout_ref import parse_position
-from scout_ref.construction import construct
-from scout_ref.position import build_reachable_state
-from scout_ref.reachability import check_reachable
-from scout_ref.setup import hand_size
-from scout_ref.shedding import Shedding, plans
-from scout_ref.state import Phase, State
-from scout_ref.variants import Rules, Scouting
+from scout_ref.analysis.construction import construct
+from scout_ref.analysis.shedding import Shedding, plans
+from scout_ref.engine.reachability import check_reachable
+from scout_ref.engine.setup import hand_size
+from scout_ref.engine.state import Phase, State
+from scout_ref.engine.variants import Rules, Scouting
+from scout_ref.formats.position import build_reachable_state
 
 pytestmark = pytest.mark.rule("SC-REACH-01")
 

@@ -9,7 +9,8 @@ import pytest
 
 from scout_ref import state_to_json
 from scout_ref.cli import main
-from scout_ref.conformance.coverage import (
+from scout_ref.conformance.vectors.build import answer
+from scout_ref.conformance.vectors.coverage import (
     MODEL,
     Bin,
     Coverage,
@@ -20,11 +21,10 @@ from scout_ref.conformance.coverage import (
     model,
     report_lines,
 )
-from scout_ref.conformance.coverage_facts import broken_reasons, case_facts, probe_reasons
-from scout_ref.conformance.vectors import answer
-from scout_ref.notation import parse_move, parse_probe
-from scout_ref.position_line import parse_position
-from scout_ref.registry import rules
+from scout_ref.conformance.vectors.coverage_facts import broken_reasons, case_facts, probe_reasons
+from scout_ref.engine.notation import parse_move, parse_probe
+from scout_ref.formats.position_line import parse_position
+from scout_ref.rulebook.registry import rules
 from tests.test_cli_json import validated
 
 pytestmark = pytest.mark.rule

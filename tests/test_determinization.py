@@ -15,16 +15,16 @@ from scout_ref import (
     Rules,
     Scouting,
     Seat,
-    determinization,
     new_game,
     observation,
     parse_move,
     sample_history,
     sample_state,
 )
-from scout_ref.components import oriented
-from scout_ref.invariants import check_cards_conserved, dealt_cards
-from scout_ref.position import build_state
+from scout_ref.analysis import determinization
+from scout_ref.checks.invariants import check_cards_conserved, dealt_cards
+from scout_ref.engine.components import oriented
+from scout_ref.formats.position import build_state
 from tests.invariants import history_walk, reachable_histories
 
 

@@ -1,7 +1,7 @@
-"""Campaigns on a Dask cluster (``scout_ref.distribute``): the same results as one process.
+"""Campaigns on a Dask cluster (``scout_ref.analysis.distribute``): the same results as one process.
 
 A scheduler and two workers are started as processes on the loopback address, as on a real
-cluster (:func:`scout_ref.distribute.local_cluster`), once for the module.
+cluster (:func:`scout_ref.analysis.distribute.local_cluster`), once for the module.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from scout_ref.analysis.distribute import local_cluster, map_jobs
+from scout_ref.checks.verify import vector_states, verify
 from scout_ref.cli import main
-from scout_ref.distribute import local_cluster, map_jobs
 from scout_ref.errors import MalformedInputError
-from scout_ref.verify import vector_states, verify
 
 REPO = Path(__file__).resolve().parent.parent
 WRONG = f"{sys.executable} -m tests.adapters.wrong_no_exemption"
@@ -74,6 +74,6 @@ def test_fuzz_games_on_the_cluster_make_the_same_report(
 
 @pytest.mark.rule
 def test_an_unreachable_scheduler_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("scout_ref.distribute.CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr("scout_ref.analysis.distribute.CONNECT_TIMEOUT", 1.0)
     with pytest.raises(MalformedInputError, match="cannot reach"):
         list(map_jobs(abs, [1], scheduler="tcp://127.0.0.1:9"))

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from scout_ref.registry import RULE_ID, Status, rules, spec_dir
-from scout_ref.rule_texts import editions
+from scout_ref.rulebook.registry import RULE_ID, Status, rules, spec_dir
+from scout_ref.rulebook.texts import editions
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -18,9 +18,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from scout_ref import rule_texts
 from scout_ref.cli import main
-from scout_ref.registry import rules
+from scout_ref.rulebook import texts as rule_texts
+from scout_ref.rulebook.registry import rules
 from tests.test_cli_json import validated
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from scout_ref import rule_texts
-from scout_ref.registry import rules
+from scout_ref.rulebook import texts as rule_texts
+from scout_ref.rulebook.registry import rules
 from tests.test_editions import DOCS, ROOT, _pseudo_copy, _write
 
 pytestmark = pytest.mark.rule  # the editions serve the whole rulebook, no one rule

@@ -13,7 +13,7 @@ from scout_ref import (
     apply_move,
     parse_move,
 )
-from scout_ref.position import build_state
+from scout_ref.formats.position import build_state
 
 
 @pytest.mark.rule

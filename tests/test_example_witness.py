@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scout_ref.conformance.cases._played import Played
-from scout_ref.conformance.example_witness import (
+from scout_ref.conformance.vectors.example_witness import (
     cards,
     complete_deck,
     deal,
@@ -19,9 +19,9 @@ from scout_ref.conformance.example_witness import (
     store,
     switches,
 )
+from scout_ref.engine.notation import Move, parse_move
 from scout_ref.errors import ScoutError
-from scout_ref.notation import Move, parse_move
-from scout_ref.witness_store import replay_witness
+from scout_ref.formats.witness_store import replay_witness
 
 # Chapter 15's forced-scouting example: seat 1 shows three 9s, seat 2 cannot beat them and
 # scouts one, so seat 0 faces a pair of 9s.

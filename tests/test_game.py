@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from scout_ref import MalformedInputError, Phase, Seat, State, next_round, shuffled_deck, winners
-from scout_ref.position import build_state
-from scout_ref.simulation import random_game
+from scout_ref.analysis.simulation import random_game
+from scout_ref.formats.position import build_state
 
 
 def _round_over(players: int = 4, round: int = 1) -> State:

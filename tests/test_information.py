@@ -26,10 +26,10 @@ from scout_ref import (
     parse_move,
     sample_history,
 )
-from scout_ref._observation_json import observation_problems
-from scout_ref.components import oriented
-from scout_ref.information import Dealt, event_of, track
-from scout_ref.position import build_state
+from scout_ref.engine.components import oriented
+from scout_ref.engine.information import Dealt, event_of, track
+from scout_ref.formats.observation_json import observation_problems
+from scout_ref.formats.position import build_state
 from tests.invariants import reachable_histories
 
 

@@ -18,7 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scout_ref import MalformedInputError, state_digest, state_from_json
-from scout_ref._jsonread import (
+from scout_ref.cli import main
+from scout_ref.conformance.judge.runner import load_cases
+from scout_ref.conformance.vectors.build import lint
+from scout_ref.engine.state import evolve
+from scout_ref.formats.state_json import deal_from_json
+from scout_ref.util.jsonread import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_INTEGER,
@@ -29,11 +34,6 @@ from scout_ref._jsonread import (
     read_file,
     value_problems,
 )
-from scout_ref._serialize import deal_from_json
-from scout_ref.cli import main
-from scout_ref.conformance.runner import load_cases
-from scout_ref.conformance.vectors import lint
-from scout_ref.state import evolve
 from tests.hostile import (
     STATE,
     deep,

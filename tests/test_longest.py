@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from scout_ref import Phase, Scout, Show, apply_move, new_game
-from scout_ref.longest import (
+from scout_ref.analysis.longest import (
     TWO_PLAYER_MAX_MOVES,
     TWO_PLAYER_MAX_TURNS,
     longest_from,
     longest_two_player_round,
     turns_left_bound,
 )
-from scout_ref.simulation import random_game
+from scout_ref.analysis.simulation import random_game
 
 
 @pytest.mark.rule("SC-END-05", "SC-VAR2-02", "SC-VAR2-03", "SC-VAR2-04", "SC-END-01")

@@ -1,10 +1,10 @@
 """The fast paths of random play against the reference paths, on states reached by play.
 
 :func:`scout_ref.legal_moves` lists moves from beating spans and interned move rows
-(``scout_ref._movegen``), and :func:`scout_ref.turn.apply_listed` applies a listed move without
-checking it. Here both meet the slow paths they stand for: the list, order included, is every
-well-formed move that :func:`scout_ref.check_move` accepts, sorted canonically (SC-NOTE-06),
-and a listed move applied unchecked gives :func:`scout_ref.apply_move`'s state.
+(``scout_ref.engine._movegen``), and :func:`scout_ref.engine.turn.apply_listed` applies a listed
+move without checking it. Here both meet the slow paths they stand for: the list, order included,
+is every well-formed move that :func:`scout_ref.check_move` accepts, sorted canonically
+(SC-NOTE-06), and a listed move applied unchecked gives :func:`scout_ref.apply_move`'s state.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from scout_ref import (
     legal_moves,
     new_game,
 )
-from scout_ref.game import next_round
-from scout_ref.invariants import well_formed_moves
-from scout_ref.notation import Move, move_sort_key
-from scout_ref.setup import shuffled_deck
-from scout_ref.state import Phase
-from scout_ref.turn import apply_listed
-from scout_ref.variants import EmptySetChain
+from scout_ref.checks.invariants import well_formed_moves
+from scout_ref.engine.game import next_round
+from scout_ref.engine.notation import Move, move_sort_key
+from scout_ref.engine.setup import shuffled_deck
+from scout_ref.engine.state import Phase
+from scout_ref.engine.turn import apply_listed
+from scout_ref.engine.variants import EmptySetChain
 
 
 def _reference(state: State, stride: int) -> list[Move]:

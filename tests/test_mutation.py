@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mutation.judge import cases, first_failure, random_failure
-from scout_ref.registry import spec_dir
+from scout_ref.rulebook.registry import spec_dir
 
 VECTORS = spec_dir() / "vectors"
 pytestmark = pytest.mark.rule
@@ -89,8 +89,8 @@ def test_every_equivalent_mutant_gives_its_reason() -> None:
 @pytest.mark.slow
 def test_the_judge_tests_the_engines_own_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """A mutant of the shuffle passes every vector (they carry the deck): the deal tests see it."""
-    import scout_ref.conformance.adapter as reference  # noqa: PLC0415
-    from scout_ref import setup  # noqa: PLC0415
+    import scout_ref.conformance.oracle.server as reference  # noqa: PLC0415
+    from scout_ref.engine import setup  # noqa: PLC0415
     from tests.adapters.wrong_never_turns import shuffled  # noqa: PLC0415
 
     monkeypatch.setattr(setup, "shuffled", shuffled)

@@ -20,8 +20,8 @@ from scout_ref import (
     legal_moves,
     parse_move,
 )
-from scout_ref.notation import move_sort_key
-from scout_ref.position import build_state
+from scout_ref.engine.notation import move_sort_key
+from scout_ref.formats.position import build_state
 
 
 @pytest.mark.rule("SC-NOTE-01")

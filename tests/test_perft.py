@@ -1,6 +1,6 @@
 """perft and divide agree: the vectors' perft answers take perft as the sum of divide.
 
-``scout_ref.conformance.vectors`` and the reference adapter walk the tree once (divide) and
+``scout_ref.conformance.vectors.build`` and the reference adapter walk the tree once (divide) and
 sum it; these tests hold that sum to perft's own walk, and divide's keys to the legal moves.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scout_ref import Phase, State, apply_move, legal_moves, new_game
-from scout_ref.perft import divide, perft
+from scout_ref.analysis.perft import divide, perft
 
 
 def first_play_position(players: int) -> State:

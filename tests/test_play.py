@@ -19,12 +19,12 @@ import pytest
 
 from scout_ref import Seat, new_game, observation, oriented
 from scout_ref.cli import main
-from scout_ref.notation import parse_move
+from scout_ref.engine.notation import parse_move
+from scout_ref.engine.rotation import rotate_hand
+from scout_ref.engine.setup import cards_in_play
+from scout_ref.formats.position import build_state
 from scout_ref.play.bots import GreedyBot, RandomBot, best_strength
 from scout_ref.play.view import HELP
-from scout_ref.position import build_state
-from scout_ref.rotation import rotate_hand
-from scout_ref.setup import cards_in_play
 
 Terminal: TypeAlias = "pexpect.spawn[str]"  # the stubs are generic, the class is not
 FLIPPABLE = "1/5 2/6 3/7 9/1 4/8 2/9 1/7 8/3 4/1 6/3 9/4 2/8"

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from scout_ref._serialize import state_digest, state_to_json
 from scout_ref.conformance.cases import _by_hand, _table
 from scout_ref.conformance.cases._by_hand import (
     GAMES_FILE,
     written_game,
 )
-from scout_ref.conformance.vector_witnesses import derived_witnesses
-from scout_ref.state import State
-from scout_ref.witness_store import document_text, replay_witness, steps_document
+from scout_ref.conformance.vectors.witnesses import derived_witnesses
+from scout_ref.engine.state import State
+from scout_ref.formats.state_json import state_digest, state_to_json
+from scout_ref.formats.witness_store import document_text, replay_witness, steps_document
 
 pytestmark = pytest.mark.rule("SC-REACH-01")
 

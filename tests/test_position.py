@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scout_ref import Card, MalformedInputError, check_reachable, state_to_json, validate_state
-from scout_ref.invariants import card_ids
-from scout_ref.position import build_reachable_state, build_state
-from scout_ref.setup import cards_in_play
+from scout_ref.checks.invariants import card_ids
+from scout_ref.engine.setup import cards_in_play
+from scout_ref.formats.position import build_reachable_state, build_state
 
 
 @pytest.mark.rule("SC-SETUP-01")

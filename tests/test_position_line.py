@@ -20,10 +20,10 @@ from scout_ref import (
     parse_position,
     state_to_json,
 )
-from scout_ref.invariants import card_ids
-from scout_ref.reachability import check_reachable
-from scout_ref.registry import spec_dir
-from scout_ref.setup import cards_in_play
+from scout_ref.checks.invariants import card_ids
+from scout_ref.engine.reachability import check_reachable
+from scout_ref.engine.setup import cards_in_play
+from scout_ref.rulebook.registry import spec_dir
 from tests.invariants import reachable_states
 
 pytestmark = pytest.mark.rule

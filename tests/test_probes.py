@@ -6,9 +6,9 @@ import pytest
 
 from scout_ref import MalformedInputError, Reason
 from scout_ref.conformance.cases._case import facing, play_start
-from scout_ref.notation import ScoutInner, ShowCards, parse_probe
-from scout_ref.setup import new_game
-from scout_ref.turn import check_probe, check_written, legal_moves
+from scout_ref.engine.notation import ScoutInner, ShowCards, parse_probe
+from scout_ref.engine.setup import new_game
+from scout_ref.engine.turn import check_probe, check_written, legal_moves
 
 pytestmark = pytest.mark.rule("SC-NOTE-07")
 

@@ -29,14 +29,14 @@ from scout_ref import (
     state_digest,
     state_to_json,
 )
-from scout_ref.invariants import (
+from scout_ref.analysis.simulation import random_game
+from scout_ref.checks.invariants import (
     check_accepted_iff_listed,
     check_json_round_trip,
     check_legal_list,
     check_listed_moves_apply,
     well_formed_moves,
 )
-from scout_ref.simulation import random_game
 from tests.invariants import ALL_RULES, Sampling, play_checked_game, reachable_states
 
 players = st.integers(2, 5)

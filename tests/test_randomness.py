@@ -14,12 +14,8 @@ from typing import Any, cast
 
 import pytest
 
-import scout_ref.conformance.adapter as reference
-from scout_ref import setup
-from scout_ref.components import Card, OrientedCard, oriented
-from scout_ref.conformance.outcomes import Context, Outcome
-from scout_ref.conformance.protocol import Message, Reply, read_hello, read_reply
-from scout_ref.conformance.randomness import (
+import scout_ref.conformance.oracle.server as reference
+from scout_ref.conformance.judge.randomness import (
     ALPHA,
     CONFIGS,
     check_randomness,
@@ -27,6 +23,11 @@ from scout_ref.conformance.randomness import (
     level,
     sample_config,
 )
+from scout_ref.conformance.model.outcomes import Message, Outcome
+from scout_ref.conformance.process.context import Context
+from scout_ref.conformance.protocol.messages import Reply, read_hello, read_reply
+from scout_ref.engine import setup
+from scout_ref.engine.components import Card, OrientedCard, oriented
 
 pytestmark = pytest.mark.rule("SC-SETUP-02", "SC-VAR2-01")
 DEALS = 50

@@ -29,12 +29,12 @@ from scout_ref import (
     strategies,
     validate_state,
 )
+from scout_ref.analysis.witness import find_witness
 from scout_ref.cli import main
-from scout_ref.notation import KEEP, Show
-from scout_ref.position import build_reachable_state, build_state
-from scout_ref.reachability import ladder_room, scouts_since_show
-from scout_ref.variants import EmptySetChain
-from scout_ref.witness import find_witness
+from scout_ref.engine.notation import KEEP, Show
+from scout_ref.engine.reachability import ladder_room, scouts_since_show
+from scout_ref.engine.variants import EmptySetChain
+from scout_ref.formats.position import build_reachable_state, build_state
 from tests.invariants import ladder_states, ladder_walk, reachable_states
 
 

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from scout_ref import Reason
-from scout_ref.combinations import classify
-from scout_ref.components import OrientedCard
-from scout_ref.registry import (
+from scout_ref.engine.combinations import classify
+from scout_ref.engine.components import OrientedCard
+from scout_ref.rulebook.registry import (
     RULE_ID,
     Rule,
     Status,

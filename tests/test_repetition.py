@@ -1,4 +1,4 @@
-"""Repeated positions (``scout_ref.repetition``) and the cycles of SC-END-04."""
+"""Repeated positions (``scout_ref.engine.repetition``) and the cycles of SC-END-04."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from scout_ref import Phase, Rules, State, apply_move
 from scout_ref import parse_move as move
-from scout_ref.position import build_state
-from scout_ref.repetition import RepetitionDetector, first_repeat, position_key
+from scout_ref.engine.repetition import RepetitionDetector, first_repeat, position_key
+from scout_ref.formats.position import build_state
 from tests.invariants import ALL_RULES
 
 # Positions facing an empty table from which "show the leftmost k cards on an empty table,

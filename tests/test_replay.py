@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from scout_ref.cli import main
-from scout_ref.conformance.vectors import schema_problems, vectors_dir
+from scout_ref.conformance.vectors.build import schema_problems, vectors_dir
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,9 @@ from scout_ref import (
     oriented,
     parse_move,
 )
-from scout_ref.position import build_state
-from scout_ref.rotation import rotate_hand
-from scout_ref.simulation import random_game
+from scout_ref.analysis.simulation import random_game
+from scout_ref.engine.rotation import rotate_hand
+from scout_ref.formats.position import build_state
 
 KEEP, FLIP = parse_move("keep"), parse_move("flip")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scout_ref import Phase, RoundEnd, Rules, State, apply_move, legal_moves, parse_move
-from scout_ref.position import build_state
+from scout_ref.formats.position import build_state
 
 
 def _owned_by_zero(active: str = "5/1 6/2 7/3", rules: Rules | None = None) -> State:

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 import referencing
 
-from scout_ref import _schema
-from scout_ref.registry import spec_dir
+from scout_ref.formats import schema as _schema
+from scout_ref.rulebook.registry import spec_dir
 
 CORPUS = Path(__file__).parent / "data" / "schema"
 SCHEMAS = spec_dir() / "schema"

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from scout_ref import RoundEnd, Rules, State, apply_move, parse_move, round_scores
-from scout_ref.position import build_state
+from scout_ref.formats.position import build_state
 
 
 def _unbeaten_end(rules: Rules | None = None) -> State:

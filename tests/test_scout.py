@@ -14,7 +14,7 @@ from scout_ref import (
     oriented,
     parse_move,
 )
-from scout_ref.position import build_state
+from scout_ref.formats.position import build_state
 
 
 def _state(hand: str, active: str, *, owner: int = 2, turn: int = 0) -> State:

@@ -1,4 +1,5 @@
-"""State JSON: canonical form, the validating loader and the digest (``scout_ref._serialize``)."""
+"""State JSON: canonical form, the validating loader and the digest
+(``scout_ref.formats.state_json``)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from scout_ref import (
     state_to_json,
     validate_state,
 )
-from scout_ref.position import build_state
+from scout_ref.formats.position import build_state
 from tests.invariants import reachable_states
 
 JSON = dict[str, Any]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scout_ref import Card, MalformedInputError, Phase, new_game, oriented, shuffled_deck
-from scout_ref.components import full_deck
-from scout_ref.setup import cards_in_play, hand_size
+from scout_ref.engine.components import full_deck
+from scout_ref.engine.setup import cards_in_play, hand_size
 
 
 @pytest.mark.rule("SC-SETUP-01")

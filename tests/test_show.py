@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scout_ref import Card, Reason, State, apply_move, check_move, legal_moves, oriented, parse_move
-from scout_ref.position import build_state
+from scout_ref.formats.position import build_state
 
 OTHERS = ["1/10", "2/10", "3/10"]
 

@@ -1,4 +1,4 @@
-"""Seeded random playouts (``scout_ref.simulation``)."""
+"""Seeded random playouts (``scout_ref.analysis.simulation``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from scout_ref import Phase, apply_move, round_scores, state_digest
-from scout_ref.simulation import play_round, random_game
+from scout_ref.analysis.simulation import play_round, random_game
 
 
 @pytest.mark.rule("SC-SETUP-02")

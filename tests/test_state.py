@@ -17,10 +17,10 @@ from scout_ref import (
     state_digest,
     state_to_json,
 )
-from scout_ref._serialize import rules_to_json
-from scout_ref.position import build_state
-from scout_ref.simulation import random_game
-from scout_ref.state import next_seat
+from scout_ref.analysis.simulation import random_game
+from scout_ref.engine.state import next_seat
+from scout_ref.formats.position import build_state
+from scout_ref.formats.state_json import rules_to_json
 
 
 @pytest.mark.rule("SC-GEN-01")

@@ -28,7 +28,7 @@ from scout_ref import (
     state_to_json,
     validate_state,
 )
-from scout_ref.simulation import GameRecord
+from scout_ref.analysis.simulation import GameRecord
 from scout_ref.strategies import (
     Engine,
     EngineMismatch,

@@ -25,9 +25,9 @@ from scout_ref import (
     new_game,
     parse_move,
 )
-from scout_ref.position import build_state
-from scout_ref.simulation import random_game
-from scout_ref.turn import apply_listed
+from scout_ref.analysis.simulation import random_game
+from scout_ref.engine.turn import apply_listed
+from scout_ref.formats.position import build_state
 
 FORCED = Rules(scouting=Scouting.FORCED)
 

@@ -21,7 +21,7 @@ from scout_ref import (
     round_scores,
     shuffled_deck,
 )
-from scout_ref.position import build_state
+from scout_ref.formats.position import build_state
 
 
 def _state(hands: list[str], active: str = "", *, chips: tuple[int, int] = (3, 3)) -> State:

@@ -2,7 +2,7 @@
 show is proved reachable (issue 19): its witness game, stored under ``spec/witnesses`` by the
 position's digest, replays to exactly that position. ``scout-ref check`` finds the witness of
 a typed position at once, since the position line places a sketch's unnamed cards as a game
-that reaches it does (:mod:`scout_ref.construction`).
+that reaches it does (:mod:`scout_ref.analysis.construction`).
 
 The positions are read from the files themselves, so a new one is checked as soon as it is
 written; a position the docs show on purpose as bad input is listed in :data:`BAD_INPUT`.
@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from scout_ref import MalformedInputError, State, parse_position, state_from_json
-from scout_ref._jsonread import read_file
 from scout_ref.cli import main
-from scout_ref.commands.explain import STATE_HELP
-from scout_ref.witness_store import replay_witness, stored_witness
+from scout_ref.cli.commands.explain import STATE_HELP
+from scout_ref.formats.witness_store import replay_witness, stored_witness
+from scout_ref.util.jsonread import read_file
 
 ROOT = Path(__file__).resolve().parent.parent
 

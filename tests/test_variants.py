@@ -23,7 +23,7 @@ from scout_ref import (
     parse_move,
     round_scores,
 )
-from scout_ref.position import build_state
+from scout_ref.formats.position import build_state
 
 FORCED = Rules(scouting=Scouting.FORCED)
 

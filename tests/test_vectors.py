@@ -27,14 +27,14 @@ from scout_ref import (
     parse_move,
     state_from_json,
 )
-from scout_ref._serialize import rules_from_json, state_to_json
+from scout_ref.checks.naive import broken_rules
 from scout_ref.cli import main
 from scout_ref.conformance.cases import GENERATORS
 from scout_ref.conformance.cases.players import applies
 from scout_ref.conformance.cases.targets import TARGETS
-from scout_ref.conformance.positions import add_positions
-from scout_ref.conformance.scope import coverage_gaps, scope_problems
-from scout_ref.conformance.vectors import (
+from scout_ref.conformance.model.positions import add_positions
+from scout_ref.conformance.model.scope import coverage_gaps, scope_problems
+from scout_ref.conformance.vectors.build import (
     KINDS,
     MANIFEST,
     ClaimError,
@@ -53,11 +53,11 @@ from scout_ref.conformance.vectors import (
     vector_case,
     vectors_dir,
 )
-from scout_ref.naive import broken_rules
-from scout_ref.notation import Move, Probe, parse_probe
-from scout_ref.registry import Status, rules
-from scout_ref.repetition import first_repeat, position_key
-from scout_ref.witness_store import stored_witness
+from scout_ref.engine.notation import Move, Probe, parse_probe
+from scout_ref.engine.repetition import first_repeat, position_key
+from scout_ref.formats.state_json import rules_from_json, state_to_json
+from scout_ref.formats.witness_store import stored_witness
+from scout_ref.rulebook.registry import Status, rules
 
 Case = dict[str, Any]
 

@@ -1,4 +1,4 @@
-"""Exhaustive checking (``scout_ref.verify`` and ``scout-ref verify``)."""
+"""Exhaustive checking (``scout_ref.checks.verify`` and ``scout-ref verify``)."""
 
 from __future__ import annotations
 
@@ -23,22 +23,29 @@ from scout_ref import (
     state_digest,
     state_to_json,
 )
-from scout_ref._serialize import JSONObject
-from scout_ref.cli import main
-from scout_ref.conformance.vectors import schema_problems
-from scout_ref.errors import Reason, Rejection
-from scout_ref.invariants import (
+from scout_ref.analysis.perft import perft
+from scout_ref.checks.invariants import (
     InvariantError,
     check_legal_list,
     well_formed_index,
     well_formed_moves,
 )
-from scout_ref.naive import FirstBroken, broken_rules, could_show, first_reason, situation, strength
-from scout_ref.notation import End, Keep, Scout, ScoutShow, Show, move_sort_key
-from scout_ref.perft import perft
-from scout_ref.position import build_state
-from scout_ref.registry import spec_version
-from scout_ref.verify import Counterexample, vector_states, verify, verify_root
+from scout_ref.checks.naive import (
+    FirstBroken,
+    broken_rules,
+    could_show,
+    first_reason,
+    situation,
+    strength,
+)
+from scout_ref.checks.verify import Counterexample, vector_states, verify, verify_root
+from scout_ref.cli import main
+from scout_ref.conformance.vectors.build import schema_problems
+from scout_ref.engine.notation import End, Keep, Scout, ScoutShow, Show, move_sort_key
+from scout_ref.errors import Reason, Rejection
+from scout_ref.formats.position import build_state
+from scout_ref.formats.state_json import JSONObject
+from scout_ref.rulebook.registry import spec_version
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SMALL = build_state(2, ["2/1 5/4 6/5", "3/1 7/2"], active_set="4/2", owner=1)
@@ -64,7 +71,7 @@ def test_a_listing_that_disagrees_with_the_oracle_is_a_legal_vector(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     listed = [str(m) for m in legal_moves(SMALL)]
-    monkeypatch.setattr("scout_ref.verify.legal_moves", lambda state: [])
+    monkeypatch.setattr("scout_ref.checks.verify.legal_moves", lambda state: [])
     found = verify_root(SMALL, depth=1).counterexamples
     assert len(found) == 1
     assert found[0].move is None
@@ -81,7 +88,7 @@ def test_a_wrong_move_effect_is_an_apply_vector(monkeypatch: pytest.MonkeyPatch)
         after = apply_move(state, move)
         return replace(after, scout_chips=tuple(n + 1 for n in after.scout_chips))
 
-    monkeypatch.setattr("scout_ref.verify.apply_move", generous)
+    monkeypatch.setattr("scout_ref.checks.verify.apply_move", generous)
     found = verify_root(SMALL, depth=2).counterexamples
     assert len(found) == 1
     problem: Counterexample = found[0]
@@ -125,7 +132,7 @@ def test_cli_prints_a_counterexample_and_fails(
 ) -> None:
     path = tmp_path / "state.json"
     path.write_text(json.dumps(state_to_json(SMALL)), encoding="utf-8")
-    monkeypatch.setattr("scout_ref.verify.legal_moves", lambda state: [])
+    monkeypatch.setattr("scout_ref.checks.verify.legal_moves", lambda state: [])
     assert main(["verify", "--depth", "0", "--from", str(path)]) == 1
     out = capsys.readouterr().out
     assert "counterexample under root" in out
@@ -223,7 +230,7 @@ def _plant_reason(
             return Rejection(reason, "planted")
         return rejection
 
-    monkeypatch.setattr("scout_ref.invariants.check_move", wrong)
+    monkeypatch.setattr("scout_ref.checks.invariants.check_move", wrong)
 
 
 @pytest.mark.rule("SC-TURN-04", "SC-SNS-02")
@@ -259,7 +266,7 @@ def test_an_illegal_listed_move_is_found_at_every_node(monkeypatch: pytest.Monke
             moves = sorted([*moves, Show(0, len(state.hand))], key=move_sort_key)
         return moves
 
-    monkeypatch.setattr("scout_ref.verify.legal_moves", extra)
+    monkeypatch.setattr("scout_ref.checks.verify.legal_moves", extra)
     found = verify_root(OPENED, depth=1).counterexamples
     assert len(found) == 1
     assert found[0].path == ()
@@ -378,7 +385,7 @@ def test_a_listing_that_reads_beyond_the_situation_is_found(
             return moves[:-1]
         return moves
 
-    monkeypatch.setattr("scout_ref.verify.legal_moves", dropping)
+    monkeypatch.setattr("scout_ref.checks.verify.legal_moves", dropping)
     found = verify_root(OPENED, depth=2).counterexamples
     assert len(found) == 1
     assert found[0].state in seen.fired

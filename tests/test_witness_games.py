@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from scout_ref._serialize import state_digest, state_from_json, state_to_json
-from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.analysis.simulation import random_game
 from scout_ref.conformance.cases._by_hand import SIXTEEN, by_hand
 from scout_ref.conformance.cases._case import facing_played
 from scout_ref.conformance.cases._forced import ForcedGame, _laid_apart
@@ -20,19 +19,20 @@ from scout_ref.conformance.cases._played import (
     from_rounds,
     replay_played,
 )
-from scout_ref.conformance.vector_witnesses import (
+from scout_ref.conformance.vectors.witnesses import (
     derived_witnesses,
     missing_derived,
     played_steps,
 )
-from scout_ref.notation import KEEP, parse_move
-from scout_ref.play.record import deal_step, move_step, trace_case, trace_document
-from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.simulation import random_game
-from scout_ref.state import Phase
-from scout_ref.turn import apply_move, legal_moves
-from scout_ref.variants import Rules, Scouting
-from scout_ref.witness_store import document_text, replay_witness, steps_document
+from scout_ref.engine.components import Card, OrientedCard, oriented
+from scout_ref.engine.notation import KEEP, parse_move
+from scout_ref.engine.setup import new_game, shuffled_deck
+from scout_ref.engine.state import Phase
+from scout_ref.engine.turn import apply_move, legal_moves
+from scout_ref.engine.variants import Rules, Scouting
+from scout_ref.formats.state_json import state_digest, state_from_json, state_to_json
+from scout_ref.formats.trace import deal_step, move_step, trace_case, trace_document
+from scout_ref.formats.witness_store import document_text, replay_witness, steps_document
 
 
 def _cards(text: str) -> tuple[OrientedCard, ...]:

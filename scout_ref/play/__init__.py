@@ -3,5 +3,5 @@
 The game loop (:mod:`~scout_ref.play.table`) knows nothing of the screen; the screens
 (:mod:`~scout_ref.play.screen`) draw the lines of :mod:`~scout_ref.play.view` and decide no
 rule; the bots (:mod:`~scout_ref.play.bots`) choose among the engine's legal moves; and
-:mod:`~scout_ref.play.record` writes and replays ``trace`` vectors.
+:mod:`~scout_ref.formats.trace` writes and replays ``trace`` vectors.
 """

@@ -2,7 +2,7 @@
 
 ``scout-ref simulate --seats greedy,random,random`` plays these: each bot decides from its own
 seat's observation (chapter INFO), exactly as at the table, and the game is kept as a
-:class:`~scout_ref.simulation.GameRecord` so the same summary, log and record apply.
+:class:`~scout_ref.analysis.simulation.GameRecord` so the same summary, log and record apply.
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scout_ref.game import next_round
-from scout_ref.information import History, observation
-from scout_ref.notation import Move
+from scout_ref.analysis.simulation import GameRecord, RoundRecord
+from scout_ref.engine.game import next_round
+from scout_ref.engine.information import History, observation
+from scout_ref.engine.notation import Move
+from scout_ref.engine.setup import new_game, shuffled_deck
+from scout_ref.engine.state import Phase, State
+from scout_ref.engine.variants import Rules
 from scout_ref.play.bots import Bot
 from scout_ref.play.table import make_bot
-from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.simulation import GameRecord, RoundRecord
-from scout_ref.state import Phase, State
-from scout_ref.variants import Rules
 
 
 def bot_round(

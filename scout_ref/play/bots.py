@@ -10,14 +10,14 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from scout_ref.combinations import Strength, beating_ranges, strength_of
-from scout_ref.determinization import observed_moves
-from scout_ref.information import Observation
-from scout_ref.notation import FLIP, KEEP, Move, Scout, ScoutShow, Show
-from scout_ref.rotation import rotate_hand
-from scout_ref.scout import scouted
-from scout_ref.show import tops
-from scout_ref.state import Hand, Phase
+from scout_ref.analysis.determinization import observed_moves
+from scout_ref.engine.combinations import Strength, beating_ranges, strength_of
+from scout_ref.engine.information import Observation
+from scout_ref.engine.notation import FLIP, KEEP, Move, Scout, ScoutShow, Show
+from scout_ref.engine.rotation import rotate_hand
+from scout_ref.engine.scout import scouted
+from scout_ref.engine.show import tops
+from scout_ref.engine.state import Hand, Phase
 
 NO_STRENGTH: Strength = (0, False, 0)
 

@@ -17,11 +17,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from scout_ref.explain import Explanation, rule_text
-from scout_ref.information import Observation, PublicView
-from scout_ref.notation import Move
+from scout_ref.analysis.explain import Explanation, rule_text
+from scout_ref.engine.information import Observation, PublicView
+from scout_ref.engine.notation import Move
+from scout_ref.engine.state import State
 from scout_ref.play import view
-from scout_ref.state import State
 
 MAX_WIDTH = 80
 

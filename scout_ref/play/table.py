@@ -12,18 +12,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from scout_ref.determinization import observed_moves
+from scout_ref.analysis.determinization import observed_moves
+from scout_ref.analysis.explain import Explanation, explain
+from scout_ref.engine.information import History, Observation, observation
+from scout_ref.engine.notation import Move, parse_move
+from scout_ref.engine.setup import new_game, shuffled_deck
+from scout_ref.engine.state import Phase, State
+from scout_ref.engine.turn import check_move
+from scout_ref.engine.variants import Rules
 from scout_ref.errors import MalformedInputError
-from scout_ref.explain import Explanation, explain
-from scout_ref.information import History, Observation, observation
-from scout_ref.notation import Move, parse_move
+from scout_ref.formats.trace import JSON, deal_step, move_step
 from scout_ref.play.bots import Bot, GreedyBot, RandomBot
-from scout_ref.play.record import JSON, deal_step, move_step
 from scout_ref.play.view import HELP, moves_listing, rule_lines
-from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.state import Phase, State
-from scout_ref.turn import check_move
-from scout_ref.variants import Rules
 
 SEAT_KINDS = ("human", "random", "greedy")
 

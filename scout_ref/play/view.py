@@ -12,16 +12,16 @@ import textwrap
 from collections.abc import Sequence
 from typing import assert_never
 
-from scout_ref._text import plural
-from scout_ref.combinations import classify
-from scout_ref.game import winners
-from scout_ref.information import Observation, PublicView, observation
-from scout_ref.notation import Flip, Keep, Move, Scout, ScoutShow, Show
-from scout_ref.registry import rules
-from scout_ref.rotation import rotate_hand
-from scout_ref.scoring import round_scores
-from scout_ref.show import tops
-from scout_ref.state import Hand, Phase, RoundEnd, Seat, State, total_rounds
+from scout_ref.engine.combinations import classify
+from scout_ref.engine.game import winners
+from scout_ref.engine.information import Observation, PublicView, observation
+from scout_ref.engine.notation import Flip, Keep, Move, Scout, ScoutShow, Show
+from scout_ref.engine.rotation import rotate_hand
+from scout_ref.engine.scoring import round_scores
+from scout_ref.engine.show import tops
+from scout_ref.engine.state import Hand, Phase, RoundEnd, Seat, State, total_rounds
+from scout_ref.rulebook.registry import rules
+from scout_ref.util.text import plural
 
 CARDS_PER_ROW = 20  # 9 columns of labels + 3 per card stays within 80 columns
 

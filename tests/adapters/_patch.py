@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-import scout_ref.conformance.adapter as reference
-from scout_ref import combinations
-from scout_ref.combinations import Combination, Kind, Strength
+import scout_ref.conformance.oracle.server as reference
+from scout_ref.engine import combinations
+from scout_ref.engine.combinations import Combination, Kind, Strength
 
 
 def replace(original: Callable[..., Any], wrong: Callable[..., Any]) -> None:
@@ -27,8 +27,9 @@ def replace(original: Callable[..., Any], wrong: Callable[..., Any]) -> None:
 
 
 def spans_of(ranges: list[tuple[int, int]], n: int) -> tuple[list[int], list[int]]:
-    """Beating ranges as :func:`~scout_ref.combinations.beating_spans` gives them (the beating
-    ranges from one start are contiguous), so a wrong ``beating_ranges`` reaches move listing."""
+    """Beating ranges as :func:`~scout_ref.engine.combinations.beating_spans` gives them (the
+    beating ranges from one start are contiguous), so a wrong ``beating_ranges`` reaches move
+    listing."""
     lows, highs = list(range(1, n + 1)), list(range(n))  # empty spans: low = high + 1
     for i, j in reversed(ranges):
         lows[i] = j
@@ -43,7 +44,7 @@ def replace_spans(
     """Make move listing use a wrong ``beating_spans``, for shows and Scout & Show alike: the
     spans after a scout's insertion are taken from it, computed on the whole new hand, from
     every start (the reference computes again only the starts from
-    :func:`~scout_ref.combinations.changed_spans` to the slot)."""
+    :func:`~scout_ref.engine.combinations.changed_spans` to the slot)."""
 
     def spans_between(
         numbers: list[int], target: Strength | None, first: int, stop: int

@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from scout_ref.conformance.adapter import HELLO, answer
+from scout_ref.conformance.oracle.server import HELLO, answer
 
 NESTED = 200_000  # brackets each way: about 400 KB, under the runner's 1 MiB line limit
 

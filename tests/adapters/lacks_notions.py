@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import scout_ref.conformance.adapter as ref
-from scout_ref.notation import KEEP
-from scout_ref.state import Phase
-from scout_ref.turn import apply_move
+import scout_ref.conformance.oracle.server as ref
+from scout_ref.engine.notation import KEEP
+from scout_ref.engine.state import Phase
+from scout_ref.engine.turn import apply_move
 from tests.adapters._patch import serve
 
 FEATURES = ["two_player_rules", "rounds", "reasons", "probes"]

@@ -11,7 +11,7 @@ import runpy
 import sys
 import time
 
-import scout_ref.conformance.adapter as reference
+import scout_ref.conformance.oracle.server as reference
 
 SECONDS = 90.0
 

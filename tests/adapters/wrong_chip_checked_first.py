@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from scout_ref import scout
+from scout_ref.engine import scout
+from scout_ref.engine.notation import Scout
+from scout_ref.engine.state import State
+from scout_ref.engine.two_player import check_scout_chip
 from scout_ref.errors import Rejection
-from scout_ref.notation import Scout
-from scout_ref.state import State
-from scout_ref.two_player import check_scout_chip
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-TURN-04",)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scout_ref.combinations import Strength, classify
+from scout_ref.engine.combinations import Strength, classify
 from tests.adapters._patch import judge_combinations, serve
 
 BREAKS = ("SC-SET-01", "SC-SET-03")

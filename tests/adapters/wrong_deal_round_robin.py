@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scout_ref import setup
-from scout_ref.components import OrientedCard
-from scout_ref.state import Hand
+from scout_ref.engine import setup
+from scout_ref.engine.components import OrientedCard
+from scout_ref.engine.state import Hand
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-SETUP-03",)

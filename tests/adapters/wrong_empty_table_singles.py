@@ -5,10 +5,10 @@ The same holds after a Scout & Show took the last card, which breaks SC-SNS-02's
 
 from __future__ import annotations
 
-from scout_ref import show, turn
+from scout_ref.engine import show, turn
+from scout_ref.engine.notation import Move, Show
+from scout_ref.engine.state import Hand, State
 from scout_ref.errors import Reason, Rejection
-from scout_ref.notation import Move, Show
-from scout_ref.state import Hand, State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-SHOW-02", "SC-SNS-02")

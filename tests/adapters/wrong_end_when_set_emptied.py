@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scout_ref import round_end
-from scout_ref.scoring import end_round
-from scout_ref.state import RoundEnd, Seat, State
+from scout_ref.engine import round_end
+from scout_ref.engine.scoring import end_round
+from scout_ref.engine.state import RoundEnd, Seat, State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-END-03", "SC-VAR-02")  # with the chain reset too, scouts never end the round

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scout_ref import combinations
-from scout_ref.combinations import Combination, Strength, strength_of
+from scout_ref.engine import combinations
+from scout_ref.engine.combinations import Combination, Strength, strength_of
 from tests.adapters._patch import replace, replace_spans, serve, spans_of
 
 BREAKS = ("SC-SET-05",)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scout_ref import scoring
-from scout_ref.state import RoundEnd, Seat, State
+from scout_ref.engine import scoring
+from scout_ref.engine.state import RoundEnd, Seat, State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-VAR-01",)

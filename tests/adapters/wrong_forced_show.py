@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from scout_ref import scout, turn
+from scout_ref.engine import scout, turn
+from scout_ref.engine.notation import Scout
+from scout_ref.engine.state import State
+from scout_ref.engine.two_player import can_show
 from scout_ref.errors import Reason, Rejection
-from scout_ref.notation import Scout
-from scout_ref.state import State
-from scout_ref.two_player import can_show
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-SCOUT-04",)

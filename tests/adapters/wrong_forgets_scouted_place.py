@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from scout_ref import information
-from scout_ref.components import OrientedCard
-from scout_ref.information import Dealt, Entry, Event, Tracked
-from scout_ref.notation import Scout, ScoutShow
+from scout_ref.engine import information
+from scout_ref.engine.components import OrientedCard
+from scout_ref.engine.information import Dealt, Entry, Event, Tracked
+from scout_ref.engine.notation import Scout, ScoutShow
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-INFO-04",)

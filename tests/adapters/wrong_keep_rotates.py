@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scout_ref import rotation
-from scout_ref.state import Seat, State, evolve
+from scout_ref.engine import rotation
+from scout_ref.engine.state import Seat, State, evolve
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-ORIENT-01",)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace as evolve
 
-from scout_ref import information
-from scout_ref.information import History, Observation
-from scout_ref.state import Seat, State
+from scout_ref.engine import information
+from scout_ref.engine.information import History, Observation
+from scout_ref.engine.state import Seat, State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-INFO-01",)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scout_ref import setup
-from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.engine import setup
+from scout_ref.engine.components import Card, OrientedCard, oriented
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-SETUP-02",)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scout_ref import elimination
-from scout_ref.components import Card
+from scout_ref.engine import elimination
+from scout_ref.engine.components import Card
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-INFO-08",)

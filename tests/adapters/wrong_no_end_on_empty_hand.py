@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scout_ref import round_end
-from scout_ref.state import RoundEnd, Seat, State
+from scout_ref.engine import round_end
+from scout_ref.engine.state import RoundEnd, Seat, State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-END-01",)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scout_ref import scoring
+from scout_ref.engine import scoring
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-SCORE-04",)

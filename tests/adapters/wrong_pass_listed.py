@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scout_ref import turn
-from scout_ref.state import Phase, State
+from scout_ref.engine import turn
+from scout_ref.engine.state import Phase, State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-TURN-02",)

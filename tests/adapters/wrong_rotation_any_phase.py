@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from scout_ref import turn
+from scout_ref.engine import turn
+from scout_ref.engine.notation import Flip, Keep, Move
+from scout_ref.engine.state import Phase, State
 from scout_ref.errors import Rejection
-from scout_ref.notation import Flip, Keep, Move
-from scout_ref.state import Phase, State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-TURN-03",)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scout_ref import combinations
-from scout_ref.combinations import Strength
+from scout_ref.engine import combinations
+from scout_ref.engine.combinations import Strength
 from tests.adapters._patch import judge_combinations, serve
 
 BREAKS = ("SC-SET-04",)

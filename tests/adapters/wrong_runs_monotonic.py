@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from scout_ref import combinations
-from scout_ref.combinations import Combination, Kind, Strength
+from scout_ref.engine import combinations
+from scout_ref.engine.combinations import Combination, Kind, Strength
 from tests.adapters._patch import replace, replace_spans, serve, spans_of
 
 BREAKS = ("SC-SET-03",)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace as changed
 
-from scout_ref import scout
-from scout_ref.notation import Scout
-from scout_ref.state import Hand
+from scout_ref.engine import scout
+from scout_ref.engine.notation import Scout
+from scout_ref.engine.state import Hand
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-SCOUT-02",)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scout_ref import scout
-from scout_ref.notation import Scout
-from scout_ref.state import Seat, State, evolve
+from scout_ref.engine import scout
+from scout_ref.engine.notation import Scout
+from scout_ref.engine.state import Seat, State, evolve
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-TURN-01",)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scout_ref import state as state_module
-from scout_ref.state import Seat
+from scout_ref.engine import state as state_module
+from scout_ref.engine.state import Seat
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-GEN-01", "SC-TURN-01", "SC-GAME-02", "SC-ORIENT-01")

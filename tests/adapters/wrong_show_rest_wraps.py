@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scout_ref import show
-from scout_ref.notation import Show
-from scout_ref.state import Hand, Seat, State, evolve
+from scout_ref.engine import show
+from scout_ref.engine.notation import Show
+from scout_ref.engine.state import Hand, Seat, State, evolve
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-GEN-02",)

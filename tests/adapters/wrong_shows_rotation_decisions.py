@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace as evolve
 
-from scout_ref import information
-from scout_ref.information import History, Recall
-from scout_ref.state import Seat
+from scout_ref.engine import information
+from scout_ref.engine.information import History, Recall
+from scout_ref.engine.state import Seat
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-ORIENT-01",)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from scout_ref import _movegen, scout
+from scout_ref.engine import _movegen, scout
+from scout_ref.engine.notation import End, Scout
+from scout_ref.engine.state import State
 from scout_ref.errors import Reason, Rejection
-from scout_ref.notation import End, Scout
-from scout_ref.state import State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-NOTE-05",)

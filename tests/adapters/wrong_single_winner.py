@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scout_ref import game
-from scout_ref.state import Seat, State
+from scout_ref.engine import game
+from scout_ref.engine.state import Seat, State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-GAME-04",)

@@ -3,12 +3,12 @@ anyone asks whether it is a combination; breaks the order of SC-TURN-04."""
 
 from __future__ import annotations
 
-from scout_ref import show
-from scout_ref.combinations import beats, classify
+from scout_ref.engine import show
+from scout_ref.engine.combinations import beats, classify
+from scout_ref.engine.notation import Show
+from scout_ref.engine.show import tops
+from scout_ref.engine.state import Hand
 from scout_ref.errors import Reason, Rejection
-from scout_ref.notation import Show
-from scout_ref.show import tops
-from scout_ref.state import Hand
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-TURN-04",)

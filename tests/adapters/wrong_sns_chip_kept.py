@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scout_ref import game
-from scout_ref.state import State, evolve
+from scout_ref.engine import game
+from scout_ref.engine.state import State, evolve
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-COMP-04",)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from scout_ref import scout_show, turn
+from scout_ref.engine import scout_show, turn
+from scout_ref.engine.notation import Move, ScoutShow
+from scout_ref.engine.scout import resolve_scout
+from scout_ref.engine.show import check_show_against
+from scout_ref.engine.state import State
 from scout_ref.errors import Reason, Rejection
-from scout_ref.notation import Move, ScoutShow
-from scout_ref.scout import resolve_scout
-from scout_ref.show import check_show_against
-from scout_ref.state import State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-SNS-02",)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scout_ref import two_player
+from scout_ref.engine import two_player
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-VAR2-05",)

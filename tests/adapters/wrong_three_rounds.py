@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scout_ref import state as state_module
+from scout_ref.engine import state as state_module
 from tests.adapters._patch import serve
 
 BREAKS = ("SC-GAME-01",)

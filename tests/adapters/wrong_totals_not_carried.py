@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scout_ref import scoring
-from scout_ref.state import RoundEnd, State, evolve
+from scout_ref.engine import scoring
+from scout_ref.engine.state import RoundEnd, State, evolve
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-SCORE-06",)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scout_ref import setup
+from scout_ref.engine import setup
 from tests.adapters._patch import serve
 
 BREAKS = ("SC-VAR2-02",)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace as changed
 
-from scout_ref import scoring
-from scout_ref.scoring import SeatScore
-from scout_ref.state import State
+from scout_ref.engine import scoring
+from scout_ref.engine.scoring import SeatScore
+from scout_ref.engine.state import State
 from tests.adapters._patch import replace, serve
 
 BREAKS = ("SC-VAR2-06",)

@@ -13,7 +13,7 @@ from typing import Any, cast
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from scout_ref.registry import Rule, Status, rules
+from scout_ref.rulebook.registry import Rule, Status, rules
 from scoutdocs.i18n import _, chapter_title, rule_statement, rule_title, untranslatable
 from scoutdocs.rules import chapters, display_numbers, rule_ref, rule_text, status_label
 

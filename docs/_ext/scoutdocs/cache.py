@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from scout_ref._atomic import write_atomic
+from scout_ref.util.atomic import write_atomic
 from scoutdocs import links
 
 T = TypeVar("T")

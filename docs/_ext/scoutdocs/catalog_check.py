@@ -33,7 +33,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from scout_ref import rule_texts
+from scout_ref.rulebook import texts as rule_texts
 from scoutdocs.catalogs import extension_template, page_templates, registry_template
 from scoutdocs.i18n import DOMAIN, LOCALES
 from scoutdocs.terms import term_findings

@@ -33,8 +33,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from scout_ref import rule_texts
-from scout_ref.registry import spec_dir, spec_version
+from scout_ref.rulebook import texts as rule_texts
+from scout_ref.rulebook.registry import spec_dir, spec_version
 from scoutdocs.editions import ONEPAGE, translated
 from scoutdocs.flowcharts import FLOWS
 from scoutdocs.i18n import DOMAIN, LOCALES

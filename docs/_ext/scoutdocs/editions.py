@@ -1,7 +1,7 @@
 """The editions' pages: which pages are translated, the language switcher, the developer note.
 
 The editions themselves (language codes and names) are listed once, in
-``spec/locales/editions.json`` (:func:`scout_ref.rule_texts.editions`). The pages a player
+``spec/locales/editions.json`` (:func:`scout_ref.rulebook.texts.editions`). The pages a player
 reads are translated; the developer pages (tutorials, how-to guides, the API and CLI
 reference, the design notes) stay English in every edition and say so at the top.
 
@@ -21,7 +21,7 @@ from sphinx.config import Config
 from sphinx.search import languages
 from sphinx.util import logging
 
-from scout_ref import rule_texts
+from scout_ref.rulebook import texts as rule_texts
 from scoutdocs.i18n import _, chapter_title, language
 from scoutdocs.rules import CHAPTERS_FILE_FORMAT, chapters
 

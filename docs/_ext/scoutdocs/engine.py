@@ -38,12 +38,14 @@ def defined_names(modname: str) -> list[str]:
 
 
 class EngineDirective(SphinxDirective):
-    """``.. engine:: show``: the module ``scout_ref.show``, its API names and its rule code."""
+    """``.. engine:: show``: the module ``scout_ref.engine.show``, its API names and its rule
+    code (``.. engine:: analysis.determinization`` names a module outside the engine)."""
 
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        modname = f"scout_ref.{self.arguments[0]}"
+        name = self.arguments[0]
+        modname = f"scout_ref.{name}" if "." in name else f"scout_ref.engine.{name}"
         own = defined_names(modname)
         exported = [n for n in own if n in scout_ref.__all__]
         private = sorted(

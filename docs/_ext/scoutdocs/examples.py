@@ -16,8 +16,8 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.i18n import docname_to_domain
 
 from scout_ref import Scout, ScoutError, ScoutShow, Show, State, oriented
-from scout_ref.notation import End, ScoutInner, ShowCards
-from scout_ref.registry import RULE_ID, rules
+from scout_ref.engine.notation import End, ScoutInner, ShowCards
+from scout_ref.rulebook.registry import RULE_ID, rules
 from scoutdocs.cards import PHONE_ROW, Marks, legend_svg, state_svg
 from scoutdocs.i18n import _, fill, untranslatable
 from scoutdocs.rules import rule_ref, rule_text, scout_domain
@@ -176,7 +176,7 @@ class ExampleDirective(SphinxDirective):
       ``|``) with any of ``:active-set:``, ``:owner:``, ``:turn:``, ``:phase:``, ``:round:``,
       ``:captured:``, ``:chips:``, ``:scout-show:`` (yes/no per seat), ``:scores:``,
       ``:round-end:`` and ``:switches:`` (``scouting=forced`` ...), passed to
-      :func:`scout_ref.position.build_reachable_state`.
+      :func:`scout_ref.formats.position.build_reachable_state`.
     * ``:setup:`` moves played from that position before the one pictured, all legal: with
       ``:seed:`` they are the witness that play reaches it.
     * Witness: a ``:seed:`` example is its own witness game. A hand-built position must carry

@@ -17,7 +17,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from scout_ref.registry import Status, rules
+from scout_ref.rulebook.registry import Status, rules
 from scoutdocs.flowcharts import FLOWS, Arrow, Box, Flow, Kind
 from scoutdocs.i18n import _, fill, rule_title, untranslatable
 from scoutdocs.rules import anchor_uri, rule_ref, scout_domain

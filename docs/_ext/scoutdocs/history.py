@@ -13,7 +13,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from scout_ref.registry import Rule, Status, rules
+from scout_ref.rulebook.registry import Rule, Status, rules
 from scoutdocs.links import ROOT
 from scoutdocs.rules import rule_ref, rule_text
 

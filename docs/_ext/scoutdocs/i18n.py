@@ -8,7 +8,7 @@ Two kinds of text reach a page in an edition without passing through the page's 
   with parts made elsewhere (a link, a literal) names them ``{like_this}`` and :func:`fill`
   puts the nodes in, so a translator orders the whole sentence.
 * Chapter titles, rule titles and statements come from the registry's catalog
-  ``spec/locales/<lang>/rules.po`` (:mod:`scout_ref.rule_texts`), the one place a rule's
+  ``spec/locales/<lang>/rules.po`` (:mod:`scout_ref.rulebook.texts`), the one place a rule's
   text is translated. The nodes that carry them are marked not translatable, so the page
   catalogs never hold them too.
 
@@ -29,8 +29,8 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.locale import get_translation
 
-from scout_ref import rule_texts
-from scout_ref.registry import Rule
+from scout_ref.rulebook import texts as rule_texts
+from scout_ref.rulebook.registry import Rule
 
 DOMAIN = "scoutdocs"
 LOCALES = Path(__file__).resolve().parents[2] / "locales"

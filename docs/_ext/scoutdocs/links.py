@@ -5,7 +5,7 @@
   read with :mod:`ast` so the tests are not imported;
 * vectors: every case object with an ``id`` and a ``rules`` list in ``spec/vectors/**/*.json``;
 * coverage: the bins of ``spec/coverage.json`` the vectors fill
-  (:mod:`scout_ref.conformance.coverage`).
+  (:mod:`scout_ref.conformance.vectors.coverage`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from functools import cache
 from pathlib import Path
 
 import scout_ref
-from scout_ref.conformance.coverage import measure_vectors
-from scout_ref.registry import enforced_by
+from scout_ref.conformance.vectors.coverage import measure_vectors
+from scout_ref.rulebook.registry import enforced_by
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -49,11 +49,17 @@ class Enforcer:
         return f"{self.module}.{self.qualname}"
 
 
+ABOVE_THE_RULES = ("scout_ref.cli", "scout_ref.conformance", "scout_ref.play")
+"""The packages that enforce no rule: the CLI, the conformance runner and the terminal game."""
+
+
 def _modules() -> Iterator[str]:
-    """The engine's modules: the top level of the package (the CLI and runner live below it)."""
-    for info in pkgutil.iter_modules(scout_ref.__path__, "scout_ref."):
-        if not info.ispkg and not info.name.endswith("__main__"):
-            yield info.name
+    """The modules that may enforce rules: the engine and the layers it shares the package with,
+    but not the CLI, the runner or the game (which decide no rule) nor ``__main__``."""
+    for info in pkgutil.walk_packages(scout_ref.__path__, "scout_ref."):
+        if info.ispkg or info.name.endswith("__main__") or info.name.startswith(ABOVE_THE_RULES):
+            continue
+        yield info.name
 
 
 def _marked(module: object) -> Iterator[tuple[str, object, bool]]:

@@ -17,7 +17,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.util.nodes import extract_messages
 
-from scout_ref import rule_texts
+from scout_ref.rulebook import texts as rule_texts
 from scoutdocs.editions import translated
 
 

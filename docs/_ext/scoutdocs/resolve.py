@@ -10,7 +10,7 @@ from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
-from scout_ref.registry import Status, rules
+from scout_ref.rulebook.registry import Status, rules
 from scoutdocs import links
 from scoutdocs.i18n import _
 from scoutdocs.rules import anchor_uri, example_list, scout_domain

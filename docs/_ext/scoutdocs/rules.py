@@ -21,7 +21,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from scout_ref.registry import RULE_ID, Rule, Status, rules, spec_dir
+from scout_ref.rulebook.registry import RULE_ID, Rule, Status, rules, spec_dir
 from scoutdocs import links
 from scoutdocs.i18n import _, fill, rule_statement, rule_title, untranslatable
 
@@ -407,9 +407,14 @@ class RulesDirective(SphinxDirective):
         domain = scout_domain(self.env)
         sections: dict[str, nodes.section] = {}
         module = addnodes.pending_xref(
-            "", refdomain="py", reftype="mod", reftarget=f"scout_ref.{stem}", refexplicit=True
+            "",
+            refdomain="py",
+            reftype="mod",
+            reftarget=f"scout_ref.engine.{stem}",
+            refexplicit=True,
         )
-        module += nodes.literal(f"scout_ref/{stem}.py", f"scout_ref/{stem}.py")
+        path = f"scout_ref/engine/{stem}.py"
+        module += nodes.literal(path, path)
         intro = nodes.paragraph(translatable=False)
         intro += fill(
             str(

@@ -30,8 +30,7 @@ from scout_ref import (
     round_scores,
     winners,
 )
-from scout_ref.errors import MalformedInputError, Rejection, ScoutError
-from scout_ref.notation import (
+from scout_ref.engine.notation import (
     Flip,
     Keep,
     Probe,
@@ -42,11 +41,12 @@ from scout_ref.notation import (
     ShowCards,
     parse_probe,
 )
-from scout_ref.position import build_reachable_state
-from scout_ref.position_line import format_position
-from scout_ref.repetition import first_repeat
-from scout_ref.turn import check_probe
-from scout_ref.witness_store import replay_witness, stored_witness
+from scout_ref.engine.repetition import first_repeat
+from scout_ref.engine.turn import check_probe
+from scout_ref.errors import MalformedInputError, Rejection, ScoutError
+from scout_ref.formats.position import build_reachable_state
+from scout_ref.formats.position_line import format_position
+from scout_ref.formats.witness_store import replay_witness, stored_witness
 
 DEAL = "deal"  # the pseudo-move that deals the next round (a seeded deck, or the set-aside)
 
@@ -105,7 +105,7 @@ def _int(options: dict[str, str], key: str) -> int | None:
 
 def start_state(options: dict[str, str]) -> State:
     """The position an example starts from: a seeded new game, or a hand-built state filled in
-    as play can produce it (:func:`~scout_ref.position.build_reachable_state`)."""
+    as play can produce it (:func:`~scout_ref.formats.position.build_reachable_state`)."""
     players = int(options["players"])
     rules = _switches(options.get("switches", ""))
     if "seed" in options:

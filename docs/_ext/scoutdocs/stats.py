@@ -16,8 +16,8 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from scout_ref.longest import TWO_PLAYER_MAX_TURNS, longest_two_player_round
-from scout_ref.simulation import random_game
+from scout_ref.analysis.longest import TWO_PLAYER_MAX_TURNS, longest_two_player_round
+from scout_ref.analysis.simulation import random_game
 from scoutdocs.cache import cached
 from scoutdocs.i18n import _
 
@@ -180,9 +180,9 @@ class RoundStatisticsDirective(SphinxDirective):
         ).format(games=games, cap=CAP)
         search = str(
             _(
-                "The guided search of scout_ref.longest, over {deals} seeded two-player deals of "
-                "at most {budget} positions each, found a round of {turns} turns of play (the "
-                "bound is {bound})."
+                "The guided search of scout_ref.analysis.longest, over {deals} seeded two-player "
+                "deals of at most {budget} positions each, found a round of {turns} turns of play "
+                "(the bound is {bound})."
             )
         ).format(deals=deals, budget=budget, turns=len(found.moves), bound=TWO_PLAYER_MAX_TURNS)
         caption = str(_("Rounds of random play by length, {games} games per player count")).format(

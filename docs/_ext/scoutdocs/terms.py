@@ -23,7 +23,7 @@ from docutils import nodes
 from jsonschema import Draft202012Validator
 from sphinx.util.docutils import SphinxDirective
 
-from scout_ref import rule_texts
+from scout_ref.rulebook import texts as rule_texts
 from scoutdocs.i18n import LOCALES, _, language
 
 SCHEMA = LOCALES / "terms.schema.json"

@@ -1,7 +1,7 @@
 """The case generators: plain functions, one module per topic, each returning case dicts.
 
 :data:`GENERATORS` maps every vector file ``spec/vectors/<kind>/<topic>.json`` to the function
-that produces its cases; :mod:`scout_ref.conformance.vectors` adds the engine's answers.
+that produces its cases; :mod:`scout_ref.conformance.vectors.build` adds the engine's answers.
 """
 
 from __future__ import annotations

@@ -15,14 +15,14 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from scout_ref.components import OrientedCard, oriented
 from scout_ref.conformance.cases._played import PLAYED, Played, replay_played
+from scout_ref.engine.components import OrientedCard, oriented
+from scout_ref.engine.notation import KEEP, parse_move
+from scout_ref.engine.setup import cards_in_play, hand_size, new_game
+from scout_ref.engine.state import State
+from scout_ref.engine.turn import apply_move, check_move
+from scout_ref.engine.variants import Rules
 from scout_ref.errors import ScoutError
-from scout_ref.notation import KEEP, parse_move
-from scout_ref.setup import cards_in_play, hand_size, new_game
-from scout_ref.state import State
-from scout_ref.turn import apply_move, check_move
-from scout_ref.variants import Rules
 
 SIXTEEN = "1/2 1/3 1/4 1/5 1/6 1/7 1/8 2/3 2/4 2/5 2/6 2/7 2/8 3/4 3/5 3/6"
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scout_ref._serialize import state_to_json
-from scout_ref.components import OrientedCard, oriented
 from scout_ref.conformance.cases._forced import ForcedGame
 from scout_ref.conformance.cases._played import (
     PLAYED,
@@ -15,13 +13,15 @@ from scout_ref.conformance.cases._played import (
     face_by_play,
     replay_played,
 )
+from scout_ref.engine.components import OrientedCard, oriented
+from scout_ref.engine.notation import KEEP, parse_move
+from scout_ref.engine.setup import cards_in_play, shuffled_deck
+from scout_ref.engine.state import State
+from scout_ref.engine.turn import apply_move
+from scout_ref.engine.variants import Rules, Scouting
 from scout_ref.errors import Reason
-from scout_ref.notation import KEEP, parse_move
-from scout_ref.position import build_reachable_state
-from scout_ref.setup import cards_in_play, shuffled_deck
-from scout_ref.state import State
-from scout_ref.turn import apply_move
-from scout_ref.variants import Rules, Scouting
+from scout_ref.formats.position import build_reachable_state
+from scout_ref.formats.state_json import state_to_json
 
 Case = dict[str, Any]
 """One case as a generator returns it: ``id``, ``description``, ``rules``, the kind's inputs,
@@ -105,7 +105,7 @@ def facing(
     that construction fails) every other seat holds ``others`` cards, the lowest unused ones,
     written ``low/high``; the
     remaining cards are captured and the chips filled in so that play can reach the position
-    (see :func:`~scout_ref.position.build_reachable_state`, which receives ``fields``).
+    (see :func:`~scout_ref.formats.position.build_reachable_state`, which receives ``fields``).
     """
     if by_play and others <= 2:
         played = facing_played(

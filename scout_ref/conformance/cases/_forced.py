@@ -20,9 +20,9 @@ it if any scout was not forced.
 
 from __future__ import annotations
 
-from scout_ref.components import Card, OrientedCard, oriented
 from scout_ref.conformance.cases._played import _Game
-from scout_ref.setup import cards_in_play, hand_size
+from scout_ref.engine.components import Card, OrientedCard, oriented
+from scout_ref.engine.setup import cards_in_play, hand_size
 
 
 def _top_number(n: int) -> int:

@@ -13,15 +13,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from scout_ref.components import OrientedCard
+from scout_ref.analysis.simulation import Chooser, GameRecord, RoundRecord, play_round, random_game
 from scout_ref.conformance.cases._played import PLAYED, Played, from_rounds, round_deck
-from scout_ref.game import next_round
-from scout_ref.notation import Move, ScoutShow, Show, parse_move
-from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.simulation import Chooser, GameRecord, RoundRecord, play_round, random_game
-from scout_ref.state import Phase, State
-from scout_ref.turn import apply_move
-from scout_ref.variants import Rules
+from scout_ref.engine.components import OrientedCard
+from scout_ref.engine.game import next_round
+from scout_ref.engine.notation import Move, ScoutShow, Show, parse_move
+from scout_ref.engine.setup import new_game, shuffled_deck
+from scout_ref.engine.state import Phase, State
+from scout_ref.engine.turn import apply_move
+from scout_ref.engine.variants import Rules
 
 
 def showy(rng: random.Random, moves: Sequence[Move]) -> Move:

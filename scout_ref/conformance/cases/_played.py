@@ -26,17 +26,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from scout_ref.combinations import strength_of
-from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.analysis.simulation import random_game
+from scout_ref.engine.combinations import strength_of
+from scout_ref.engine.components import Card, OrientedCard, oriented
+from scout_ref.engine.game import next_round
+from scout_ref.engine.notation import KEEP, Move, parse_move
+from scout_ref.engine.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
+from scout_ref.engine.show import tops
+from scout_ref.engine.state import Hand, Phase, State
+from scout_ref.engine.turn import apply_move
+from scout_ref.engine.variants import Rules
 from scout_ref.errors import ScoutError
-from scout_ref.game import next_round
-from scout_ref.notation import KEEP, Move, parse_move
-from scout_ref.setup import TWO_PLAYER_CHIPS, cards_in_play, hand_size, new_game
-from scout_ref.show import tops
-from scout_ref.simulation import random_game
-from scout_ref.state import Hand, Phase, State
-from scout_ref.turn import apply_move
-from scout_ref.variants import Rules
 
 Round = tuple[tuple[OrientedCard, ...] | None, tuple[Move, ...]]
 """A later round of a game: its deal (None: with 2 players, the cards set aside) and moves."""

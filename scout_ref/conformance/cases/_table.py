@@ -33,12 +33,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from scout_ref._serialize import rules_from_json, rules_to_json
 from scout_ref.conformance.cases._by_hand import written_game
 from scout_ref.conformance.cases._case import Case, case, facing, played, rejected
+from scout_ref.engine.state import State
+from scout_ref.engine.variants import Rules
 from scout_ref.errors import Reason
-from scout_ref.state import State
-from scout_ref.variants import Rules
+from scout_ref.formats.state_json import rules_from_json, rules_to_json
 
 TABLES = Path(__file__).resolve().parent / "tables"
 """The tables, one per topic."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from scout_ref.components import Card, OrientedCard, oriented
+from scout_ref.analysis.simulation import random_game
 from scout_ref.conformance.cases._by_hand import deal_by_seat
 from scout_ref.conformance.cases._case import (
     Case,
@@ -23,12 +23,12 @@ from scout_ref.conformance.cases._case import (
 )
 from scout_ref.conformance.cases._games import circled_game
 from scout_ref.conformance.cases._played import Played, from_rounds, replay_played
+from scout_ref.engine.components import Card, OrientedCard, oriented
+from scout_ref.engine.notation import KEEP, parse_move
+from scout_ref.engine.setup import cards_in_play, hand_size
+from scout_ref.engine.state import State
+from scout_ref.engine.variants import Rotation, Rules, Scouting
 from scout_ref.errors import Reason
-from scout_ref.notation import KEEP, parse_move
-from scout_ref.setup import cards_in_play, hand_size
-from scout_ref.simulation import random_game
-from scout_ref.state import State
-from scout_ref.variants import Rotation, Rules, Scouting
 
 LARGEST_RUN = {2: 10, 3: 9, 4: 10, 5: 10}
 """The longest run at each player count: 1 to 10, or 1 to 9 without the cards with a 10."""

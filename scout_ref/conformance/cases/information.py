@@ -14,16 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scout_ref._serialize import state_to_json
+from scout_ref.analysis.simulation import GameRecord, random_game
 from scout_ref.conformance.cases._case import Case, case, facing
 from scout_ref.conformance.cases._games import remember
-from scout_ref.information import History, observation
-from scout_ref.notation import Move, Show
-from scout_ref.position import build_reachable_state
-from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.simulation import GameRecord, random_game
-from scout_ref.state import Seat, State
-from scout_ref.variants import Rules, Scouting
+from scout_ref.engine.information import History, observation
+from scout_ref.engine.notation import Move, Show
+from scout_ref.engine.setup import new_game, shuffled_deck
+from scout_ref.engine.state import Seat, State
+from scout_ref.engine.variants import Rules, Scouting
+from scout_ref.formats.position import build_reachable_state
+from scout_ref.formats.state_json import state_to_json
 
 SCOUTED = ["scout R~ @1", "scout L @0", "show 0-0", "scout L @0", "show 0-0"]
 """From :func:`_four`: seat 0 scouts the 9/6 turned over into slot 1, then shows the card to

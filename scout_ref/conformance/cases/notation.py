@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, case
 from scout_ref.conformance.cases._table import facing_cases
-from scout_ref.setup import new_game, shuffled_deck
+from scout_ref.engine.setup import new_game, shuffled_deck
 
 
 def reject_cases() -> list[Case]:

@@ -8,14 +8,14 @@ extra legal move anywhere in the tree changes a count.
 
 from __future__ import annotations
 
+from scout_ref.analysis.simulation import random_game
 from scout_ref.conformance.cases import round_end, scout_show
 from scout_ref.conformance.cases._by_hand import written_game
 from scout_ref.conformance.cases._case import Case, case, facing
 from scout_ref.conformance.cases._games import remember
-from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.simulation import random_game
-from scout_ref.state import State
-from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+from scout_ref.engine.setup import new_game, shuffled_deck
+from scout_ref.engine.state import State
+from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
 
 GENERATION = ("SC-TURN-02", "SC-TURN-01", "SC-SHOW-01", "SC-SHOW-03", "SC-SCOUT-01")
 FRESH_DEPTH = {2: 5, 3: 5, 4: 6, 5: 7}

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scout_ref._serialize import state_from_json
 from scout_ref.conformance.cases import (
     combinations,
     notation,
@@ -34,12 +33,13 @@ from scout_ref.conformance.cases import (
 )
 from scout_ref.conformance.cases._by_hand import by_hand
 from scout_ref.conformance.cases._case import Case, case, facing, facing_played
+from scout_ref.engine.notation import parse_move
+from scout_ref.engine.reachability import check_reachable
+from scout_ref.engine.state import Phase, State, total_rounds
+from scout_ref.engine.turn import apply_move, check_move, check_written
 from scout_ref.errors import ScoutError
-from scout_ref.notation import parse_move
-from scout_ref.reachability import check_reachable
-from scout_ref.registry import rules
-from scout_ref.state import Phase, State, total_rounds
-from scout_ref.turn import apply_move, check_move, check_written
+from scout_ref.formats.state_json import state_from_json
+from scout_ref.rulebook.registry import rules
 
 SOURCES: dict[str, tuple[Callable[[], list[Case]], ...]] = {
     "legal": (

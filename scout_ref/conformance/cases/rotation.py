@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from scout_ref.analysis.simulation import random_game
 from scout_ref.conformance.cases._case import Case, cards, case, play_start, played, rejected
 from scout_ref.conformance.cases._games import remember
+from scout_ref.engine.setup import new_game, shuffled_deck
 from scout_ref.errors import Reason
-from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.simulation import random_game
 
 
 def apply_cases() -> list[Case]:

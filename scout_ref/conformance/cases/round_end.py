@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, facing, played
 from scout_ref.conformance.cases._table import facing_cases
-from scout_ref.state import State
-from scout_ref.variants import Rules
+from scout_ref.engine.state import State
+from scout_ref.engine.variants import Rules
 
 
 def emptied_by_scouts(rules: Rules | None = None) -> State:

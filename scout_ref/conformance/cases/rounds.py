@@ -5,12 +5,12 @@ The finished rounds come from seeded random games, so every round_over state is 
 
 from __future__ import annotations
 
-from scout_ref._serialize import state_to_json
+from scout_ref.analysis.simulation import random_game
 from scout_ref.conformance.cases._case import Case, cards, case
 from scout_ref.conformance.cases._games import remember
-from scout_ref.setup import shuffled_deck
-from scout_ref.simulation import random_game
-from scout_ref.variants import Rotation, Rules
+from scout_ref.engine.setup import shuffled_deck
+from scout_ref.engine.variants import Rotation, Rules
+from scout_ref.formats.state_json import state_to_json
 
 NEXT = ("SC-GAME-02", "SC-GAME-03", "SC-SETUP-03", "SC-SETUP-04", "SC-SCORE-06")
 

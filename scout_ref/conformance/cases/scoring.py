@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from scout_ref.analysis.simulation import GameRecord
 from scout_ref.conformance.cases._case import Case, case, facing, played
 from scout_ref.conformance.cases._games import seeded_game, seeded_state, spliced
 from scout_ref.conformance.cases.round_end import emptied_by_scouts
-from scout_ref.game import winners
-from scout_ref.registry import rules
-from scout_ref.scoring import round_scores
-from scout_ref.simulation import GameRecord
-from scout_ref.state import Phase, RoundEnd, State
-from scout_ref.variants import Rules
+from scout_ref.engine.game import winners
+from scout_ref.engine.scoring import round_scores
+from scout_ref.engine.state import Phase, RoundEnd, State
+from scout_ref.engine.variants import Rules
+from scout_ref.rulebook.registry import rules
 
 NO_EXEMPTION = Rules(owner_exemption=False)
 TERMS = ("SC-SCORE-01", "SC-SCORE-02", "SC-SCORE-03", "SC-SCORE-06")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scout_ref.conformance.cases._case import Case, facing
 from scout_ref.conformance.cases._table import facing_cases
-from scout_ref.state import State
+from scout_ref.engine.state import State
 
 
 def apply_position() -> State:

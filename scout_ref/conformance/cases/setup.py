@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from scout_ref._serialize import rules_to_json
 from scout_ref.conformance.cases._case import Case, cards, case
-from scout_ref.setup import cards_in_play, shuffled_deck
-from scout_ref.variants import Rotation, Rules, Scouting
+from scout_ref.engine.setup import cards_in_play, shuffled_deck
+from scout_ref.engine.variants import Rotation, Rules, Scouting
+from scout_ref.formats.state_json import rules_to_json
 
 FOCUS = {False: ("SC-SETUP-03", "SC-SETUP-04"), True: ("SC-VAR2-01", "SC-VAR2-02")}
 """The rule each deck's case is written for: the dealing, then the fresh round."""

@@ -6,14 +6,14 @@ scored states at each round end are filled in from the reference engine.
 
 from __future__ import annotations
 
-from scout_ref._serialize import rules_to_json
-from scout_ref.components import oriented
+from scout_ref.analysis.simulation import GameRecord, random_game
 from scout_ref.conformance.cases._case import Case, cards, case
-from scout_ref.notation import Flip, Keep, Scout, ScoutShow
-from scout_ref.setup import cards_in_play
-from scout_ref.simulation import GameRecord, random_game
-from scout_ref.state import RoundEnd
-from scout_ref.variants import EmptySetChain, Rotation, Rules, Scouting
+from scout_ref.engine.components import oriented
+from scout_ref.engine.notation import Flip, Keep, Scout, ScoutShow
+from scout_ref.engine.setup import cards_in_play
+from scout_ref.engine.state import RoundEnd
+from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
+from scout_ref.formats.state_json import rules_to_json
 
 ALWAYS = ("SC-TURN-01", "SC-TURN-02", "SC-SHOW-05", "SC-SCORE-01", "SC-SCORE-03")
 GAME = ("SC-GAME-01", "SC-GAME-02", "SC-GEN-03", "SC-SCORE-06")

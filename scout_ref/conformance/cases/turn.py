@@ -11,9 +11,9 @@ from collections.abc import Callable
 from scout_ref.conformance.cases._case import Case, case, facing, play_start, played, rejected
 from scout_ref.conformance.cases._games import seeded_state
 from scout_ref.conformance.cases._table import facing_cases
+from scout_ref.engine.setup import new_game, shuffled_deck
+from scout_ref.engine.state import Phase, State
 from scout_ref.errors import Reason
-from scout_ref.setup import new_game, shuffled_deck
-from scout_ref.state import Phase, State
 
 
 def round_over() -> State:

@@ -6,12 +6,12 @@ The cases from a position facing an active set are rows of ``tables/two_player.t
 
 from __future__ import annotations
 
+from scout_ref.analysis.simulation import random_game
 from scout_ref.conformance.cases._case import Case, case
 from scout_ref.conformance.cases._games import remember, seeded_state
 from scout_ref.conformance.cases._table import facing_cases
-from scout_ref.simulation import random_game
-from scout_ref.state import Phase, RoundEnd, State
-from scout_ref.variants import Rules
+from scout_ref.engine.state import Phase, RoundEnd, State
+from scout_ref.engine.variants import Rules
 
 
 def apply_cases() -> list[Case]:

@@ -1,0 +1,98 @@
+"""How subcommands write what they found: ``--json`` documents and the view switches.
+
+Every ``--json`` document is one JSON object on standard output, described by the schema
+``spec/schema/cli/<command>.schema.json``.
+Commands that draw (colour, tables, progress bars) take ``--plain`` and ``--color``; the
+default is colour on a terminal and plain text otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from scout_ref.rulebook.registry import Rule
+
+WIDTH = 100
+"""The line width policy. On a terminal, text wraps at word boundaries to the terminal's width,
+at most this many columns. In a pipe or a file, lines are never wrapped (a line stays one line
+for grep and scripts) and tables are laid out in exactly this width, so the output does not
+depend on who runs it. Explanations, which the docs quote, wrap at 78 columns everywhere."""
+
+
+def add_json_argument(p: argparse._ActionsContainer, command: str, what: str) -> None:
+    """Add ``--json``: print ``what`` as one JSON document instead of text."""
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=f"print {what} as JSON (schema: spec/schema/cli/{command}.schema.json)",
+    )
+
+
+def add_vectors_dir_argument(p: argparse.ArgumentParser, old: str) -> None:
+    """Add ``--vectors-dir DIR``, the one name for a vector folder, and its old name.
+
+    The old name keeps working, silently, so that scripts and CI jobs do not break; the help
+    marks it deprecated.
+    """
+    p.add_argument(
+        "--vectors-dir",
+        type=Path,
+        metavar="DIR",
+        help="the vector folder (default: spec/vectors of this installation)",
+    )
+    p.add_argument(
+        old,
+        type=Path,
+        dest="vectors_dir",
+        metavar="DIR",
+        help="deprecated name of --vectors-dir",
+    )
+
+
+def add_view_arguments(p: argparse.ArgumentParser) -> None:
+    """Add ``--plain`` and ``--color``; the default picks colour only on a terminal."""
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--plain", action="store_true", help="plain text, even on a terminal")
+    g.add_argument("--color", action="store_true", help="colour, even when not on a terminal")
+
+
+def wants_color(args: argparse.Namespace) -> bool:
+    """Whether to draw in colour: ``--color``, or a terminal without ``--plain``."""
+    if getattr(args, "color", False):
+        return True
+    return not getattr(args, "plain", False) and sys.stdout.isatty()
+
+
+def console(args: argparse.Namespace) -> Console:
+    """A rich console on standard output that follows the view switches and width policy."""
+    color = wants_color(args)
+    terminal = sys.stdout.isatty()
+    return Console(
+        highlight=False,
+        width=min(Console().width, WIDTH) if terminal else WIDTH,
+        soft_wrap=not terminal,
+        force_terminal=color,
+        no_color=not color,
+        color_system="auto" if color else None,
+    )
+
+
+def print_json(document: dict[str, object]) -> None:
+    """Print a ``--json`` document."""
+    print(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def rule_json(rule: Rule) -> dict[str, object]:
+    """A rule as the ``--json`` documents write it."""
+    return {
+        "id": rule.id,
+        "status": rule.status.value,
+        "area": rule.area,
+        "title": rule.title,
+        "statement": rule.statement,
+    }

@@ -1,0 +1,27 @@
+"""``scout-ref adapter``: the reference engine served over SCP 1 on stdin and stdout."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from scout_ref.cli.commands._io import standard_input
+from scout_ref.conformance.oracle.server import serve
+from scout_ref.errors import MalformedInputError
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``adapter``."""
+    p = subparsers.add_parser(
+        "adapter", help="serve the reference engine as a conformance adapter (JSON lines)"
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until ``bye`` or end of input."""
+    requests = standard_input("adapter")
+    if sys.stdout is None or sys.stdout.closed:
+        message = "adapter answers on standard output, which is closed"
+        raise MalformedInputError("standard output", [("", message)])
+    return serve(requests, sys.stdout)

@@ -1,0 +1,85 @@
+"""``scout-ref explain STATE MOVE``: the verdict on a move, with the reasoning and the rules."""
+
+from __future__ import annotations
+
+import argparse
+
+from scout_ref.analysis.explain import Explanation, explain
+from scout_ref.cli.commands._io import (
+    HYPOTHETICAL_HELP,
+    read_state,
+    refuse_non_combination,
+)
+from scout_ref.cli.commands._output import add_json_argument, print_json, rule_json
+from scout_ref.engine.notation import parse_move
+from scout_ref.engine.state import State
+from scout_ref.engine.turn import apply_move
+from scout_ref.formats.position_line import format_position
+from scout_ref.formats.state_json import state_digest
+from scout_ref.rulebook.registry import rules
+
+STATE_HELP = (
+    "the position: a position line such as '3p hands 3/1 4/1 | 5/2 | 6/3 7/3 active_set 2/1 "
+    "owner 1' (spec/POSITION.md), a file holding one or a state JSON, or - for standard input"
+)
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``explain``."""
+    p = subparsers.add_parser(
+        "explain",
+        help="say whether a move is legal in a position, and why",
+        description="Exit status: 0 legal, 1 illegal, 2 bad input.",
+    )
+    p.add_argument("state", metavar="STATE", help=STATE_HELP)
+    p.add_argument("--hypothetical", action="store_true", help=HYPOTHETICAL_HELP)
+    p.add_argument(
+        "move",
+        metavar="MOVE",
+        help="a move in canonical notation, e.g. 'show 2-4' or 'scout L~ @3'",
+    )
+    add_json_argument(p, "explain", "the verdict, the reasoning and the rules cited")
+    p.set_defaults(run=run)
+
+
+def explanation_json(explanation: Explanation) -> dict[str, object]:
+    """The ``explain --json`` document (``spec/schema/cli/explain.schema.json``)."""
+    state, rejection = explanation.state, explanation.rejection
+    after = state_after(explanation)
+    return {
+        "position": format_position(state),
+        "after": None if after is None else format_position(after),
+        "digest": state_digest(state),
+        "move": str(explanation.move),
+        "seat": state.turn,
+        "legal": explanation.is_legal,
+        "verdict": explanation.verdict,
+        "rejection": None
+        if rejection is None
+        else {"reason": rejection.reason.value, "rule": rejection.rule, "detail": rejection.detail},
+        "reasoning": [{"text": p.text, "rule": p.rule} for p in explanation.points],
+        "rules_cited": [rule_json(rules()[r]) for r in explanation.cited],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the explanation; 0 when the move is legal, 1 when it is illegal."""
+    state = read_state(args.state, reachable=not args.hypothetical)
+    refuse_non_combination(state)
+    explanation = explain(state, parse_move(args.move))
+    if args.json:
+        print_json(explanation_json(explanation))
+    else:
+        print("\n".join(explanation.lines()))
+        after = state_after(explanation)
+        if after is not None:
+            print("position after the move:")
+            print(f"  {format_position(after)}")
+    return 0 if explanation.is_legal else 1
+
+
+def state_after(explanation: Explanation) -> State | None:
+    """The state after a legal move; None for an illegal one."""
+    if not explanation.is_legal:
+        return None
+    return apply_move(explanation.state, explanation.move)

@@ -1,0 +1,206 @@
+"""``scout-ref simulate``: seeded random games, with a summary of how they went."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections import Counter
+from pathlib import Path
+
+from rich.progress import Progress
+
+from scout_ref.analysis.simulation import Chooser, GameRecord, random_game, rare_first, uniform
+from scout_ref.cli.commands._output import (
+    add_json_argument,
+    add_view_arguments,
+    print_json,
+    wants_color,
+)
+from scout_ref.cli.commands.play import parse_seats
+from scout_ref.conformance.cases.traces import steps as game_steps
+from scout_ref.conformance.vectors.build import replay
+from scout_ref.engine.game import winners
+from scout_ref.errors import MalformedInputError
+from scout_ref.formats.state_json import rules_to_json
+from scout_ref.formats.trace import trace_case, trace_document
+from scout_ref.play.autoplay import bot_game
+from scout_ref.util.atomic import check_output_file, write_atomic
+from scout_ref.util.text import plural
+
+CHOOSERS: dict[str, Chooser] = {"uniform": uniform, "rare_first": rare_first}
+"""The ways ``--chooser`` picks moves."""
+PROGRESS_FROM = 50  # games; shorter runs finish before a bar would help
+MAX_MOVES = 10_000  # per round: far beyond any round of random play seen (see chapter END)
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``simulate``."""
+    p = subparsers.add_parser("simulate", help="play seeded random games and summarise them")
+    p.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game (default 0); game k uses seed+k"
+    )
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--log", action="store_true", help="print every move and each round's scores")
+    add_json_argument(out, "simulate", "the summary")
+    add_view_arguments(p)
+    who = p.add_mutually_exclusive_group()
+    who.add_argument(
+        "--chooser",
+        choices=sorted(CHOOSERS),
+        default="uniform",
+        help="how each move is picked among the legal ones: uniform (default), or rare_first "
+        "(a kind of move first, as the fuzzer plays: more shows, emptied hands, later rounds)",
+    )
+    who.add_argument(
+        "--seats",
+        metavar="BOTS",
+        help="the bots of scout-ref play instead, one per seat, e.g. greedy,random,random "
+        "(each decides from what its seat knows); sets the player count",
+    )
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        type=Path,
+        help="write the first game as a trace vector (scout-ref replay FILE steps through it)",
+    )
+    p.add_argument(
+        "--max-moves",
+        type=int,
+        default=MAX_MOVES,
+        metavar="N",
+        help=f"stop a round after N moves (default {MAX_MOVES}); outside the rules (SC-END-06): "
+        "a round stopped so is reported as truncated and not scored, and its game has no winner",
+    )
+    p.set_defaults(run=run)
+
+
+def write_game(record: GameRecord, seed: int, path: Path) -> None:
+    """Write a simulated game as a one-case trace vector, digests filled in by the engine."""
+    players = record.players
+    moves = game_steps(record, len(record.rounds))
+    draft = {"players": players, "game_rules": rules_to_json(record.rules), "steps": moves}
+    case = trace_case(
+        f"trace-simulate-{players}p-seed-{seed}",
+        f"A game of scout-ref simulate with {players} players and seed {seed}.",
+        players,
+        record.rules,
+        replay(draft),
+    )
+    document = trace_document("A game recorded by scout-ref simulate.", [case])
+    write_atomic(path, json.dumps(document, sort_keys=True, indent=2) + "\n", "--record")
+
+
+def print_log(record: GameRecord) -> None:
+    """Print a game move by move, with each round's score breakdown."""
+    for number, rnd in enumerate(record.rounds, start=1):
+        print(f"round {number}")
+        for state, move in rnd.steps():
+            print(f"  seat {state.turn}: {move}")
+        if rnd.truncated:
+            print(
+                f"  round truncated after {plural(len(rnd.moves), 'move')}: not scored (SC-END-06)"
+            )
+            return
+        print(f"  round ended: {rnd.end.round_end.value if rnd.end.round_end else '?'}")
+        for s in rnd.scores:
+            exempt = " (exempt)" if s.exempt else ""
+            print(
+                f"  seat {s.seat}: {s.captured} captured + {s.chips} chips"
+                f" - {s.hand_penalty} in hand{exempt} = {s.total:+d}"
+            )
+    final = record.final
+    print("totals: " + ", ".join(f"seat {s}: {t}" for s, t in enumerate(final.scores)))
+    print("winners: " + ", ".join(f"seat {s}" for s in winners(final)))
+
+
+def play_game(args: argparse.Namespace, k: int, choose: Chooser) -> GameRecord:
+    """Game ``k`` of the run: the bots' when ``--seats`` names them, else random moves."""
+    if args.seats:
+        return bot_game(args.seats.split(","), args.seed + k, max_moves=args.max_moves)
+    return random_game(args.players, args.seed + k, None, choose, max_moves=args.max_moves)
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse option values that cannot make a run, before playing.
+
+    Raises:
+        MalformedInputError: naming the option.
+    """
+    if args.seats:
+        kinds = parse_seats(args.seats)
+        if "human" in kinds:
+            raise MalformedInputError("--seats", [("", "simulate plays bots only: random, greedy")])
+        args.players = len(kinds)
+    if not 2 <= args.players <= 5:
+        raise MalformedInputError("--players", [("", f"{args.players} is not 2 to 5")])
+    if args.games < 1:
+        raise MalformedInputError("--games", [("", "play at least one game")])
+    if args.max_moves < 1:
+        raise MalformedInputError("--max-moves", [("", "allow at least one move per round")])
+    if args.record:
+        check_output_file(args.record, "--record")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games and print the summary."""
+    check_options(args)
+    choose = CHOOSERS[args.chooser]
+    ends: Counter[str] = Counter()
+    truncated = 0
+    turns: list[int] = []
+    scores: list[int] = []
+    quiet = args.games < PROGRESS_FROM or not sys.stderr.isatty() or not wants_color(args)
+    with Progress(disable=quiet) as bar:
+        task = bar.add_task("playing", total=args.games)
+        for k in range(args.games):
+            record = play_game(args, k, choose)
+            if k == 0 and args.record:
+                write_game(record, args.seed, args.record)
+            if args.log:
+                print_log(record)
+            for rnd in record.rounds:
+                if rnd.end.round_end is None:
+                    truncated += 1
+                else:
+                    ends[rnd.end.round_end.value] += 1
+                turns.append(sum(1 for m in rnd.moves if str(m) not in ("keep", "flip")))
+            if not record.truncated:
+                scores.extend(record.final.scores)
+            bar.advance(task)
+    summary = {
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "rounds": len(turns),
+        "round_ends": dict(sorted(ends.items())),
+        "max_moves": args.max_moves,
+        "truncated_rounds": truncated,
+        "turns_per_round": {"mean": round(statistics.mean(turns), 1), "max": max(turns)},
+        "final_totals": {
+            "mean": round(statistics.mean(scores), 1),
+            "min": min(scores),
+            "max": max(scores),
+        }
+        if scores
+        else None,
+    }
+    if args.json:
+        print_json(summary)
+        return 0
+    print(f"{plural(args.games, 'game')} of {args.players} players, {plural(len(turns), 'round')}")
+    if truncated:
+        print(
+            f"{plural(truncated, 'round')} truncated at {plural(args.max_moves, 'move')}: "
+            "not scored,"
+            " their games have no winner and no final totals (SC-END-06)"
+        )
+    print("rounds ended by: " + (", ".join(f"{k} {v}" for k, v in sorted(ends.items())) or "none"))
+    print(f"turns per round: mean {statistics.mean(turns):.1f}, max {max(turns)}")
+    if scores:
+        mean, low, high = statistics.mean(scores), min(scores), max(scores)
+        print(f"final totals: mean {mean:.1f}, min {low}, max {high}")
+    return 0

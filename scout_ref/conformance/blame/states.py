@@ -1,0 +1,483 @@
+"""Blame: which rules a wrong answer points at, decided from what differs.
+
+A failed case cites many rules, but its difference from the reference usually concerns one of
+them. Blame reads the difference: for a state, the fields that differ and what produced the
+state (a deal, a rotation, a show, a scout, a Scout & Show), through the documented map
+:data:`FIELD_RULES`; for a legal-move list, the kind of each missing or extra move; for a
+score, the score term that differs and the pattern of the difference. :func:`narrow` then
+prefers the rule the case was written for (its ``focus``) when the difference points at it.
+The verdicts (:mod:`scout_ref.conformance.report.verdicts`) are computed from these blames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from scout_ref.conformance.model.outcomes import Case, Message, Outcome
+from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
+from scout_ref.engine.scout import scouted
+from scout_ref.errors import MalformedInputError
+from scout_ref.formats.state_json import state_from_json
+
+Rules = frozenset[str]
+
+# What produced a state: a deal ("deal" for a new game, "next_round"), or a move kind.
+FIELD_RULES: dict[str, dict[str, tuple[str, ...]]] = {
+    "deal": {
+        "players": ("SC-GEN-01",),
+        "hands": ("SC-SETUP-03",),
+        "set_aside": ("SC-SETUP-03",),
+        "start_player": ("SC-GAME-02",),
+        "turn": ("SC-SETUP-04",),
+        "scout_chips": ("SC-SETUP-04",),
+        "scout_show_available": ("SC-COMP-04",),
+        "round": ("SC-GAME-01",),
+        "scores": ("SC-SCORE-06",),
+        "*": ("SC-SETUP-04",),
+    },
+    "next_round": {
+        "hands": ("SC-GAME-03",),
+        "set_aside": ("SC-GAME-03",),
+        "start_player": ("SC-GAME-02",),
+        "turn": ("SC-GAME-02",),
+        "round": ("SC-GAME-01",),
+        "phase": ("SC-GAME-01",),
+        "scores": ("SC-SCORE-06",),
+        "scout_chips": ("SC-SETUP-04",),
+        "scout_show_available": ("SC-COMP-04",),
+        "*": ("SC-SETUP-04",),
+    },
+    "keep": {"hands": ("SC-ORIENT-01",), "*": ("SC-ORIENT-01",)},
+    "flip": {"hands": ("SC-ORIENT-02",), "*": ("SC-ORIENT-01",)},
+    "show": {
+        "hands": ("SC-SHOW-05",),
+        "active_set": ("SC-SHOW-05",),
+        "owner": ("SC-SHOW-05",),
+        "captured": ("SC-SHOW-04",),
+        "turn": ("SC-TURN-01",),
+        "scout_show_available": ("SC-SNS-01",),
+        "*": ("SC-SHOW-05",),
+    },
+    "scout": {
+        "hands": ("SC-SCOUT-02",),
+        "active_set": ("SC-SCOUT-05",),
+        "owner": ("SC-SCOUT-05",),
+        "scout_chips": ("SC-SCOUT-03", "SC-COMP-03"),
+        "turn": ("SC-TURN-01",),
+        "scout_show_available": ("SC-SNS-01",),
+        "*": ("SC-SCOUT-05",),
+    },
+    "scout_show": {
+        "hands": ("SC-NOTE-04", "SC-SNS-03"),
+        "scout_show_available": ("SC-SNS-01",),
+        "scout_chips": ("SC-SNS-03", "SC-SCOUT-03"),
+        "captured": ("SC-SNS-03", "SC-SHOW-04"),
+        "turn": ("SC-TURN-01",),
+        "*": ("SC-SNS-03",),
+    },
+}
+"""State field -> the rules that govern its change, by what produced the state (``*``: any
+other field). With two players the chip and turn fields of a scout, the deal's hands and the
+chips of a fresh round follow chapter VAR2 instead (:data:`TWO_PLAYER`); the round-end fields
+(``phase``, ``round_end``, ``scores``) of a move are judged by :func:`round_end_rules`."""
+
+TWO_PLAYER: dict[tuple[str, str], tuple[str, ...]] = {
+    ("deal", "hands"): ("SC-VAR2-01",),
+    ("deal", "set_aside"): ("SC-VAR2-01",),
+    ("next_round", "hands"): ("SC-VAR2-01",),
+    ("next_round", "set_aside"): ("SC-VAR2-01",),
+    ("deal", "scout_chips"): ("SC-VAR2-02",),
+    ("next_round", "scout_chips"): ("SC-VAR2-02",),
+    ("deal", "scout_show_available"): ("SC-VAR2-02",),
+    ("next_round", "scout_show_available"): ("SC-VAR2-02",),
+    ("scout", "scout_chips"): ("SC-VAR2-03",),
+    ("scout", "turn"): ("SC-VAR2-03",),
+}
+
+ROUND_END_FIELDS = ("phase", "round_end", "scores", "turn")
+
+
+def narrow(case: Case, derived: frozenset[str], outcome: Outcome) -> tuple[str, ...]:
+    """The rules a failed case is blamed on.
+
+    The rule the case was written for (its ``focus``) when the difference points at it, or
+    when nothing more precise is known (an ``errored`` answer); otherwise every rule the
+    difference points at (the verdicts keep, of several, those a focused case convicts).
+    """
+    if outcome not in (Outcome.FAILED, Outcome.ERRORED):
+        return ()
+    focus = case.focus
+    if not derived or focus in derived:
+        return (focus,) if focus else ()
+    return tuple(sorted(derived))
+
+
+def producer(step: str | None) -> str:
+    """What produced a state: ``deal``/``next_round`` for deals, else the move's kind."""
+    if step in ("deal", "next_round"):
+        return step
+    match _parse(step):
+        case Keep():
+            return "keep"
+        case Flip():
+            return "flip"
+        case Show():
+            return "show"
+        case Scout():
+            return "scout"
+        case ScoutShow():
+            return "scout_show"
+        case None:
+            return "show"
+
+
+def _parse(text: str | None) -> Move | None:
+    try:
+        return None if text is None else parse_move(text)
+    except MalformedInputError:
+        return None
+
+
+def state_blame(before: Message | None, step: str, expected: Message, got: object) -> Rules:
+    """The rules a differing state points at; ``step`` is ``deal``, ``next_round`` or a move.
+
+    The fields a move changes directly are read first: when one of them differs, a different
+    round end is its consequence and is not blamed separately.
+    """
+    if not isinstance(got, dict):
+        return frozenset()
+    kind = producer(step)
+    differing = [k for k in expected if expected[k] != got.get(k, "<missing>")]
+    ended = expected.get("round_end") is not None or got.get("round_end") is not None
+    if kind not in ("deal", "next_round") and ended:
+        direct = [k for k in differing if k not in ROUND_END_FIELDS]
+        if not direct:
+            turn = {"SC-TURN-01"} if _turn_elsewhere(before, got) else set()
+            return frozenset(round_end_rules(expected, got) | turn)
+        differing = direct
+    out: set[str] = set()
+    for key in differing:
+        out |= field_rules(step, key, before, expected, got)
+    return frozenset(out)
+
+
+def _turn_elsewhere(before: Message | None, got: Message) -> bool:
+    """Whether a round that plays on passed the turn, with 3 to 5 players, to a seat other than
+    the next one (SC-TURN-01); the round end of SC-END-02 is decided by where the turn goes."""
+    if before is None or before.get("players") == 2 or got.get("round_end") is not None:
+        return False
+    mover, after = before.get("turn"), got.get("turn")
+    if not isinstance(mover, int) or not isinstance(after, int):
+        return False
+    players: int = before["players"]
+    return after != (mover + 1) % players
+
+
+def field_rules(
+    step: str, key: str, before: Message | None, expected: Message, got: Message
+) -> set[str]:
+    """The rules one differing field points at (:data:`FIELD_RULES`, refined by pattern)."""
+    kind = producer(step)
+    table = FIELD_RULES[kind]
+    if kind == "deal" and key in ("hands", "set_aside") and _removed_card_dealt(expected, got):
+        return {"SC-SETUP-01"}
+    if kind == "deal" and key == "turn" and _turn_follows_start_player(expected, got):
+        return {"SC-GAME-02"}
+    if expected.get("players") == 2 and (kind, key) in TWO_PLAYER:
+        return set(TWO_PLAYER[kind, key])
+    if kind in ("keep", "flip") and key in ("turn", "phase") and expected["phase"] == "play":
+        return {"SC-ORIENT-03"}
+    if kind in ("deal", "next_round") and key == "hands" and _turned_only(expected, got):
+        return {"SC-SETUP-02"}
+    if kind == "next_round" and key in ("hands", "set_aside") and _dealt_otherwise(expected, got):
+        return {"SC-SETUP-03"}  # a new deal of the same cards, placed by another reading
+    fresh = kind in ("deal", "next_round")
+    if fresh and key in ("phase", "turn") and _rotation_differs(expected, got):
+        return {_rotation_rule(expected)}
+    if before is not None and kind not in ("deal", "next_round"):
+        if key == "hands":
+            return hand_rules(step, before, expected, got)
+        if kind == "scout" and key == "active_set" and _other_end(before, got.get(key)):
+            return {"SC-SCOUT-01"}
+    return set(table.get(key, table["*"]))
+
+
+def _turned_only(expected: Message, got: Message) -> bool:
+    """Whether the dealt hands hold the expected cards in the expected places, some turned."""
+    hands = got.get("hands")
+    if not isinstance(hands, list) or len(hands) != len(expected["hands"]):
+        return False
+    pairs = zip(expected["hands"], hands, strict=True)
+    return all(
+        isinstance(h, list) and list(map(_identity, e)) == list(map(_identity, h)) for e, h in pairs
+    )
+
+
+def _removed_card_dealt(expected: Message, got: Message) -> bool:
+    """Whether a new game's hands or set-aside cards hold a card its player count leaves out
+    of play (SC-SETUP-01): one the expected deal does not hold anywhere."""
+    in_play = {_identity(c) for hand in expected["hands"] for c in hand}
+    in_play |= {_identity(c) for c in expected.get("set_aside") or []}
+    dealt = [*(got.get("hands") or []), got.get("set_aside") or []]
+    return any(
+        isinstance(c, str) and _is_card(c) and _identity(c) not in in_play
+        for pile in dealt
+        if isinstance(pile, list)
+        for c in pile
+    )
+
+
+def _turn_follows_start_player(expected: Message, got: Message) -> bool:
+    """Whether a dealt state's turn is wrong only because its start player is: the engine's
+    own start player decides first, as SC-SETUP-04 asks, and the seat is SC-GAME-02's fault."""
+    start = got.get("start_player")
+    return start != expected["start_player"] and got.get("turn") == start
+
+
+def _is_card(text: str) -> bool:
+    parts = text.split("/")
+    return len(parts) == 2 and all(p.isdigit() for p in parts)
+
+
+def _dealt_otherwise(expected: Message, got: Message) -> bool:
+    """Whether a later round's hands hold every card in play, in hands of the expected sizes,
+    only not where the deal puts them (the new deal happened; SC-SETUP-03 places the cards)."""
+    hands, aside = got.get("hands"), got.get("set_aside")
+    if not isinstance(hands, list) or len(hands) != len(expected["hands"]):
+        return False
+    if not all(isinstance(h, list) for h in hands) or not isinstance(aside, list):
+        return False
+    sizes_e = [len(h) for h in expected["hands"]]
+    if [len(h) for h in hands] != sizes_e or len(aside) != len(expected["set_aside"]):
+        return False
+    cards = sorted(c for h in [*expected["hands"], expected["set_aside"]] for c in h)
+    try:
+        return sorted(c for h in [*hands, aside] for c in h) == cards
+    except TypeError:
+        return False
+
+
+def _rotation_differs(expected: Message, got: Message) -> bool:
+    """Whether a fresh round starts in the rotation phase on one side and in play on the other."""
+    return {expected.get("phase"), got.get("phase")} == {"rotation", "play"}
+
+
+def _rotation_rule(state: Message) -> str:
+    """Which rule decides whether a round opens with rotation decisions: every round officially
+    (SC-ORIENT-01), the first only under the once-per-game variant (SC-VAR-04)."""
+    return "SC-VAR-04" if state["rules"].get("rotation") == "once_per_game" else "SC-ORIENT-01"
+
+
+def step_rules(step: str, state: Message) -> set[str]:
+    """The rules that govern the state a step produced: those a difference in any of its fields
+    could point at (:data:`FIELD_RULES`, the two-player and rotation readings, the round end)."""
+    kind = producer(step)
+    two = state.get("players") == 2
+    table = FIELD_RULES[kind].items()
+    out = {r for key, rs in table for r in (TWO_PLAYER.get((kind, key), rs) if two else rs)}
+    if kind in ("deal", "next_round"):
+        out.add(_rotation_rule(state))
+    if kind == "deal":
+        out.add(
+            "SC-SETUP-01"
+        )  # a dealt card the player count removes (:func:`_removed_card_dealt`)
+    if kind == "next_round" and not two:
+        out.add("SC-SETUP-03")  # the new deal places the cards (:func:`_dealt_otherwise`)
+    end = state.get("round_end")
+    if end is not None:
+        out |= {"SC-END-01"} if end == "empty_hand" else {"SC-VAR2-05" if two else "SC-END-02"}
+        out |= {"SC-SCORE-01", "SC-SCORE-03", "SC-SCORE-05", "SC-SCORE-06"}
+        out.add("SC-VAR2-06" if two else "SC-SCORE-02")
+        if end == "unbeaten":
+            out.add(_exemption_rule(state))
+    return out
+
+
+def _other_end(before: Message, active: object) -> bool:
+    """Whether ``active`` is the active set before a scout with a card taken from one end."""
+    cards = before["active_set"]
+    return len(cards) > 1 and active in (cards[1:], cards[:-1])
+
+
+def hand_rules(step: str, before: Message, expected: Message, got: Message) -> set[str]:
+    """Which rule a wrong hand after a move breaks: order kept (GEN-02) or the move's own.
+
+    The other cards keep their order (SC-GEN-02): a hand holding the expected cards in another
+    order breaks it, unless only a scouted card sits at another slot (SC-SCOUT-02).
+    """
+    kind, move = producer(step), _parse(step)
+    seat = before.get("turn")
+    hands_e, hands_g = expected["hands"], got.get("hands")
+    if not isinstance(seat, int) or not isinstance(hands_g, list) or len(hands_g) != len(hands_e):
+        return set(FIELD_RULES[kind]["hands"])
+    others = [s for s in range(len(hands_e)) if s != seat and hands_e[s] != hands_g[s]]
+    if others:
+        return {"SC-GEN-02"}
+    mine_e, mine_g = hands_e[seat], hands_g[seat]
+    if kind in ("keep", "flip"):
+        return set(FIELD_RULES[kind]["hands"])  # a rotation reorders the hand by design
+    if kind == "scout" and sorted(map(_identity, mine_e)) != sorted(map(_identity, mine_g)):
+        return {"SC-SCOUT-01"}
+    if isinstance(move, ScoutShow):
+        return {_scout_show_hand_rule(before, move, mine_g)}
+    if sorted(mine_e) != sorted(mine_g):
+        return set(FIELD_RULES[kind]["hands"])
+    if isinstance(move, Scout) and move.slot < len(mine_e):
+        card = mine_e[move.slot]
+        rest_e, rest_g = list(mine_e), list(mine_g)
+        rest_e.remove(card)
+        rest_g.remove(card)
+        if rest_e == rest_g:
+            return {"SC-SCOUT-02"}
+    return {"SC-GEN-02"}
+
+
+def _scout_show_hand_rule(before: Message, move: ScoutShow, got: object) -> str:
+    """Which misreading of a Scout & Show gives the hand ``got``: the card kept the other way
+    (SC-SCOUT-02), taken from the other end (SC-SCOUT-01), or the show's positions read in the
+    hand before the insertion (SC-NOTE-04); otherwise the Scout & Show itself (SC-SNS-03)."""
+    hand = state_from_json(before).hand
+    active = state_from_json(before).active_set
+    scout, show = move.scout, move.show
+    other_end = End.RIGHT if scout.end is End.LEFT else End.LEFT
+    readings = {
+        "SC-SCOUT-02": replace(scout, rotated=not scout.rotated),
+        "SC-SCOUT-01": replace(scout, end=other_end),
+    }
+    for rule, misread in readings.items():
+        if misread.end is End.RIGHT and len(active) == 1:
+            continue
+        grown, _ = scouted(hand, active, misread)
+        if [str(c) for c in grown[: show.first] + grown[show.last + 1 :]] == got:
+            return rule
+    card, _ = scouted((), active, scout)
+    rest = hand[: show.first] + hand[show.last + 1 :]
+    early = (*rest[: scout.slot], *card, *rest[scout.slot :])
+    return "SC-NOTE-04" if [str(c) for c in early] == got else "SC-SNS-03"
+
+
+def round_end_rules(expected: Message, got: Message) -> set[str]:
+    """Rules a move's round-end fields point at: whether and how it ended, then the scores."""
+    two = expected.get("players") == 2
+    want, have = expected.get("round_end"), got.get("round_end")
+    if want != have:
+        if "empty_hand" in (want, have):
+            return {"SC-END-01"}
+        if two:
+            return {"SC-VAR2-05"}
+        if expected["rules"]["empty_set_chain"] != "literal" and not expected["active_set"]:
+            return {"SC-VAR-02"}
+        return {"SC-END-02"} if want == "unbeaten" else {"SC-END-03"}
+    if want is None:
+        return {"SC-TURN-01"} if expected.get("turn") != got.get("turn") else set()
+    if expected["phase"] != got.get("phase"):
+        ends = ("round_over", "game_over")
+        return {"SC-GAME-01"} if got.get("phase") in ends else {"SC-GEN-03"}
+    scores_e, scores_g = expected["scores"], got.get("scores")
+    if scores_e != scores_g and isinstance(scores_g, list) and len(scores_g) == len(scores_e):
+        delta = [g - e for e, g in zip(scores_e, scores_g, strict=True)]
+        return score_delta_rules(expected, delta)
+    return set()
+
+
+def score_delta_rules(state: Message, delta: Sequence[int]) -> set[str]:
+    """Which scoring rules a difference of round totals (got minus expected) points at.
+
+    Each term that the difference equals, seat by seat, is a candidate; when several fit (an
+    owner holding as many chips as cards), all are named and the verdicts keep those that a
+    focused case convicts (:func:`scout_ref.conformance.report.verdicts.blamed`).
+    """
+    owner = state["owner"]
+    hands: list[list[str]] = state["hands"]
+    off = {s: d for s, d in enumerate(delta) if d}
+    terms = {
+        "SC-SCORE-03": [len(h) for h in hands],
+        "SC-SCORE-01": [len(c) for c in state["captured"]],
+        "SC-VAR2-06" if state["players"] == 2 else "SC-SCORE-02": list(state["scout_chips"]),
+    }
+    out = {rule: all(abs(d) == size[s] for s, d in off.items()) for rule, size in terms.items()}
+    if list(off) == [owner]:
+        out[_exemption_rule(state)] = state["round_end"] == "unbeaten" and off[owner] == -len(
+            hands[owner]
+        )
+        out["SC-SCORE-05"] = bool(state["active_set"]) and off[owner] == len(state["active_set"])
+        if out[_exemption_rule(state)]:
+            out["SC-SCORE-03"] = False  # the owner's hand alone, in an unbeaten round: exemption
+    return {rule for rule, fits in out.items() if fits} or {"SC-SCORE-06"}
+
+
+def score_blame(state: Message, expected: Message, got: Message) -> Rules:
+    """The rules a wrong ``score`` answer points at, term by term."""
+    out: set[str] = set()
+    two = state.get("players") == 2
+    rows_e: list[Message] = expected["round_scores"]
+    rows_g = got.get("round_scores")
+    if isinstance(rows_g, list) and len(rows_g) == len(rows_e):
+        for field in ("captured", "chips", "hand_penalty", "exempt"):
+            if any(field not in e for e in rows_e):
+                continue  # a field the engine has no notion of (capabilities)
+            delta = [
+                _number(g.get(field)) - _number(e[field])
+                for e, g in zip(rows_e, rows_g, strict=True)
+            ]
+            if any(delta):
+                out |= _term_rules(field, state, delta, two)
+        if not out and any(
+            e["total"] != g.get("total") for e, g in zip(rows_e, rows_g, strict=True)
+        ):
+            out.add("SC-SCORE-06")
+    if not out and got.get("totals") != expected["totals"]:
+        out.add("SC-SCORE-06")
+    if _winners_contradict(got, expected):
+        out.add("SC-GAME-04")
+    return frozenset(out)
+
+
+def _winners_contradict(got: Message, expected: Message) -> bool:
+    """Whether the answer's winners break SC-GAME-04 by themselves: they differ from the
+    expected ones and are not the seats
+    with the highest of the totals the answer gives (the expected totals when the answer's
+    are unreadable). Winners that follow wrong totals are those totals' fault, not the rule's.
+    """
+    winners = got.get("winners")
+    if winners is None or "winners" not in expected:
+        return False  # a notion the engine does not have (capabilities)
+    if sorted(winners) == sorted(expected["winners"]):
+        return False
+    totals = got.get("totals")
+    if not (isinstance(totals, list) and totals and all(type(t) is int for t in totals)):
+        totals = expected["totals"]
+    top = max(totals)
+    return sorted(winners) != [s for s, t in enumerate(totals) if t == top]
+
+
+def _term_rules(field: str, state: Message, delta: list[int], two: bool) -> set[str]:
+    owner = state.get("owner")
+    active: list[str] = state["active_set"]
+    off = [s for s, d in enumerate(delta) if d]
+    if field == "captured":
+        leftover = off == [owner] and delta[off[0]] == len(active)
+        return {"SC-SCORE-05"} if leftover else {"SC-SCORE-01"}
+    if field == "chips":
+        available: list[bool] = state["scout_show_available"]
+        if not two and all(available[s] and d == 1 for s, d in enumerate(delta) if d):
+            return {"SC-SCORE-05"}
+        return {"SC-VAR2-06" if two else "SC-SCORE-02"}
+    if field == "hand_penalty" and (off != [owner] or state.get("round_end") != "unbeaten"):
+        return {"SC-SCORE-03"}
+    return {_exemption_rule(state)}
+
+
+def _exemption_rule(state: Message) -> str:
+    """The owner exemption (SC-SCORE-04), or its variant when it is switched off (SC-VAR-01)."""
+    return "SC-SCORE-04" if state["rules"]["owner_exemption"] else "SC-VAR-01"
+
+
+def _number(value: object) -> int:
+    return int(value) if isinstance(value, int | bool) else 0
+
+
+def _identity(card: str) -> tuple[int, int]:
+    a, b = (int(x) for x in card.split("/"))
+    return (min(a, b), max(a, b))

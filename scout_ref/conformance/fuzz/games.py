@@ -1,0 +1,463 @@
+"""Differential fuzzing: random games played by the reference, the adapter checked at every step.
+
+Each game is a list of steps (deals and moves). Before every move the adapter lists the legal
+moves, then applies the move; every deal and every scored round is compared too. The first
+disagreement is shrunk: the game is cut right after it, and if it shows in a later round the
+earlier rounds are dropped when that round, dealt as a new game, still shows it. The result is
+printed and saved as a ``trace`` vector (plus a ``legal`` vector when move lists differ).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from scout_ref.analysis.simulation import random_game, rare_first
+from scout_ref.conformance.blame.diff import score_difference, state_diff
+from scout_ref.conformance.blame.followup import follow_up
+from scout_ref.conformance.blame.moves import rejected_blame
+from scout_ref.conformance.blame.states import Rules, score_blame, state_blame, step_rules
+from scout_ref.conformance.cases.traces import steps as record_steps
+from scout_ref.conformance.fuzz.lists import (
+    basic_kind_blame,
+    first_shared_difference,
+    probe_difference,
+    shared_moves,
+)
+from scout_ref.conformance.judge.runner import compare_move_lists, move_list_difference
+from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Message, Outcome
+from scout_ref.conformance.oracle.server import score
+from scout_ref.conformance.process.context import Context, caps_of
+from scout_ref.conformance.protocol.features import deal_input, has, missing_feature, score_view
+from scout_ref.conformance.protocol.messages import Errored, ProtocolError, Reply, Result, Skipped
+from scout_ref.conformance.vectors.build import replay
+from scout_ref.engine.game import next_round
+from scout_ref.engine.notation import parse_move
+from scout_ref.engine.setup import new_game
+from scout_ref.engine.state import Phase, State
+from scout_ref.engine.turn import apply_move, check_written, is_legal, legal_moves
+from scout_ref.errors import MalformedInputError
+from scout_ref.formats.position_line import format_position
+from scout_ref.formats.state_json import deck_from_json, state_to_json
+from scout_ref.util.text import plural
+
+Step = Message
+"""``{"deal": [cards] | None}`` or ``{"move": text}``, as in a trace vector."""
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """Where the adapter first departs from the reference: the step, the request and how."""
+
+    index: int
+    request: str
+    detail: str
+    state: State | None = None
+    """The state the request was made in (for ``legal``: saved as a legal vector)."""
+    blame: frozenset[str] = frozenset()
+    """The rules the difference points at (:mod:`scout_ref.conformance.blame.states`)."""
+    skipped: bool = False
+    """The adapter declined the request: nothing was judged, nothing departs."""
+    move: str | None = None
+    """A move made in ``state`` other than the game's own (a shared or forbidden move), saved
+    as an ``apply`` or ``reject`` vector."""
+
+
+class Invalid(Exception):
+    """A shrinking candidate that the reference itself cannot play."""
+
+
+def game_steps(players: int, seed: str) -> list[Step]:
+    """The steps of a random reference game, its moves picked by
+    :func:`~scout_ref.analysis.simulation.rare_first`."""
+    record = random_game(players, seed, choose=rare_first)
+    return list(record_steps(record, len(record.rounds)))
+
+
+def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
+    """The adapter's answer, or how it departs; a ``skipped`` reply is no departure: it marks
+    the request as not judged (it never counts against the adapter)."""
+    match reply:
+        case Result():
+            return reply
+        case Skipped(reason):
+            return Disagreement(index, request, f"the adapter skipped it: {reason}", skipped=True)
+        case Errored(message):
+            return Disagreement(index, request, f"the adapter answered errored: {message}")
+
+
+def _compare_state(
+    got: Result, before: State | None, step: str, ref: State, ctx: Context | None = None
+) -> Disagreement | None:
+    """How the adapter's state after ``step`` differs from the reference's (index filled later);
+    with ``ctx``, a difference in the scores alone is settled by asking for the breakdown."""
+    data = None if before is None else state_to_json(before)
+    if "rejection" in got.data:
+        reason = got.data["rejection"].get("reason")
+        blame = rejected_blame(data, step, reason) if data else frozenset()
+        return Disagreement(0, step, f"rejected ({reason!r}) but it is legal", before, blame)
+    expected = state_to_json(ref)
+    if got.data["state"] == expected:
+        return None
+    diff = state_diff(expected, got.data["state"], data)
+    blame = state_blame(data, step, expected, got.data["state"])
+    if ctx is not None:
+        blame = follow_up(ctx, expected, got.data["state"]) or blame
+    return Disagreement(0, step, diff, before, blame)
+
+
+def check(ctx: Context, players: int, steps: Sequence[Step]) -> Disagreement | None:
+    """Play ``steps`` in the reference, comparing the adapter after each; the first departure.
+
+    Raises:
+        Invalid: if the reference cannot play the steps (a shrinking candidate went wrong).
+    """
+    return next(departures(ctx, players, steps, Judged()), None)
+
+
+@dataclass
+class Judged:
+    """What a fuzz game judged: the rules its compared steps exercised, the skipped requests."""
+
+    steps: Counter[str] = field(default_factory=Counter)
+    skipped: int = 0
+
+
+def departures(
+    ctx: Context, players: int, steps: Sequence[Step], judged: Judged
+) -> Iterator[Disagreement]:
+    """Every departure of the adapter, in order. Each request carries the reference's state, so
+    after a departure the game goes on from the reference's state (a resync) and every later
+    step is judged on its own; ``judged`` counts the steps compared and the requests skipped.
+
+    Raises:
+        Invalid: if the reference cannot play the steps (a shrinking candidate went wrong).
+    """
+    state: State | None = None
+    for k, step in enumerate(steps):
+        if "deal" in step:
+            found, state = _check_deal(ctx, k, players, state, step["deal"])
+            name = "deal" if k == 0 else "next_round"
+        else:
+            assert state is not None, "a game starts with a deal"
+            found, state = _check_move(ctx, k, state, step["move"])
+            name = step["move"]
+        if found is None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            found = _check_score(ctx, k, state) or found
+            if found is not None and found.skipped:  # the step itself was judged
+                judged.skipped += 1
+                found = None
+        if found is not None and found.skipped:
+            judged.skipped += 1
+            continue
+        judged.steps.update(step_rules(name, state_to_json(state)))
+        if found is not None:
+            yield found
+
+
+def _check_deal(
+    ctx: Context, k: int, players: int, before: State | None, deck: list[str] | None
+) -> tuple[Disagreement | None, State]:
+    try:
+        if before is None:
+            assert deck is not None, "a new game is dealt from a deck"
+            given: Message = {"players": players, "rules": OFFICIAL_RULES, "deck": deck}
+            given = deal_input(caps_of(ctx), given)
+            state = new_game(players, deck_from_json(deck))
+        else:
+            given = {"state": state_to_json(before), "deck": deck}
+            state = next_round(before, None if deck is None else deck_from_json(deck))
+    except MalformedInputError as exc:
+        raise Invalid(str(exc)) from None
+    got = _result(ctx.adapter.request("deal", input=given), k, "deal")
+    if isinstance(got, Disagreement):
+        return got, state
+    found = _compare_state(got, before, "next_round" if before else "deal", state)
+    return (None if found is None else replace(found, index=k, request="deal")), state
+
+
+def _check_move(
+    ctx: Context, k: int, before: State, text: str
+) -> tuple[Disagreement | None, State]:
+    move = parse_move(text)
+    if not is_legal(before, move):
+        raise Invalid(f"{text!r} is not legal here")
+    state = apply_move(before, move)
+    data = state_to_json(before)
+    listed = _result(ctx.adapter.request("legal", state=data), k, "legal")
+    if isinstance(listed, Disagreement) and not listed.skipped:
+        return listed, state
+    expected = [str(m) for m in legal_moves(before)]
+    got = listed.data["moves"] if isinstance(listed, Result) else expected
+    missing, extra, doubled = compare_move_lists(expected, got)
+    if missing or extra or doubled:
+        return _list_disagreement(ctx, k, before, expected, got), state
+    applied = _result(ctx.adapter.request("apply", state=data, move=text), k, "apply")
+    if isinstance(applied, Disagreement):
+        return applied, state
+    found = _compare_state(applied, before, text, state, ctx)
+    if found is not None:
+        return replace(found, index=k, request=f"apply {text!r}"), state
+    if has(caps_of(ctx), "probes"):
+        probed = _probe_disagreement(ctx, before)
+        if probed is not None:
+            return replace(probed, index=k), state
+    return None, state
+
+
+def _list_disagreement(
+    ctx: Context, k: int, before: State, expected: list[str], listed: list[str]
+) -> Disagreement:
+    """A legal-move list that differs: a shared move made differently, else the list, blamed
+    on the most basic kind of move that differs (:mod:`scout_ref.conformance.fuzz.lists`)."""
+    missing, extra, doubled = compare_move_lists(expected, listed)
+    shared = shared_moves(expected, listed, missing, extra)
+
+    def compare(reply: Result, start: State, text: str, ref: State) -> tuple[str, Rules] | None:
+        found = _compare_state(reply, start, text, ref, ctx)
+        return None if found is None else (found.detail, found.blame)
+
+    differs = first_shared_difference(ctx.adapter.request, before, shared, compare)
+    if differs is not None:
+        text, detail, blame = differs
+        what = f"apply {text!r}, a move both list"
+        return Disagreement(k, what, detail, before, blame, move=text)
+    why = move_list_difference(missing, extra, doubled)
+    data = state_to_json(before)
+    return Disagreement(k, "legal", why, before, basic_kind_blame(data, missing, extra, doubled))
+
+
+def _probe_disagreement(ctx: Context, before: State) -> Disagreement | None:
+    """A move the rules forbid (SC-NOTE-07) that the adapter accepts or misjudges."""
+    strict = ctx.strictness == "reason" and has(caps_of(ctx), "reasons")
+    found = probe_difference(ctx.adapter.request, before, strict)
+    if found is None:
+        return None
+    probe, why, rule = found
+    return Disagreement(0, f"apply {probe!r}", why, before, frozenset([rule]), move=probe)
+
+
+def _check_score(ctx: Context, k: int, state: State) -> Disagreement | None:
+    reply = _result(ctx.adapter.request("score", state=state_to_json(state)), k, "score")
+    if isinstance(reply, Disagreement):
+        return reply
+    expected, data = score_view(caps_of(ctx), score(state)), state_to_json(state)
+    got = Result(score_view(caps_of(ctx), reply.data))
+    problems = score_difference(data, expected, got.data)
+    if not problems:
+        return None
+    return Disagreement(k, "score", problems, state, score_blame(data, expected, got.data))
+
+
+def shrink(ctx: Context, players: int, steps: list[Step], found: Disagreement) -> list[Step]:
+    """The shortest trace that still shows a disagreement: cut after it, drop earlier rounds.
+
+    The failing round is replayed as the first round of a new game, its deck turned so that
+    the seat that started it is seat 0: the same moves then fall to the same hands.
+    """
+    steps = steps[: found.index + 1]
+    deals = [k for k, s in enumerate(steps) if "deal" in s]
+    last, start = deals[-1], (len(deals) - 1) % players
+    deck = steps[last]["deal"]
+    if last == 0 or deck is None:
+        return steps
+    cut = start * (len(deck) // players)
+    candidate = [{"deal": deck[cut:] + deck[:cut]}, *steps[last + 1 :]]
+    try:
+        again = check(ctx, players, candidate)
+    except Invalid:
+        return steps
+    return candidate[: again.index + 1] if again is not None else steps
+
+
+def trace_case(
+    case_id: str, players: int, steps: Sequence[Step], what: str, blame: frozenset[str]
+) -> Message:
+    """A trace vector case for ``steps``, with the reference's digests and round-end states.
+
+    It cites the rules the disagreement points at (with one of them, that is its focus).
+    """
+    case: Message = {
+        "id": case_id,
+        "description": f"Found by fuzzing: the adapter departs at the last step ({what}).",
+        "rules": sorted(blame) or ["SC-TURN-02"],
+        **({"focus": next(iter(blame))} if len(blame) == 1 else {}),
+        "players": players,
+        "game_rules": OFFICIAL_RULES,
+        "steps": list(steps),
+    }
+    return {**case, "steps": replay(case)}
+
+
+Signature = tuple[tuple[str, ...], str]
+"""The rules a disagreement points at and the kind of request it shows in."""
+
+
+def signature(found: Disagreement) -> Signature:
+    """What makes two disagreements the same finding: the rules and the kind of request."""
+    return tuple(sorted(found.blame)), found.request.split()[0]
+
+
+def _located(result: CaseResult, found: Disagreement) -> CaseResult:
+    """A fuzz failure with the position it shows in and the request made there."""
+    if found.state is None:
+        return result
+    request = found.request.split(maxsplit=1)
+    step = request[1].strip("'\"") if request[0] == "apply" and len(request) > 1 else request[0]
+    return replace(result, position=format_position(found.state), step=step)
+
+
+def fuzz_game(
+    ctx: Context, players: int, seed: str, seen: dict[Signature, str] | None = None
+) -> CaseResult:
+    """Play one random game against the adapter, judging every step from the reference's state;
+    shrink, print and save the first departure, and list the later ones.
+
+    A game whose first departure has the same rules and kind of request as an earlier game's
+    (``seen``: signature -> that game's case ID) is reported in one line, neither shrunk nor
+    saved again.
+    """
+    case_id = f"fuzz-{players}p-{seed.replace(':', '-')}"
+    case = Case(
+        case_id,
+        "fuzz",
+        f"random {players}-player game, seed {seed!r}",
+        (),
+        {"players": players, "game_rules": OFFICIAL_RULES, "steps": []},
+        "fuzz",
+    )
+    caps = caps_of(ctx)
+    why = None if caps is None else missing_feature(case, caps)
+    if why is not None:
+        return CaseResult(case, Outcome.NOT_APPLICABLE, why)
+    steps = game_steps(players, seed)
+    judged = Judged()
+    seen = {} if seen is None else seen
+    try:
+        found = list(departures(ctx, players, steps, judged))
+        first = seen.setdefault(signature(found[0]), case_id) if found else case_id
+        small = shrink(ctx, players, steps, found[0]) if found and first == case_id else []
+    except ProtocolError as exc:
+        return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
+    counted = tuple(sorted(judged.steps.items()))
+    if not found:
+        outcome = Outcome.PASSED if judged.steps else Outcome.SKIPPED
+        note = f"{judged.skipped} requests skipped by the adapter" if judged.skipped else ""
+        return CaseResult(case, outcome, note, steps_judged=counted)
+    if first == case_id:
+        text = _explain(ctx, case_id, players, small, found[0]) + later_departures(found[1:])
+    else:
+        text = f"the adapter departs at step {found[0].index} ({found[0].request}) as in {first}"
+    blame = tuple(sorted(frozenset().union(*(d.blame for d in found))))
+    dealt = any(d.request == "deal" for d in found)
+    result = CaseResult(
+        case, Outcome.FAILED, text, blame=blame, steps_judged=counted, deal_departed=dealt
+    )
+    return _located(result, found[0])
+
+
+def later_departures(found: Sequence[Disagreement]) -> str:
+    """The departures after the first, one line each with the rules it points at."""
+    if not found:
+        return ""
+    differ = "differs" if len(found) == 1 else "differ"
+    later = f"{plural(len(found), 'later step')} {differ} too"
+    lines = [f"\n{later} (each judged from the reference's state):"]
+    for d in found[:SHOWN_LATER]:
+        head = d.detail.strip().splitlines()[0] if d.detail.strip() else ""
+        points = ", ".join(sorted(d.blame)) or "no rule"
+        lines.append(f"  step {d.index} ({d.request}): {head} [points at {points}]")
+    if len(found) > SHOWN_LATER:
+        lines.append(f"  (+{len(found) - SHOWN_LATER} more)")
+    return "\n".join(lines)
+
+
+SHOWN_LATER = 5
+"""Later departures of a fuzz game listed one line each; the rest are counted."""
+
+
+def _explain(
+    ctx: Context, case_id: str, players: int, steps: list[Step], found: Disagreement
+) -> str:
+    points = ", ".join(sorted(found.blame)) or "no rule"
+    head = f"the adapter departs at step {found.index} ({found.request})"
+    multiline = found.detail.startswith("  ")
+    lines = [f"{head}:\n{found.detail}" if multiline else f"{head}: {found.detail}"]
+    lines.append(f"it points at {points}")
+    lines.append(f"minimal trace ({plural(len(steps), 'step')}):")
+    lines += [
+        f"  {k}: " + (_deal_text(s["deal"]) if "deal" in s else s["move"])
+        for k, s in enumerate(steps)
+    ]
+    saved = ctx.save(
+        "trace",
+        trace_case(case_id, players, steps, found.request, found.blame),
+        "A trace found by differential fuzzing.",
+    )
+    if saved is not None:
+        lines.append(f"saved as a trace vector: {saved}")
+    if found.move is not None and found.state is not None:
+        saved = _save_move_vector(ctx, case_id, found.state, found.move, found.blame)
+        if saved is not None:
+            lines.append(f"saved as a vector: {saved}")
+    if found.request == "legal" and found.state is not None:
+        legal = {
+            "id": f"{case_id}-legal",
+            "description": "The state where the fuzzed adapter's legal moves differ.",
+            "rules": sorted(found.blame) or ["SC-TURN-02"],
+            "state": state_to_json(found.state),
+            "expected": {"moves": [str(m) for m in legal_moves(found.state)]},
+        }
+        saved = ctx.save("legal", legal, "A legal-move vector found by differential fuzzing.")
+        if saved is not None:
+            lines.append(f"saved as a legal vector: {saved}")
+    return "\n".join(lines)
+
+
+def fuzz(
+    ctx: Context, games: int, seed: int, out: list[CaseResult] | None = None
+) -> list[CaseResult]:
+    """``games`` random games, cycling through the player counts the adapter claims; each
+    result is appended to ``out`` as it comes."""
+    hello = ctx.adapter.hello
+    counts = tuple(sorted(hello.capabilities.players) if hello else [2, 3, 4, 5])
+    results = [] if out is None else out
+    seen: dict[Signature, str] = {}
+    for k in range(games):
+        results.append(fuzz_game(ctx, *fuzz_players(counts, seed, k), seen))
+    return results
+
+
+def fuzz_players(counts: Sequence[int], seed: int, k: int) -> tuple[int, str]:
+    """The player count and seed text of game ``k`` of a campaign seeded ``seed``."""
+    return counts[k % len(counts)], f"{seed}:{k}"
+
+
+def _save_move_vector(
+    ctx: Context, case_id: str, state: State, move: str, blame: frozenset[str]
+) -> Path | None:
+    """A shared move made differently as an ``apply`` vector, a forbidden one accepted as a
+    ``reject`` vector (:mod:`scout_ref.conformance.fuzz.lists`)."""
+    case: Message = {
+        "id": f"{case_id}-move",
+        "description": f"The move {move!r}, where the fuzzed adapter departs from the reference.",
+        "rules": sorted(blame) or ["SC-TURN-02"],
+        "state": state_to_json(state),
+        "move": move,
+    }
+    kind = "apply"
+    try:
+        case["expected"] = {"state": state_to_json(apply_move(state, parse_move(move)))}
+    except MalformedInputError:  # a move the rules forbid (SC-NOTE-07)
+        rejection = check_written(state, move)
+        assert rejection is not None, "a probe is never legal"
+        case["expected"] = {"reason": rejection.reason.value, "rule": rejection.rule}
+        kind = "reject"
+    return ctx.save(kind, case, "A vector found by differential fuzzing.")
+
+
+def _deal_text(deck: list[str] | None) -> str:
+    """A deal step in a few words (the deck itself is in the saved vector)."""
+    return "deal the set-aside cards" if deck is None else f"deal {len(deck)} cards"

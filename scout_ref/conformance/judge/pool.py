@@ -1,0 +1,178 @@
+"""Running cases on several adapter processes at once, with per-kind timeouts.
+
+Requests are stateless (``spec/INTERPRETING.md``), so any adapter process can judge any case.
+Each worker thread owns one adapter and takes the next case from a shared queue; results are
+put back in the order of the cases and findings in the order of the cases that produced them,
+so the report does not depend on how many processes ran or which finished first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import queue
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from scout_ref.conformance.judge.runner import run_case
+from scout_ref.conformance.model.outcomes import Case, CaseResult, Finding, Outcome
+from scout_ref.conformance.process import tree as proctree
+from scout_ref.conformance.process.context import Context
+from scout_ref.conformance.protocol.messages import ProtocolError
+from scout_ref.errors import MalformedInputError
+from scout_ref.util.signals import Interrupted
+
+MIN_TIMEOUT = 0.01
+MAX_TIMEOUT = 3600.0
+"""The bounds of a ``--timeout``: finite, and long enough to be met."""
+DEFAULT_TIMEOUTS: Mapping[str, float] = {"perft": 60.0}
+"""Seconds per request where the default (``--timeout``) is too short: a perft request counts
+every line of play to its depth and may take a slow engine a minute."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """Seconds to wait for one reply, by case kind."""
+
+    default: float = 10.0
+    by_kind: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMEOUTS))
+
+    def of(self, kind: str) -> float:
+        """The timeout of the requests of a case of ``kind``."""
+        return self.by_kind.get(kind, self.default)
+
+
+def parse_timeouts(values: Sequence[str], kinds: Sequence[str]) -> Timeouts:
+    """The timeouts of ``--timeout SECONDS`` and ``--timeout KIND=SECONDS`` options.
+
+    A bare number sets every kind the later ``KIND=`` options do not set (perft keeps its
+    longer default unless it is named).
+
+    Raises:
+        MalformedInputError: for a bad kind, or a number of seconds that is not finite and
+            from 0.01 to 3600.
+    """
+    default = Timeouts().default
+    by_kind = dict(DEFAULT_TIMEOUTS)
+    for value in values:
+        kind, _, seconds = value.rpartition("=")
+        if kind and kind not in kinds:
+            raise MalformedInputError("--timeout", [("", f"{kind!r} is not a case kind")])
+        try:
+            number = float(seconds)
+        except ValueError:
+            number = math.nan
+        if not MIN_TIMEOUT <= number <= MAX_TIMEOUT:  # false for NaN too
+            why = f"{value!r}: give seconds from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}"
+            raise MalformedInputError("--timeout", [("", why)])
+        if kind:
+            by_kind[kind] = number
+        else:
+            default = number
+    return Timeouts(default, by_kind)
+
+
+def timeout_hint(result: CaseResult, timeouts: Timeouts) -> CaseResult:
+    """A timed-out case's result, with how to give its kind longer."""
+    if result.fault != "hang":
+        return result
+    kind = result.case.kind
+    hint = (
+        f"\n{kind} requests get {timeouts.of(kind):g}s; a slow engine may need --timeout {kind}=S"
+    )
+    return replace(result, message=result.message + hint)
+
+
+@dataclass
+class PoolRun:
+    """What the workers produced: results and findings in case order, and their contexts."""
+
+    results: list[CaseResult]
+    findings: list[Finding]
+    contexts: list[Context]
+    stopped_early: bool
+    interrupted: Interrupted | None = None
+    """The stop signal that ended the run early (the cases judged before it are kept)."""
+
+
+def _is_bad(result: CaseResult) -> bool:
+    return result.outcome in (Outcome.FAILED, Outcome.ERRORED)
+
+
+@dataclass
+class _Shared:
+    todo: queue.SimpleQueue[tuple[int, Case]]
+    results: dict[int, CaseResult] = field(default_factory=dict)
+    found: dict[int, list[Finding]] = field(default_factory=dict)
+    stop: threading.Event = field(default_factory=threading.Event)
+    error: BaseException | None = None
+
+
+def run_pool(
+    contexts: Sequence[Context],
+    cases: Sequence[Case],
+    timeouts: Timeouts,
+    *,
+    fail_fast: bool = False,
+    on_start: Callable[[Case], None] = lambda case: None,
+    on_done: Callable[[CaseResult], None] = lambda result: None,
+) -> PoolRun:
+    """Judge ``cases`` on one worker per context; stop scheduling at a failure if ``fail_fast``.
+
+    Raises:
+        MalformedInputError: if a case is malformed (the first such error of any worker).
+    """
+    shared = _Shared(queue.SimpleQueue())
+    for item in enumerate(cases):
+        shared.todo.put(item)
+
+    def work(ctx: Context) -> None:
+        base = ctx.adapter.limits
+        with contextlib.suppress(ProtocolError):
+            if ctx.adapter.hello is None:  # the first adapter was started before the run
+                ctx.adapter.start()  # if it fails, each case retries (with backoff) and reports it
+        while not shared.stop.is_set():
+            try:
+                index, case = shared.todo.get_nowait()
+            except queue.Empty:
+                return
+            on_start(case)
+            ctx.adapter.limits = replace(base, timeout=timeouts.of(case.kind))
+            before = len(ctx.findings)
+            try:
+                result = timeout_hint(run_case(ctx, case), timeouts)
+            except MalformedInputError as exc:
+                shared.error = exc
+                shared.stop.set()
+                return
+            shared.results[index] = result
+            shared.found[index] = ctx.findings[before:]
+            on_done(result)
+            if fail_fast and _is_bad(result):
+                shared.stop.set()
+
+    threads = [threading.Thread(target=work, args=(ctx,), daemon=True) for ctx in contexts]
+    for t in threads:
+        t.start()
+    interrupted = None
+    try:
+        for t in threads:
+            t.join()
+    except Interrupted as exc:  # a stop signal: keep what was judged, end the adapters
+        interrupted, judged = exc, dict(shared.results)
+        shared.stop.set()
+        proctree.end_all()  # the cases in flight fail at once; their results are dropped
+        for t in threads:
+            t.join()
+        shared.results = judged
+    if shared.error is not None and interrupted is None:
+        raise shared.error
+    order = sorted(shared.results)
+    return PoolRun(
+        results=[shared.results[i] for i in order],
+        findings=[f for i in order for f in shared.found[i]],
+        contexts=list(contexts),
+        stopped_early=len(order) < len(cases),
+        interrupted=interrupted,
+    )

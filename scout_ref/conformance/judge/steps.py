@@ -1,0 +1,171 @@
+"""Judging a state the adapter produced, and walking a trace step by step with resync.
+
+Shared by the runner's ``deal``, ``apply`` and ``trace`` judges. A trace is walked from the
+reference's state at every step, so a step that differs is judged and blamed on its own and
+the walk goes on (:func:`walk_trace`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scout_ref.conformance.blame.diff import state_diff
+from scout_ref.conformance.blame.followup import ask_legal, follow_up
+from scout_ref.conformance.blame.moves import rejected_blame
+from scout_ref.conformance.blame.states import state_blame, step_rules
+from scout_ref.conformance.model.outcomes import Case, Message, Outcome, has_digest, trace_parts
+from scout_ref.conformance.process.context import Context, caps_of
+from scout_ref.conformance.protocol.features import deal_input
+from scout_ref.conformance.protocol.messages import Errored, Reply, Result, Skipped
+from scout_ref.engine.notation import parse_move
+from scout_ref.engine.turn import apply_move
+from scout_ref.errors import ScoutError
+from scout_ref.formats.state_json import deal_from_json, state_from_json, state_to_json
+
+Verdict = tuple[Outcome, str, frozenset[str]]
+"""A case's outcome, what went wrong in words, and the rules the difference points at."""
+PASS: Verdict = (Outcome.PASSED, "", frozenset())
+
+
+def reply_verdict(reply: Reply) -> Verdict:
+    """The verdict of a reply that is not a result."""
+    match reply:
+        case Skipped(reason):
+            return Outcome.SKIPPED, f"skipped by the adapter: {reason}", frozenset()
+        case Errored(message):
+            return Outcome.ERRORED, f"the adapter answered errored: {message}", frozenset()
+        case Result():
+            return Outcome.ERRORED, "", frozenset()
+
+
+def expect_state(
+    reply: Result, before: Message | None, step: str, expected: Message, ctx: Context | None = None
+) -> Verdict:
+    """The verdict on a state produced by ``step`` (a move, ``deal`` or ``next_round``).
+
+    With ``ctx``, an ambiguous difference is settled by a follow-up question
+    (:mod:`scout_ref.conformance.blame.followup`).
+    """
+    data = reply.data
+    what = step if step in ("deal", "next_round") else f"apply {step!r}"
+    if "rejection" in data:
+        reason = data["rejection"].get("reason")
+        blame = rejected_blame(before, step, reason) if before is not None else frozenset()
+        if ctx is not None and before is not None:
+            blame = ask_legal(ctx, before, step) or blame
+        return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal", blame
+    if data["state"] != expected:
+        diff = state_diff(expected, data["state"], before)
+        blame = state_blame(before, step, expected, data["state"])
+        if ctx is not None:
+            blame = follow_up(ctx, expected, data["state"]) or blame
+        return Outcome.FAILED, f"{what}: the state differs\n{diff}", blame
+    return PASS
+
+
+def deal_step(given: Message) -> str:
+    return "next_round" if "state" in given else "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """A trace judged step by step: its verdict, and what was judged on the way."""
+
+    verdict: Verdict
+    steps: Counter[str]
+    """Rule ID -> how many of the trace's steps that rule governs were compared."""
+    deal_departed: bool
+    """Whether a deal differed (the later steps were then judged from the reference's deal)."""
+
+
+SHOWN_DEPARTURES = 5
+"""Departures of one trace or fuzz game described in full; the rest are counted."""
+
+
+def walk_trace(ctx: Context, case: Case) -> Walk:
+    """Replay a trace step by step; each state must have the recorded digest.
+
+    Every request carries the reference's state, so after a step that differs the walk goes on
+    from the state the reference reached (a resync): each further departure is judged, and
+    blamed, on its own.
+    """
+    players, switches, steps = trace_parts(case.data)
+    state: Message | None = None
+    departures: list[tuple[str, frozenset[str]]] = []
+    judged: Counter[str] = Counter()
+    deal_departed = False
+    for k, step in enumerate(steps):
+        if "deal" in step:
+            given: Message = {"state": state, "deck": step["deal"]}
+            if state is None:
+                given = {"players": players, "rules": switches, "deck": step["deal"]}
+            name = deal_step(given)
+            ctx.at = (state, name) if not departures else ctx.at  # where a time-out shows
+            reply = ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
+        else:
+            name = step["move"]
+            ctx.at = (state, name) if not departures else ctx.at
+            reply = ctx.adapter.request("apply", state=state, move=name)
+        what = f"step {k} ({'deal' if 'deal' in step else name})"
+        if isinstance(reply, Skipped):
+            outcome, message, _ = reply_verdict(reply)
+            if not departures:
+                return Walk((outcome, f"{what}: {message}", frozenset()), judged, deal_departed)
+            break
+        same = isinstance(reply, Result) and _same_state(reply, step["digest"])
+        if isinstance(reply, Result) and same:
+            expected: Message | None = reply.data["state"]
+        else:
+            expected = _expected_step(state, given, step)
+        if expected is None:
+            break  # the reference cannot play the trace on (a malformed vector)
+        judged.update(step_rules(name, expected))
+        here = (state if state is not None else expected, name)
+        ctx.at = ctx.at if departures else here  # the first departure is where it shows
+        if isinstance(reply, Errored):
+            departures.append((f"{what}: {reply_verdict(reply)[1]}", frozenset()))
+        elif not same:
+            _, message, blame = expect_state(reply, state, name, expected, ctx)
+            deal_departed |= "deal" in step
+            departures.append((f"step {k}: {message}", blame))
+        state = expected
+    if not departures:
+        return Walk(PASS, judged, deal_departed)
+    blame = frozenset().union(*(b for _, b in departures))
+    return Walk((Outcome.FAILED, departures_text(departures), blame), judged, deal_departed)
+
+
+def _same_state(reply: Result, recorded: str) -> bool:
+    return "rejection" not in reply.data and has_digest(reply.data["state"], recorded)
+
+
+def _expected_step(before: Message | None, given: Message, step: Message) -> Message | None:
+    """The reference's state after a trace step: recorded at round ends, else recomputed."""
+    recorded: Message | None = step.get("state")
+    return recorded if recorded is not None else _reference_step(before, given, step)
+
+
+def departures_text(departures: Sequence[tuple[str, frozenset[str]]]) -> str:
+    """The departures of one trace or game: the first ones in full, each with its rules."""
+    if len(departures) == 1:
+        return departures[0][0]
+    lines = [f"{len(departures)} steps differ (each judged from the reference's state before it)"]
+    for message, blame in departures[:SHOWN_DEPARTURES]:
+        points = ", ".join(sorted(blame)) or "no rule"
+        head, *rest = message.splitlines()
+        lines += [f"{head} [points at {points}]", *rest]
+    if len(departures) > SHOWN_DEPARTURES:
+        lines.append(f"(+{len(departures) - SHOWN_DEPARTURES} more steps differ)")
+    return "\n".join(lines)
+
+
+def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
+    """The reference's state after a trace step; the state before it matched its digest."""
+    try:
+        if "deal" in step:
+            return state_to_json(deal_from_json(given))
+        return state_to_json(apply_move(state_from_json(before), parse_move(step["move"])))
+    except ScoutError:
+        return None

@@ -1,0 +1,269 @@
+"""The adapter as a subprocess: one request at a time, with timeouts, restarts and a stderr tail.
+
+Nothing an adapter does can hang or crash the runner: every read has a deadline, every line has
+a length limit, a dead or confused adapter is ended (with every process it started, see
+:mod:`.proctree`) and started again after a growing pause, and after too many malformed replies
+or crashes in a row it is declared broken. A time-out is the slow case's own outcome: the adapter
+is restarted for the next case, but slowness never counts towards giving up.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import IO
+
+from scout_ref.conformance.model.outcomes import Message
+from scout_ref.conformance.model.untrusted import MAX_REPLY_TEXT, visible
+from scout_ref.conformance.process import tree as proctree
+from scout_ref.conformance.protocol.messages import (
+    MAX_LINE,
+    Hello,
+    ProtocolError,
+    Reply,
+    decode,
+    encode,
+    hello_request,
+    read_hello,
+    read_reply,
+)
+from scout_ref.util.text import plural
+
+STDERR_TAIL = 4096
+"""How many bytes of the adapter's stderr are kept for reports."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How long to wait and how hard to retry."""
+
+    timeout: float = 10.0
+    startup_timeout: float = 10.0
+    max_line: int = MAX_LINE
+    backoff: float = 0.1
+    max_backoff: float = 2.0
+    max_failures: int = 5
+    """Malformed replies and crashes in a row before the adapter is given up (time-outs do
+    not count: a slow engine is judged case by case)."""
+
+
+class AdapterBroken(ProtocolError):
+    """The adapter failed too many times in a row; the runner stops talking to it."""
+
+
+class Adapter:
+    """A running adapter, started on first use and restarted after each protocol error."""
+
+    def __init__(self, argv: Sequence[str], limits: Limits | None = None) -> None:
+        self.argv = list(argv)
+        self.limits = limits or Limits()
+        self.hello: Hello | None = None
+        self.failures = 0
+        self.restarts = 0
+        self.last_error: ProtocolError | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._selector: selectors.BaseSelector | None = None
+        self._buffer = bytearray()
+        self._stderr = bytearray()
+        self._next_id = 1
+        self._out = self._err = -1
+        self._spawned = False
+
+    @property
+    def broken(self) -> bool:
+        """Whether the adapter crashed or answered malformed ``max_failures`` times in a row."""
+        return self.failures >= self.limits.max_failures
+
+    def start(self) -> Hello:
+        """Start the adapter (after a backoff pause if it failed before) and read its hello.
+
+        Raises:
+            ProtocolError: if it cannot be started or its hello is missing or malformed.
+        """
+        self._check_not_broken()
+        if self.failures:
+            time.sleep(min(self.limits.max_backoff, self.limits.backoff * 2 ** (self.failures - 1)))
+        if self._spawned:
+            self.restarts += 1
+        self._spawned = True
+        try:
+            self._spawn()
+            self._send(hello_request(), self.limits.startup_timeout)
+            self.hello = read_hello(self._receive(self.limits.startup_timeout))
+        except ProtocolError as exc:
+            if exc.fault != "hello":
+                exc = ProtocolError("hello", f"at hello: {exc} ({exc.fault})")
+            raise self._fail(exc) from None
+        return self.hello
+
+    def request(self, kind: str, **fields: object) -> Reply:
+        """Send one request and return the validated reply.
+
+        Raises:
+            ProtocolError: on any fault; the adapter is then killed and restarted on next use.
+        """
+        if self._proc is None:
+            self.start()
+        message: Message = {"id": self._next_id, "type": kind, **fields}
+        self._next_id += 1
+        try:
+            self._send(message, self.limits.timeout)
+            reply = read_reply(self._receive(self.limits.timeout), message)
+        except ProtocolError as exc:
+            raise self._fail(exc) from None
+        self.failures = 0
+        return reply
+
+    def close(self) -> None:
+        """Say bye, give the adapter a moment to exit, then make sure it is gone."""
+        if self._proc is None:
+            return
+        with contextlib.suppress(ProtocolError):
+            self._send({"type": "bye"}, 0.5)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._proc.wait(0.5)
+        self._kill()
+
+    def stderr_tail(self, lines: int = 10) -> str:
+        """The last lines the adapter wrote to stderr."""
+        text = self._stderr.decode("utf-8", errors="replace")
+        return visible("\n".join(text.rstrip("\n").splitlines()[-lines:]), MAX_REPLY_TEXT)
+
+    def _check_not_broken(self) -> None:
+        if self.broken:
+            cause = self.last_error.describe() if self.last_error else "unknown"
+            raise AdapterBroken(
+                "broken",
+                f"the adapter failed {plural(self.failures, 'time')} in a row and was given up; "
+                f"last failure: {cause}",
+            )
+
+    def _fail(self, exc: ProtocolError) -> ProtocolError:
+        self._kill(drain=True)
+        if exc.fault != "hang":  # a slow reply is that case's time-out, not a broken adapter
+            self.failures += 1
+        exc.stderr_tail = self.stderr_tail()
+        self.last_error = exc
+        return exc
+
+    def _spawn(self) -> None:
+        try:
+            proc = proctree.spawn(self.argv)
+        except OSError as exc:
+            raise ProtocolError("start", f"cannot start {self.argv[0]!r}: {exc.strerror}") from None
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            assert stream is not None, "all three pipes were requested"
+            os.set_blocking(stream.fileno(), False)
+        self._proc = proc
+        self._selector = selectors.DefaultSelector()
+        self._out, self._err = _fileno(proc.stdout), _fileno(proc.stderr)
+        self._selector.register(self._out, selectors.EVENT_READ)
+        self._selector.register(self._err, selectors.EVENT_READ)
+        self._buffer.clear()
+        self._stderr.clear()
+
+    def _kill(self, *, drain: bool = False) -> None:
+        """End the adapter and everything it started (:mod:`.proctree`); with ``drain``, keep
+        the stderr it left behind."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proctree.end(proc)
+            if drain:
+                self._drain_stderr(0.2)
+        if self._selector is not None:
+            self._selector.close()
+            self._selector = None
+        if proc is None:
+            return
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+
+    def _send(self, message: Message, timeout: float) -> None:
+        assert self._proc is not None, "spawned before use"
+        assert self._proc.stdin is not None, "stdin is a pipe"
+        data = memoryview(encode(message))
+        fd = self._proc.stdin.fileno()
+        deadline = time.monotonic() + timeout
+        with selectors.DefaultSelector() as writable:
+            writable.register(fd, selectors.EVENT_WRITE)
+            while data:
+                if not writable.select(deadline - time.monotonic()):
+                    raise ProtocolError("hang", f"the adapter did not read its input in {timeout}s")
+                try:
+                    data = data[os.write(fd, data) :]
+                except BrokenPipeError:
+                    raise ProtocolError("crash", self._exit_text("before reading")) from None
+
+    def _receive(self, timeout: float) -> Message:
+        """The next line of output as a JSON object."""
+        assert self._proc is not None, "spawned before use"
+        assert self._selector is not None, "spawned before use"
+        deadline = time.monotonic() + timeout
+        limit = self.limits.max_line
+        while (end := self._buffer.find(b"\n")) < 0:
+            if len(self._buffer) > limit:
+                raise ProtocolError(
+                    "flood", f"the adapter printed more than {limit} bytes in a line"
+                )
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise ProtocolError("hang", f"no reply within {timeout}s")
+            for key, _ in self._selector.select(remaining):
+                if not self._read_into(key.fd):
+                    raise ProtocolError("crash", self._exit_text("before replying"))
+        if end > limit:
+            raise ProtocolError(
+                "flood", f"the adapter printed a line of {end} bytes (limit {limit})"
+            )
+        line = bytes(self._buffer[:end])
+        del self._buffer[: end + 1]
+        return decode(line)
+
+    def _read_into(self, fd: int) -> bool:
+        """Read what ``fd`` has; False when stdout reached end of file."""
+        assert self._selector is not None, "spawned before use"
+        try:
+            data = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            return True
+        if not data:
+            self._selector.unregister(fd)
+            return fd != self._out
+        if fd == self._out:
+            self._buffer += data
+        else:
+            self._stderr += data
+            del self._stderr[:-STDERR_TAIL]
+        return True
+
+    def _drain_stderr(self, timeout: float) -> None:
+        """Collect the stderr the adapter wrote just before failing (until EOF or timeout)."""
+        selector = self._selector
+        if selector is None:
+            return
+        deadline = time.monotonic() + timeout
+        while self._err in selector.get_map() and (left := deadline - time.monotonic()) > 0:
+            ready = [key.fd for key, _ in selector.select(left) if key.fd == self._err]
+            if not ready:
+                return
+            self._read_into(self._err)
+
+    def _exit_text(self, when: str) -> str:
+        assert self._proc is not None, "spawned before use"
+        try:
+            code = self._proc.wait(0.5)
+        except subprocess.TimeoutExpired:
+            return f"the adapter closed its output {when}"
+        return f"the adapter exited with status {code} {when}"
+
+
+def _fileno(stream: IO[bytes] | None) -> int:
+    assert stream is not None, "all three pipes were requested"
+    return stream.fileno()

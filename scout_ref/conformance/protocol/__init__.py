@@ -1,0 +1,1 @@
+"""SCP, the adapter protocol: message shapes and framing, and the features an adapter declares."""

@@ -1,0 +1,216 @@
+"""SCP 1, the adapter protocol: message shapes, JSON-lines framing and reply validation.
+
+Every line an adapter prints is checked against ``spec/schema/protocol.schema.json`` before the
+runner looks at it, so a malformed reply is a protocol error, never a rule verdict.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, cast
+
+import jsonschema
+from jsonschema.protocols import Validator
+
+from scout_ref.conformance.model.outcomes import Message
+from scout_ref.conformance.model.untrusted import MAX_NAME, MAX_REPLY_TEXT, visible
+from scout_ref.errors import excerpt
+from scout_ref.formats import schema as _schema
+from scout_ref.rulebook.registry import spec_dir
+from scout_ref.util.jsonread import MAX_LINE_BYTES, JSONInputError, parse, read_file
+
+PROTOCOL_VERSION = 1
+MAX_LINE = MAX_LINE_BYTES
+"""The longest line (in bytes) an adapter may print; a longer one is a flood."""
+
+KINDS = ("deal", "legal", "apply", "score", "perft", "observe")
+"""The request types an adapter may support (``observe`` is optional: chapter INFO)."""
+
+_RESULT_SHAPE = {
+    "deal": "state_result",
+    "deal_random": "state_result",
+    "apply": "state_result",
+    "legal": "legal_result",
+    "score": "score_result",
+    "perft": "perft_result",
+    "observe": "observe_result",
+}
+
+
+class ProtocolError(Exception):
+    """The adapter broke the protocol: ``fault`` says how (crash, hang, not_json, ...)."""
+
+    def __init__(self, fault: str, message: str, stderr_tail: str = "") -> None:
+        self.fault = fault
+        self.stderr_tail = stderr_tail
+        super().__init__(message)
+
+    def describe(self) -> str:
+        """The message with the fault and, when there is one, the adapter's last stderr lines."""
+        text = f"protocol error ({self.fault}): {self}"
+        if self.stderr_tail:
+            text += "\nadapter stderr (tail):\n" + self.stderr_tail
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What an adapter says it supports (its hello's ``capabilities``)."""
+
+    kinds: frozenset[str]
+    players: frozenset[int]
+    variants: bool
+    features: frozenset[str] | None = None
+    """The features it lists (:mod:`scout_ref.conformance.protocol.features`); None when its hello
+    lists none, which stands for the defaults."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The adapter's introduction."""
+
+    name: str
+    language: str
+    version: str
+    capabilities: Capabilities
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """An answer; ``data`` is the whole reply object."""
+
+    data: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """The adapter does not support the request."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Errored:
+    """The adapter failed to answer."""
+
+    message: str
+
+
+Reply = Result | Skipped | Errored
+
+
+@cache
+def _validator(definition: str) -> Validator:
+    names = ("protocol", "state", "observation")  # a reply's state and observation by $ref
+    docs: list[Any] = [read_file(spec_dir() / "schema" / f"{n}.schema.json") for n in names]
+    return _schema.validator(
+        {"$ref": f"{docs[0]['$id']}#/$defs/{definition}"}, _schema.registry(docs)
+    )
+
+
+def shape_problem(message: object, definition: str) -> str | None:
+    """Why ``message`` is not a valid ``definition`` of the protocol schema, or None."""
+    validator = _validator(definition)
+    if validator.is_valid(cast(Any, message)):
+        return None
+    error = jsonschema.exceptions.best_match(validator.iter_errors(cast(Any, message)))
+    assert error is not None, "an invalid message has an error"
+    where = "".join(f"/{p}" for p in error.absolute_path) or "/"
+    return f"{excerpt(where, 80)}: {excerpt(error.message)}"
+
+
+def encode(message: Message) -> bytes:
+    """One message as a JSON line.
+
+    >>> encode({"type": "hello", "protocol": 1})
+    b'{"type":"hello","protocol":1}\\n'
+    """
+    return json.dumps(message, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def decode(line: bytes) -> Message:
+    """The JSON object on one line of adapter output, read by the bounded reader.
+
+    Raises:
+        ProtocolError: ``not_json`` if the line is not UTF-8 JSON, ``wrong_shape`` if it is JSON
+            beyond the reader's limits (nesting, integers, fractions, repeated keys) or not an
+            object.
+
+    >>> decode(b'{"id": 1, "type": "result", "moves": []}')["moves"]
+    []
+    >>> decode(b"moves: keep, flip")
+    Traceback (most recent call last):
+    ...
+    scout_ref.conformance.protocol.messages.ProtocolError: the adapter printed 'moves: keep, flip'
+    """
+    try:
+        data = parse(line, "the reply", MAX_LINE)
+    except JSONInputError as exc:
+        if exc.syntax:
+            raise ProtocolError("not_json", f"the adapter printed {_excerpt(line)}") from None
+        raise ProtocolError("wrong_shape", f"{exc.problems[0][1]}: {_excerpt(line)}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("wrong_shape", f"the adapter printed {_excerpt(line)}, not an object")
+    return data
+
+
+def _excerpt(line: bytes) -> str:
+    return excerpt(repr(line.decode("utf-8", errors="replace")), 80)
+
+
+def hello_request() -> Message:
+    """The runner's first message."""
+    return {"type": "hello", "protocol": PROTOCOL_VERSION}
+
+
+def read_hello(message: Message) -> Hello:
+    """The adapter's hello, validated.
+
+    Raises:
+        ProtocolError: if it is not a hello of protocol 1.
+    """
+    if message.get("type") == "hello" and message.get("protocol") != PROTOCOL_VERSION:
+        raise ProtocolError(
+            "hello", f"the adapter speaks protocol {message.get('protocol')!r}, not 1"
+        )
+    problem = shape_problem(message, "hello_reply")
+    if problem is not None:
+        raise ProtocolError("hello", f"the adapter's hello is malformed at {problem}")
+    caps = message["capabilities"]
+    return Hello(  # the adapter's words, shown on the terminal and written to the reports
+        name=visible(message["name"], MAX_NAME, lines=False),
+        language=visible(message["language"], MAX_NAME, lines=False),
+        version=visible(message["version"], MAX_NAME, lines=False),
+        capabilities=Capabilities(
+            kinds=frozenset(caps["kinds"]),
+            players=frozenset(caps["players"]),
+            variants=caps["variants"],
+            features=frozenset(caps["features"]) if "features" in caps else None,
+        ),
+    )
+
+
+def read_reply(message: Message, request: Message) -> Reply:
+    """The adapter's reply to ``request``, validated against the protocol schema.
+
+    Raises:
+        ProtocolError: if the id differs or the reply has the wrong shape for the request.
+    """
+    got = message.get("id")
+    if type(got) is not int or got != request["id"]:  # an id is an integer: not 7.0, "7", true
+        shown = excerpt(repr(got), 40)
+        raise ProtocolError("wrong_id", f"reply to request {request['id']} carries id {shown}")
+    shape = {"result": _RESULT_SHAPE[request["type"]], "skipped": "skipped", "errored": "errored"}
+    kind = message.get("type")
+    problem = shape_problem(message, shape.get(kind, "reply") if isinstance(kind, str) else "reply")
+    if problem is not None:
+        raise ProtocolError("wrong_shape", f"reply to a {request['type']} request: {problem}")
+    match kind:
+        case "skipped":
+            return Skipped(visible(message["reason"], MAX_REPLY_TEXT))
+        case "errored":
+            return Errored(visible(message["message"], MAX_REPLY_TEXT))
+        case _:
+            return Result(message)

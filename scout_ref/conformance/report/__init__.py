@@ -1,0 +1,1 @@
+"""Reporting a run: report.json, JUnit XML, the readable text, reproductions and progress."""

@@ -1,0 +1,342 @@
+"""Reporting a conformance run: per-rule verdicts, report.json and JUnit XML.
+
+The JSON report follows ``spec/schema/report.schema.json``; :mod:`.report_text` prints the
+readable summary, whose last line is always ``N passed, N failed`` (errored cases count as
+failed).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from scout_ref.conformance.model.outcomes import CaseResult, Finding, Outcome
+from scout_ref.conformance.model.untrusted import xml_safe
+from scout_ref.conformance.protocol.features import absent_rules, read_features
+from scout_ref.conformance.protocol.messages import Hello
+from scout_ref.conformance.report.reproduce import reproduction, without_vectors_dir
+from scout_ref.conformance.report.verdicts import Judgement, RuleVerdict, blamed, decide, judge
+from scout_ref.rulebook.registry import rules, spec_version
+from scout_ref.util.atomic import write_atomic
+from scout_ref.util.text import plural
+
+JUDGED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED)
+BAD = (Outcome.FAILED, Outcome.ERRORED)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Everything a conformance run produced."""
+
+    command: Sequence[str]
+    hello: Hello | None
+    strictness: str
+    results: Sequence[CaseResult]
+    findings: Sequence[Finding]
+    restarts: int
+    broken: bool
+    rule_patterns: Sequence[str] = ()
+    interrupted: str | None = None
+    """The signal that stopped the run early (``SIGTERM``...); the cases not reached are absent."""
+    rerun_options: Sequence[str] = ()
+    """The ``conform`` options that rerun a case as this run judged it (adapter, folder...)."""
+    vectors_dir: Path | None = None
+    """The vector folder, if not the shipped ``spec/vectors``."""
+    selection_options: Sequence[str] = ()
+    """The ``conform`` options that selected the cases (``--rule``, ``--kind``, ``--case``)."""
+
+    def reproduction(self, result: CaseResult) -> list[str]:
+        """The lines that locate and reproduce a failure (:mod:`.reproduce`); a fuzz game is
+        rerun from the trace vector it was saved as."""
+        if result.case.kind != "fuzz":
+            return reproduction(result, self.rerun_options, self.vectors_dir)
+        saved = [f.path for f in self.findings if f.case_id == result.case.id]
+        if not saved:  # a repeat of an earlier finding: its position and the reference's answer
+            lines = reproduction(result, (), None)
+            return [x for x in lines if x.startswith(("position: ", "reference: "))]
+        folder = saved[0].parent.parent
+        options = [*without_vectors_dir(self.rerun_options), "--vectors-dir", str(folder)]
+        return reproduction(result, options, folder)
+
+    def count(self, outcome: Outcome) -> int:
+        """How many cases had ``outcome``."""
+        return sum(1 for r in self.results if r.outcome is outcome)
+
+    @property
+    def faults(self) -> Counter[str]:
+        """Protocol errors by fault."""
+        return Counter(r.fault for r in self.results if r.fault)
+
+    @property
+    def conformant(self) -> bool:
+        """Exit 0: a whole run, nothing failed or errored, no protocol error, something passed."""
+        bad = self.count(Outcome.FAILED) + self.count(Outcome.ERRORED)
+        whole = self.interrupted is None
+        return whole and bad == 0 and not self.faults and self.count(Outcome.PASSED) > 0
+
+    @property
+    def summary_line(self) -> str:
+        """The run's last line."""
+        failed = self.count(Outcome.FAILED) + self.count(Outcome.ERRORED)
+        return f"{self.count(Outcome.PASSED)} passed, {failed} failed"
+
+    @property
+    def deal_departures(self) -> list[CaseResult]:
+        """The traces and fuzz games whose adapter dealt differently from the reference."""
+        return [r for r in self.results if r.deal_departed]
+
+    @property
+    def unjudged(self) -> str | None:
+        """A plain statement of what a deal difference did to the traces and fuzz games."""
+        dealt = self.deal_departures
+        if not dealt:
+            return None
+        kinds = Counter("fuzz games" if r.case.kind == "fuzz" else "traces" for r in dealt)
+        which = " and ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+        return (
+            f"the adapter deals differently from the reference in {which}: its own cards after"
+            " such a deal were never compared; every later step was judged from the reference's"
+            " deal instead"
+        )
+
+    @property
+    def adapter_problem(self) -> str | None:
+        """A plain statement that the adapter is broken, when it broke the protocol (a case
+        that timed out is that case's time-out: :attr:`timed_out`)."""
+        faults = Counter({f: n for f, n in self.faults.items() if f != "hang"})
+        if not faults:
+            return None
+        kinds = ", ".join(f"{fault} {n}" for fault, n in sorted(faults.items()))
+        text = (
+            f"the adapter, not the rules, is broken: {plural(faults.total(), 'case')} hit "
+            f"protocol errors ({kinds}); it was restarted {plural(self.restarts, 'time')}"
+        )
+        if self.broken:
+            text += " and given up after failing repeatedly in a row"
+        return text
+
+    @property
+    def timed_out(self) -> str | None:
+        """The cases that got no reply in time, by kind, with the time each was given."""
+        hung = Counter(r.case.kind for r in self.results if r.fault == "hang")
+        if not hung:
+            return None
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(hung.items()))
+        return (
+            f"{plural(hung.total(), 'case')} timed out ({kinds}): each message says the time "
+            f"it was given; a slow engine gets longer with --timeout KIND=SECONDS"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRow:
+    """One rule's verdict (:mod:`scout_ref.conformance.report.verdicts`) and counts."""
+
+    id: str
+    status: str
+    title: str
+    passed: int
+    failed: int
+    errored: int
+    cases: int
+    verdict: str
+    because: tuple[str, ...] = ()
+    """The broken rules it builds on that some of its failing cases exercise."""
+    failures: tuple[CaseResult, ...] = ()
+    """The failures blamed on the rule, unexplained and focused ones first."""
+    unexplained: int = 0
+    """For ``nonconformant``: the failing cases that exercise no broken rule it builds on."""
+    steps_judged: int = 0
+    """Steps of traces and fuzz games compared with the reference that the rule governs."""
+    elsewhere: int = 0
+    """Failed or errored cases citing the rule whose failure is blamed on other rules."""
+
+
+def rule_rows(run: Run) -> list[RuleRow]:
+    """A row per rule of the registry matching the run's rule patterns, in rulebook order."""
+    rows = []
+    decided = decide(blamed(run.results))
+    absent = absent_rules(run.hello.capabilities) if run.hello else frozenset()
+    steps: Counter[str] = Counter()
+    for r in run.results:
+        steps.update(dict(r.steps_judged))
+    for rule in rules().values():
+        if run.rule_patterns and not any(fnmatch.fnmatch(rule.id, p) for p in run.rule_patterns):
+            continue
+        mine = [r for r in run.results if rule.id in r.case.rules]
+        tally = Counter(r.outcome for r in mine)
+        judgement = judge(rule.id, run.results, decided)
+        if rule.id in absent:  # the engine declares it lacks the notion (capabilities)
+            judgement = Judgement(RuleVerdict.NOT_APPLICABLE)
+        rows.append(
+            RuleRow(
+                id=rule.id,
+                status=rule.status.value,
+                title=rule.title,
+                passed=tally[Outcome.PASSED],
+                failed=tally[Outcome.FAILED],
+                errored=tally[Outcome.ERRORED],
+                cases=len(mine),
+                verdict=judgement.verdict.value,
+                because=judgement.because,
+                failures=judgement.failures,
+                elsewhere=sum(
+                    1
+                    for r in mine
+                    if r.outcome in (Outcome.FAILED, Outcome.ERRORED)
+                    and r not in judgement.failures
+                ),
+                unexplained=judgement.unexplained,
+                steps_judged=steps[rule.id],
+            )
+        )
+    return rows
+
+
+def to_json(run: Run) -> dict[str, object]:
+    """The report object (``spec/schema/report.schema.json``)."""
+    hello = run.hello
+    return {
+        "report_version": 2,
+        "spec_version": spec_version(),
+        "protocol": 1,
+        "adapter": {
+            "command": list(run.command),
+            "hello": None
+            if hello is None
+            else {
+                "name": hello.name,
+                "language": hello.language,
+                "version": hello.version,
+                "capabilities": {
+                    "kinds": sorted(hello.capabilities.kinds),
+                    "players": sorted(hello.capabilities.players),
+                    "variants": hello.capabilities.variants,
+                    "features": sorted(read_features(hello.capabilities.features)),
+                },
+            },
+        },
+        "strictness": run.strictness,
+        "interrupted": run.interrupted,
+        "conformant": run.conformant,
+        "summary": {
+            **{o.value: run.count(o) for o in Outcome},
+            "protocol_errors": sum(run.faults.values()),
+            "restarts": run.restarts,
+            "deal_departures": len(run.deal_departures),
+        },
+        "adapter_problem": run.adapter_problem,
+        "unjudged": run.unjudged,
+        "rules": [
+            {
+                "id": row.id,
+                "status": row.status,
+                "title": row.title,
+                "verdict": row.verdict,
+                "because": list(row.because),
+                "blamed_by": [r.case.id for r in row.failures],
+                "unexplained": row.unexplained,
+                "passed": row.passed,
+                "failed": row.failed,
+                "errored": row.errored,
+                "cases": row.cases,
+                "steps_judged": row.steps_judged,
+            }
+            for row in rule_rows(run)
+        ],
+        "cases": [
+            {
+                "id": r.case.id,
+                "kind": r.case.kind,
+                "source": r.case.source,
+                "rules": list(r.case.rules),
+                "blame": list(r.blame),
+                "normative": r.case.normative,
+                "outcome": r.outcome.value,
+                "message": r.message,
+                "fault": r.fault,
+                "steps_judged": dict(r.steps_judged),
+                "deal_departed": r.deal_departed,
+                **_reproduce_json(run, r),
+            }
+            for r in run.results
+        ],
+        "findings": [{"case_id": f.case_id, "path": str(f.path)} for f in run.findings],
+    }
+
+
+def _reproduce_json(run: Run, result: CaseResult) -> dict[str, object]:
+    """A failure's position and the commands that reproduce it; nothing for other outcomes."""
+    if result.outcome not in (Outcome.FAILED, Outcome.ERRORED):
+        return {}
+    return {"position": result.position, "reproduce": commands(run, result)}
+
+
+def commands(run: Run, result: CaseResult) -> list[str]:
+    """The commands of a failure's reproduction lines: the reference's, then the rerun."""
+    return [
+        line.split(": ", 1)[1]
+        for line in run.reproduction(result)
+        if line.startswith(("reference: ", "rerun: "))
+    ]
+
+
+def write_json(run: Run, directory: Path) -> Path:
+    """Write ``report.json`` into ``directory``, atomically."""
+    path = directory / "report.json"
+    write_atomic(path, json.dumps(to_json(run), indent=2) + "\n", "--report")
+    return path
+
+
+def write_junit(run: Run, path: Path) -> None:
+    """Write the cases as JUnit XML: one testcase per case, classname = its kind."""
+    suite = ET.Element(
+        "testsuite",
+        name="scout-ref conformance",
+        tests=str(len(run.results)),
+        failures=str(run.count(Outcome.FAILED)),
+        errors=str(run.count(Outcome.ERRORED)),
+        skipped=str(run.count(Outcome.SKIPPED) + run.count(Outcome.NOT_APPLICABLE)),
+    )
+    for r in run.results:
+        case = ET.SubElement(suite, "testcase", classname=r.case.kind, name=r.case.id)
+        first_line = r.message.splitlines()[0] if r.message else ""
+        if r.blame:
+            first_line = f"[{', '.join(r.blame)}] {first_line}"
+        text = "\n".join([r.message, *run.reproduction(r)]) if r.outcome in BAD else ""
+        match r.outcome:
+            case Outcome.FAILED:
+                ET.SubElement(case, "failure", message=first_line).text = text
+            case Outcome.ERRORED:
+                ET.SubElement(
+                    case, "error", message=first_line, type=r.fault or "errored"
+                ).text = text
+            case Outcome.SKIPPED | Outcome.NOT_APPLICABLE:
+                ET.SubElement(case, "skipped", message=r.message)
+            case Outcome.PASSED:
+                pass
+        properties = [("rule", rule_id) for rule_id in r.case.rules]
+        properties += [("blame", rule_id) for rule_id in r.blame]
+        if r.outcome in BAD:
+            properties += [("position", r.position), ("command", commands(run, r)[-1])]
+        ET.SubElement(case, "properties").extend(
+            ET.Element("property", name=name, value=value) for name, value in properties
+        )
+    root = ET.Element("testsuites")
+    root.append(suite)
+    _xml_safe_tree(root)
+    write_atomic(path, ET.tostring(root, encoding="utf-8", xml_declaration=True), "--junit")
+
+
+def _xml_safe_tree(root: ET.Element) -> None:
+    """Replace in place every character of an attribute or text that XML 1.0 cannot hold
+    (ElementTree escapes markup but writes a control character as it is: malformed XML)."""
+    for element in root.iter():
+        element.attrib.update({k: xml_safe(v) for k, v in element.attrib.items()})
+        if element.text:
+            element.text = xml_safe(element.text)

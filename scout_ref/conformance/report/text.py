@@ -1,0 +1,193 @@
+"""The readable report of a conformance run: each failure with the lines that reproduce it, the
+rules to fix, the per-rule table on request, the counts, two commands to run next, and always,
+last, the line ``N passed, N failed`` (errored cases count as failed).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections import Counter
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from scout_ref.conformance.model.outcomes import Outcome
+from scout_ref.conformance.report.documents import RuleRow, Run, rule_rows
+from scout_ref.conformance.report.reproduce import program
+from scout_ref.conformance.report.verdicts import RuleVerdict
+from scout_ref.util.text import plural
+
+_STYLE = {
+    "conformant": "green",
+    "nonconformant": "bold red",
+    "not_judged": "yellow",
+    "not_reached": "dim yellow",
+    "not_applicable": "dim",
+}
+DETAILED_FAULTS = 3
+"""Protocol errors shown in full; the rest are counted, since they repeat one cause."""
+
+
+def print_report(run: Run, console: Console, *, table: bool = False) -> None:
+    """The failures in detail, the rules to fix, the per-rule table if asked for, the counts of
+    rules and cases, two commands to run next, and the summary line."""
+    if run.hello is not None:
+        h = run.hello
+        line = f"adapter: {h.name} {h.version} ({h.language})"  # the adapter's words: no markup
+        console.print(line, highlight=False, markup=False)
+    _print_failures(run, console)
+    rows = rule_rows(run)
+    if table:
+        console.print(rule_table(rows))
+    print_rules_to_fix(rows, console)
+    _print_findings(run, console)
+    if run.unjudged:
+        console.print(run.unjudged, highlight=False, markup=False)
+    if run.timed_out:
+        console.print(run.timed_out, style="yellow", highlight=False, markup=False)
+    if run.adapter_problem:
+        console.print(f"[bold red]{run.adapter_problem}[/]", highlight=False)
+    if run.interrupted:
+        console.print(f"interrupted by {run.interrupted}: the cases not reached are not counted")
+    for text in (rules_line(rows), cases_line(run)):
+        console.print(text, highlight=False, markup=False)
+    for text in next_commands(run, rows, table):
+        console.print(text, highlight=False, markup=False, soft_wrap=True)
+    console.print(run.summary_line, highlight=False, markup=False)
+
+
+def rule_table(rows: Sequence[RuleRow]) -> Table:
+    """Every rule's verdict: cases citing it that passed, failures blamed on it (here) and
+    failures of its cases blamed on other rules (elsewhere)."""
+    table = Table(title="verdict per rule", title_justify="left")
+    numbers = ("passed", "failed\nhere", "failed\nelsewhere")
+    for column in ("rule", "status", "title", *numbers):
+        table.add_column(column, justify="right" if column in numbers else "left")
+    table.add_column("verdict", no_wrap=True)
+    for row in rows:
+        style = _STYLE[row.verdict]
+        waits = row.because and row.verdict == RuleVerdict.NOT_JUDGED.value
+        because = f" ({', '.join(row.because)})" if waits else ""
+        table.add_row(
+            row.id,
+            row.status,
+            row.title,
+            str(row.passed),
+            str(len(row.failures)),
+            str(row.elsewhere),
+            f"[{style}]{row.verdict.replace('_', ' ')}{because}[/]",
+        )
+    return table
+
+
+def rules_line(rows: Sequence[RuleRow]) -> str:
+    """How many rules got each verdict, in the order to act on them."""
+    tally = Counter(row.verdict for row in rows)
+    parts = [f"{tally[v.value]} {v.value.replace('_', ' ')}" for v in RuleVerdict if tally[v.value]]
+    note = " (no case citing them ran)" if tally[RuleVerdict.NOT_APPLICABLE.value] else ""
+    return f"{plural(len(rows), 'rule')}: {', '.join(parts)}{note}"
+
+
+def cases_line(run: Run) -> str:
+    """How many cases had each outcome (errored ones count as failed in the summary line)."""
+    parts = [f"{run.count(o)} {o.value.replace('_', ' ')}" for o in Outcome]
+    return f"{plural(len(run.results), 'case')}: {', '.join(parts)}"
+
+
+def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
+    """Two commands worth running next: the first failure's (or, after an interrupted or
+    clean run, the run again, your engine or random games), and the table or the rule."""
+    broken = [r for r in rows if r.verdict == RuleVerdict.NONCONFORMANT.value]
+    bad = [r for r in run.results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
+    first = broken[0].failures[0] if broken else bad[0] if bad else None
+    conform = shlex.join([program(), "conform", *run.rerun_options])
+    again = shlex.join([program(), "conform", *run.rerun_options, *run.selection_options])
+    if first is not None:
+        lines = run.reproduction(first)
+        shown = [x for x in lines if x.startswith("reference: ")] or lines[-1:]
+        why = f"a failure of {broken[0].id}" if broken else "the first failure"
+        head = f"next: {shown[0].split(': ', 1)[1]}  # {why}"
+    elif run.interrupted:
+        head = f"next: {again}  # the whole run again"
+    elif "--adapter" not in run.rerun_options:
+        mine = '--adapter ".venv/bin/python my_adapter.py"'
+        head = f"next: {conform} {mine}  # your engine (spec/INTERPRETING.md)"
+    else:
+        head = f"next: {conform} --fuzz 100 --seed 1  # random games against the reference"
+    if not table:
+        return [head, f"next: {again} --table  # the verdict of every rule"]
+    if broken:
+        return [head, f"next: {program()} rules {broken[0].id}  # the rule to fix first"]
+    return [head]
+
+
+def _print_findings(run: Run, console: Console) -> None:
+    """The new vectors written, each folder once with its count when there are many."""
+    if len(run.findings) <= 3:
+        for finding in run.findings:
+            console.print(f"new vector: {finding.path}", highlight=False, markup=False)
+        return
+    folders = Counter(str(f.path.parent.parent) for f in run.findings)
+    for folder, n in sorted(folders.items()):
+        text = f"new vectors: {n} in {folder} (run them with --vectors-dir {folder})"
+        console.print(text, highlight=False, markup=False)
+
+
+def one_line(message: str) -> str:
+    """A failure message in one line: its head, and the first difference when the head only
+    announces one ("the state differs")."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].endswith(("differs", ":")):
+        return f"{lines[0].rstrip(':')}: {lines[1]}"
+    return lines[0] if lines else ""
+
+
+def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
+    """The summary: each nonconformant rule with its failing case and that case's first line,
+    then the rules not judged because of them."""
+    broken = [r for r in rows if r.verdict == RuleVerdict.NONCONFORMANT.value]
+    if not broken:
+        return
+    console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
+    for row in broken:
+        first = row.failures[0]
+        line = one_line(first.message) or first.outcome.value
+        console.print(f"  {row.id} {row.title}", style="bold", highlight=False, markup=False)
+        console.print(f"    {first.case.id}: {line}", highlight=False, markup=False)
+        if row.because:
+            console.print(f"    {evidence_line(row)}", highlight=False, markup=False)
+    waiting = [r.id for r in rows if r.verdict == RuleVerdict.NOT_JUDGED.value]
+    if waiting:
+        text = f"not judged until those are fixed ({len(waiting)}): {', '.join(waiting)}"
+        console.print(text, highlight=False, markup=False)
+
+
+def evidence_line(row: RuleRow) -> str:
+    """Why a rule that builds on a broken one is still reported broken, in words."""
+    n = row.unexplained
+    cases = "1 case fails that exercises" if n == 1 else f"{n} cases fail that exercise"
+    return f"{row.id}: {cases} no broken rule it builds on ({', '.join(row.because)}); fix it too"
+
+
+def _print_failures(run: Run, console: Console) -> None:
+    faults_shown = 0
+    for r in run.results:
+        if r.outcome not in (Outcome.FAILED, Outcome.ERRORED):
+            continue
+        if r.fault:
+            faults_shown += 1
+            if faults_shown > DETAILED_FAULTS:
+                continue
+        label = "FAIL" if r.outcome is Outcome.FAILED else "ERROR"
+        cited = ", ".join(r.blame) or "no rule"
+        head = f"{label} {r.case.id} [{r.case.kind}; points at {cited}]"
+        console.print(head, style="red", highlight=False, markup=False)
+        for line in r.message.splitlines():
+            console.print(f"    {line}", highlight=False, markup=False)
+        for line in run.reproduction(r):  # never broken: each is pasted whole
+            console.print(f"    {line}", highlight=False, markup=False, soft_wrap=True)
+    hidden = faults_shown - DETAILED_FAULTS
+    if hidden > 0:
+        text = f"... and {plural(hidden, 'more case')} errored by protocol faults or time-outs"
+        console.print(text, highlight=False)

@@ -1,0 +1,474 @@
+"""Test vectors: built from the case generators, answered by the reference engine, linted.
+
+The generator functions in :mod:`scout_ref.conformance.cases` are the single source of the
+vectors: they name inputs (a state and a move, a deal, a depth); :func:`answer` computes every
+expectation from the reference engine. A generator may also state a *claim*, the outcome its
+author meant to exercise; :func:`build_documents` refuses to write a case whose claim the engine
+contradicts, so a vector is never "invalid for the wrong reason".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any, cast
+
+import referencing
+from jsonschema.protocols import Validator
+
+from scout_ref.analysis.perft import divide
+from scout_ref.conformance.cases import GENERATORS, Case, Generator
+from scout_ref.conformance.model.positions import add_positions, position_problems
+from scout_ref.conformance.model.scope import scope_problems
+from scout_ref.conformance.oracle.observe import observe_answer
+from scout_ref.engine.notation import move_sort_key, parse_move
+from scout_ref.engine.state import Phase, State
+from scout_ref.engine.turn import apply_move, check_written, legal_moves
+from scout_ref.errors import MalformedInputError, ScoutError
+from scout_ref.formats import schema as _schema
+from scout_ref.formats.state_json import (
+    deal_from_json,
+    rules_from_json,
+    score_to_json,
+    state_digest,
+    state_from_json,
+    state_to_json,
+)
+from scout_ref.formats.witness_store import replay_witness, stored_witness
+from scout_ref.rulebook.registry import Status, check_spec_version, rules, spec_dir, spec_version
+from scout_ref.util.atomic import write_atomic
+from scout_ref.util.jsonread import JSONInputError, parse, read_file, read_text
+
+JSONObject = dict[str, Any]
+
+KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
+"""The vector kinds, each documented in ``spec/vectors/README.md`` with its schema."""
+
+MANIFEST = "manifest.json"
+
+
+class ClaimError(Exception):
+    """A generator's claim disagrees with the reference engine: one of the two has a bug."""
+
+
+def vectors_dir() -> Path:
+    """Where the vector files live: ``spec/vectors``."""
+    return spec_dir() / "vectors"
+
+
+# --- the reference answer ----------------------------------------------------------------------
+
+
+def is_round_end(state: State) -> bool:
+    """Whether ``state`` has just been scored (trace steps then carry the full state)."""
+    return state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+
+def replay(case: Case) -> list[JSONObject]:
+    """The steps of a trace with the digests the engine produces, and its states at each round
+    end and at the last step."""
+    state: State | None = None
+    out = []
+    for step in case["steps"]:
+        if "deal" in step:
+            data: JSONObject = {"deck": step["deal"]}
+            if state is None:
+                data |= {"players": case["players"], "rules": case["game_rules"]}
+            else:
+                data["state"] = state_to_json(state)
+            state = deal_from_json(data)
+            new: JSONObject = {"deal": step["deal"]}
+        else:
+            if state is None:
+                raise MalformedInputError("trace", [("/steps/0", "a trace starts with a deal")])
+            state = apply_move(state, parse_move(step["move"]))
+            new = {"move": step["move"]}
+        new["digest"] = state_digest(state)
+        if is_round_end(state):
+            new["state"] = state_to_json(state)
+        out.append(new)
+    if out and state is not None:
+        out[-1]["state"] = state_to_json(state)  # a round that need not end may stop mid-round
+    return out
+
+
+def _state(case: Case) -> State:
+    return state_from_json(case["state"])
+
+
+def _legal(case: Case) -> JSONObject:
+    moves = sorted(legal_moves(_state(case)), key=move_sort_key)
+    return {"moves": [str(m) for m in moves]}
+
+
+def _apply(case: Case) -> JSONObject:
+    return {"state": state_to_json(apply_move(_state(case), parse_move(case["move"])))}
+
+
+def _reject(case: Case) -> JSONObject:
+    rejection = check_written(_state(case), case["move"])
+    if rejection is None:
+        raise MalformedInputError("case", [("/move", f"{case['move']!r} is legal")])
+    return {"reason": rejection.reason.value, "rule": rejection.rule}
+
+
+def _score(case: Case) -> JSONObject:
+    state = _state(case)
+    if not is_round_end(state):
+        raise MalformedInputError("case", [("/state/phase", "the round is not over")])
+    return score_to_json(state)
+
+
+def _perft(case: Case) -> JSONObject:
+    """perft as the sum of divide, which counts every node once (no second walk of the tree);
+    legal moves have distinct texts, so the sum is perft (test_perft.py holds the two equal)."""
+    split = divide(_state(case), case["depth"])
+    return {"nodes": sum(split.values()), "divide": split}
+
+
+_ANSWERS: dict[str, Callable[[Case], JSONObject]] = {
+    "deal": lambda case: {"state": state_to_json(deal_from_json(case["input"]))},
+    "legal": _legal,
+    "apply": _apply,
+    "reject": _reject,
+    "score": _score,
+    "perft": _perft,
+    "trace": lambda case: {"steps": replay(case)},
+    "observe": observe_answer,
+}
+
+
+def answer(kind: str, case: Case) -> JSONObject:
+    """The reference engine's expectation for a case of ``kind`` (its inputs only are read).
+
+    For ``trace`` the answer is ``{"steps": ...}``, the steps recomputed.
+
+    Raises:
+        MalformedInputError: if the inputs are not valid or do not fit the kind (an ``apply``
+            case with an illegal move, a ``reject`` case with a legal one).
+        IllegalMoveError: if a trace plays an illegal move.
+
+    >>> from scout_ref import new_game
+    >>> from scout_ref import state_to_json
+    >>> state = state_to_json(new_game(3, seed=0))
+    >>> answer("legal", {"state": state})
+    {'moves': ['keep', 'flip']}
+    >>> answer("reject", {"state": state, "move": "show 0-0"})
+    {'reason': 'wrong_phase', 'rule': 'SC-TURN-03'}
+    """
+    if kind not in _ANSWERS:
+        raise MalformedInputError("case", [("", f"{kind!r} is not a vector kind")])
+    return _ANSWERS[kind](case)
+
+
+def claim_problems(kind: str, claim: JSONObject, expected: JSONObject) -> list[str]:
+    """How the reference answer contradicts a generator's claim; [] if it does not.
+
+    A claim on ``deal``/``apply`` names state fields; on ``legal`` it may give ``includes`` and
+    ``excludes`` move lists; on the other kinds it names fields of the expectation.
+    """
+    problems = []
+    for key, wanted in sorted(claim.items()):
+        if kind == "legal" and key == "includes":
+            missing = sorted(set(wanted) - set(expected["moves"]))
+            problems += [f"claimed legal, engine rejects {m!r}" for m in missing]
+            continue
+        if kind == "legal" and key == "excludes":
+            present = sorted(set(wanted) & set(expected["moves"]))
+            problems += [f"claimed illegal, engine accepts {m!r}" for m in present]
+            continue
+        got = expected["state"][key] if kind in ("deal", "apply") else expected[key]
+        if got != wanted:
+            problems.append(f"{key}: claimed {wanted!r}, engine gives {got!r}")
+    return problems
+
+
+# --- building the files ------------------------------------------------------------------------
+
+
+def vector_case(kind: str, case: Case) -> Case:
+    """The case as written to its file: inputs, expectation, no claim.
+
+    Raises:
+        ClaimError: if the engine's answer contradicts the generator's claim.
+    """
+    out = {k: v for k, v in case.items() if k != "claim"}
+    if kind == "trace":
+        out |= answer(kind, case)
+    else:
+        out["expected"] = answer(kind, case)
+    add_positions(out)
+    if "claim" in case:
+        problems = claim_problems(kind, case["claim"], out.get("expected", {}))
+        if problems:
+            raise ClaimError(f"{case['id']}: " + "; ".join(problems))
+    return out
+
+
+def build_document(gen: Generator) -> JSONObject:
+    """One vector file's content."""
+    return {
+        "spec_version": spec_version(),
+        "kind": gen.kind,
+        "description": gen.description,
+        "cases": [vector_case(gen.kind, c) for c in gen.cases()],
+    }
+
+
+def render(document: object) -> str:
+    """The canonical text of a vector file: sorted keys, 2-space indent, trailing newline."""
+    return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def manifest(texts: dict[str, str]) -> JSONObject:
+    """The manifest of the vector files: spec version; path, kind, case count, SHA-256 each."""
+    files = []
+    for path, text in sorted(texts.items()):
+        doc: Any = parse(text, path)
+        files.append(
+            {
+                "path": path,
+                "kind": doc["kind"],
+                "cases": len(doc["cases"]),
+                "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+            }
+        )
+    return {"spec_version": spec_version(), "files": files}
+
+
+@cache
+def build_documents() -> dict[str, str]:
+    """Every vector file and the manifest, by path relative to ``spec/vectors``, as text.
+
+    Generation is deterministic, so the result is computed once per process.
+    """
+    texts = {f"{g.kind}/{g.topic}.json": render(build_document(g)) for g in GENERATORS}
+    return texts | {MANIFEST: render(manifest(texts))}
+
+
+def existing_files(root: Path) -> dict[str, str]:
+    """The JSON files under ``root``, by relative path, as text (read by the bounded reader).
+
+    Raises:
+        MalformedInputError: if one is not a readable regular UTF-8 file within the limits.
+    """
+    return {p.relative_to(root).as_posix(): read_text(p) for p in sorted(root.rglob("*.json"))}
+
+
+def write_documents(root: Path, texts: dict[str, str]) -> list[str]:
+    """Write the files that differ and delete stale ones; the changed paths."""
+    changed = stale_paths(root, texts)
+    for path in changed:
+        target = root / path
+        if path in texts:
+            write_atomic(target, texts[path], "vectors")
+        else:
+            target.unlink()
+    return changed
+
+
+def stale_paths(root: Path, texts: dict[str, str]) -> list[str]:
+    """Paths whose content on disk differs from ``texts``: changed, missing or extra."""
+    on_disk = existing_files(root) if root.is_dir() else {}
+    paths = sorted(on_disk.keys() | texts.keys())
+    return [p for p in paths if on_disk.get(p) != texts.get(p)]
+
+
+# --- schemas and lint --------------------------------------------------------------------------
+
+
+@cache
+def _registry() -> referencing.Registry[Any]:
+    schemas = [spec_dir() / "schema" / f"{n}.schema.json" for n in ("state", "observation")]
+    schemas += sorted((spec_dir() / "schema" / "vectors").glob("*.schema.json"))
+    return _schema.registry(read_file(path) for path in schemas)
+
+
+def schema_id(name: str) -> str:
+    """The ``$id`` of a vector schema: a kind, or ``manifest``."""
+    return f"urn:scout-ref:schema:vectors:{name}"
+
+
+@cache
+def validator(name: str) -> Validator:
+    """A validator for the schema of a kind (or of the manifest)."""
+    schema = _registry().contents(schema_id(name))
+    return _schema.validator(cast(Any, schema), _registry())
+
+
+def schema_problems(name: str, document: object) -> list[str]:
+    """How ``document`` departs from its schema, one line per problem with its JSON pointer."""
+    return [
+        f"{where or '/'}: {message}"
+        for where, message in _schema.problems(validator(name), document)
+    ]
+
+
+def case_rules(kind: str, case: Case) -> Iterator[JSONObject]:
+    """The rules objects a case's states (or game) are played under."""
+    if kind == "trace":
+        yield case["game_rules"]
+    elif kind == "deal":
+        data = case["input"]
+        yield data["state"]["rules"] if "state" in data else data["rules"]
+    else:
+        yield case["state"]["rules"]
+
+
+def is_variant_case(kind: str, case: Case) -> bool:
+    """Whether a case switches on a variant (its rules are not the official reading)."""
+    return any(not rules_from_json(r).is_official for r in case_rules(kind, case))
+
+
+def citation_problems(kind: str, case: Case) -> Iterator[str]:
+    """Cited rule IDs that do not exist or may not be cited by this case."""
+    allowed = {Status.NORMATIVE, Status.INFORMATIVE}
+    if is_variant_case(kind, case):
+        allowed.add(Status.VARIANT)
+    registry = rules()
+    if "focus" in case and case["focus"] not in case["rules"]:
+        yield f"focuses on {case['focus']}, which is not among its rules"
+    for rule_id in case["rules"]:
+        if rule_id not in registry:
+            yield f"cites {rule_id}, which is not in spec/rules.json"
+        elif registry[rule_id].status not in allowed:
+            yield f"cites {rule_id}, a {registry[rule_id].status.value} rule"
+
+
+def state_problems(kind: str, case: Case) -> Iterator[str]:
+    """Every state a case carries that is invalid or cannot arise in play (chapter REACH), or
+    whose stored witness game (``spec/witnesses``) does not replay to it."""
+    found: list[tuple[str, object]] = []
+    if kind == "deal" and "state" in case["input"]:
+        found.append(("/input/state", case["input"]["state"]))
+    elif kind == "trace":
+        found += [
+            (f"/steps/{k}/state", s["state"]) for k, s in enumerate(case["steps"]) if "state" in s
+        ]
+    elif "state" in case:
+        found.append(("/state", case["state"]))
+    if "expected" in case and "state" in case["expected"]:
+        found.append(("/expected/state", case["expected"]["state"]))
+    for where, data in found:
+        try:
+            state = state_from_json(data, reachable=True)
+        except MalformedInputError as exc:
+            yield f"{where}: {exc}"
+            continue
+        stored = stored_witness(state)
+        if stored is None:
+            yield (
+                f"{where}: no witness game reaches this state (SC-REACH-01): store one under "
+                "spec/witnesses (vectors generate stores those the case builders play; "
+                "scout-ref check --store searches for one)"
+            )
+            continue
+        if stored.name in _REPLAYED:
+            continue
+        try:
+            replay_witness(stored, state)
+        except ScoutError as exc:
+            yield f"{where}: {exc}"
+        else:
+            _REPLAYED.add(stored.name)
+
+
+_REPLAYED: set[str] = set()
+"""The witness files this process has replayed to their positions (each is replayed once)."""
+
+
+def answer_problems(kind: str, case: Case) -> Iterator[str]:
+    """Where the case's expectation differs from the reference engine's answer."""
+    try:
+        fresh = vector_case(kind, {k: v for k, v in case.items() if k not in ("expected",)})
+    except ScoutError as exc:
+        yield f"the reference engine cannot answer it: {exc}"
+        return
+    key = "steps" if kind == "trace" else "expected"
+    if fresh[key] != case.get(key):
+        yield f"{key} differs from the reference engine's answer"
+
+
+CaseCheck = Callable[[str, Case], Iterator[str]]
+
+
+def lint_document(path: str, document: JSONObject, seen: dict[str, str]) -> list[str]:
+    """Every problem of one vector file, as ``path: [case id:] problem`` lines."""
+    kind = path.split("/", maxsplit=1)[0]
+    if kind not in KINDS:
+        return [f"{path}: {kind!r} is not a vector kind"]
+    problems = [f"{path}: {p}" for p in schema_problems(kind, document)]
+    if problems:
+        return problems
+    try:
+        check_spec_version(document["spec_version"], path)
+    except MalformedInputError as exc:
+        problems.append(f"{path}: {exc.problems[0][1]}")
+    if document["kind"] != kind:
+        problems.append(f"{path}: kind {document['kind']!r} does not match its folder")
+    topic = path.rsplit("/", maxsplit=1)[-1].removesuffix(".json")
+    checks: tuple[CaseCheck, ...] = (
+        citation_problems,
+        scope_problems,
+        state_problems,
+        position_problems,
+        answer_problems,
+    )
+    for case in document["cases"]:
+        cid = case["id"]
+        if cid in seen:
+            problems.append(f"{path}: {cid}: id already used in {seen[cid]}")
+        seen[cid] = path
+        prefix = f"{kind}-{topic.replace('_', '-')}-"
+        if not cid.startswith(prefix):
+            problems.append(f"{path}: {cid}: id does not start with {prefix}")
+        for check in checks:
+            problems += [f"{path}: {cid}: {p}" for p in check(kind, case)]
+    return problems
+
+
+def lint(root: Path) -> list[str]:
+    """Every problem of the vector files under ``root``; [] when they are all sound.
+
+    Each file must be valid against its kind's schema, each case ID unique and well-formed,
+    each cited rule normative (or a variant, in a case that switches it on) and in scope at the
+    case's player count, each state valid (and reachable in play),
+    and each expectation equal to the reference engine's answer. Once the files are sound the
+    manifest must list them as they are.
+    """
+    texts = existing_files(root)
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for path, text in texts.items():
+        if path == MANIFEST:
+            continue
+        try:
+            document: Any = parse(text, path)
+        except JSONInputError as exc:
+            problems.append(exc.problems[0][1])
+            continue
+        problems += lint_document(path, document, seen)
+    if not problems:
+        problems += manifest_problems(texts)
+    return problems
+
+
+def manifest_problems(texts: dict[str, str]) -> list[str]:
+    """Whether the manifest among ``texts`` is schema-valid and lists the other files as they are.
+
+    Assumes the other files are sound vector files.
+    """
+    listed = texts.get(MANIFEST)
+    if listed is None:
+        return [f"{MANIFEST}: missing"]
+    try:
+        problems = schema_problems("manifest", parse(listed, MANIFEST))
+    except JSONInputError as exc:
+        return [exc.problems[0][1]]
+    files = {p: t for p, t in texts.items() if p != MANIFEST}
+    if listed != render(manifest(files)):
+        problems.append("does not list the files as they are")
+    return [f"{MANIFEST}: {p}" for p in problems]

@@ -1,0 +1,152 @@
+"""The functional coverage of the vectors: which bins of ``spec/coverage.json`` they fill.
+
+The model is data: groups of bins, each group a rule, a name template, the facts every case of
+the group must have (``when``) and the axes its bins range over (``each``: every combination of
+the listed values, one bin each). A case fills a bin when every fact the bin names matches
+(:func:`matches`). Facts come from the vector files as written (:mod:`.coverage_facts`), so
+coverage costs one pass over the files and no replay.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from scout_ref.conformance.vectors.build import MANIFEST, existing_files, vectors_dir
+from scout_ref.conformance.vectors.coverage_facts import Facts, case_facts
+from scout_ref.rulebook.registry import rules, spec_dir
+
+MODEL = spec_dir() / "coverage.json"
+"""The coverage model, beside the rule registry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bin:
+    """One behaviour a rule allows that some case must exercise."""
+
+    rule: str
+    name: str
+    when: tuple[tuple[str, Any], ...]
+
+    @property
+    def id(self) -> str:
+        """``RULE: name``, unique in the model."""
+        return f"{self.rule}: {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """How many cases fill each bin, and which cases (their IDs)."""
+
+    hits: dict[str, list[str]]
+    bins: tuple[Bin, ...]
+
+    @property
+    def missed(self) -> list[Bin]:
+        """The bins no case fills, in model order."""
+        return [b for b in self.bins if not self.hits[b.id]]
+
+    def by_rule(self) -> dict[str, tuple[int, int]]:
+        """Rule ID to (bins hit, bins) for every rule with bins."""
+        out: dict[str, tuple[int, int]] = {}
+        order = list(rules())
+        for b in sorted(self.bins, key=lambda b: order.index(b.rule)):
+            hit, total = out.get(b.rule, (0, 0))
+            out[b.rule] = (hit + bool(self.hits[b.id]), total + 1)
+        return out
+
+
+def _label(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def expand(group: dict[str, Any]) -> Iterator[Bin]:
+    """The bins of one group: one per combination of the values of each axis set."""
+    for axes in group["each"] or [{}]:
+        names = list(axes)
+        for values in itertools.product(*(axes[n] for n in names)):
+            chosen = dict(zip(names, values, strict=True))
+            name = group["bin"].format(**{k: _label(v) for k, v in chosen.items()})
+            when = {**group["when"], **chosen}
+            yield Bin(group["rule"], name, tuple(sorted(when.items())))
+
+
+@cache
+def model() -> tuple[Bin, ...]:
+    """Every bin of ``spec/coverage.json``, in file order; each bin's rule is in the registry."""
+    document = json.loads(MODEL.read_text(encoding="utf-8"))
+    bins = tuple(b for group in document["groups"] for b in expand(group))
+    known = rules()
+    unknown = sorted({b.rule for b in bins} - set(known))
+    if unknown:
+        raise ValueError(f"{MODEL}: bins of unknown rules {unknown}")
+    return bins
+
+
+def _fact_matches(value: object, wanted: object) -> bool:
+    options = wanted if isinstance(wanted, list) else [wanted]
+    values = value if isinstance(value, list) else [value]
+    return any(v == w and type(v) is type(w) for v in values for w in options)
+
+
+def matches(facts: Facts, bin: Bin) -> bool:
+    """Whether a case with ``facts`` fills ``bin``: it has every fact the bin names."""
+    return all(name in facts and _fact_matches(facts[name], w) for name, w in bin.when)
+
+
+def measure(cases: Iterable[tuple[str, dict[str, Any]]], bins: tuple[Bin, ...]) -> Coverage:
+    """The coverage of ``(kind, case)`` pairs."""
+    hits: dict[str, list[str]] = {b.id: [] for b in bins}
+    for kind, case in cases:
+        facts = case_facts(kind, case)
+        for b in bins:
+            if matches(facts, b):
+                hits[b.id].append(case["id"])
+    return Coverage(hits, bins)
+
+
+def vector_cases(root: Path | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every case of the vector files under ``root`` (default ``spec/vectors``) with its kind."""
+    for path, text in existing_files(root or vectors_dir()).items():
+        if path != MANIFEST:
+            document = json.loads(text)
+            for case in document["cases"]:
+                yield document["kind"], case
+
+
+def measure_vectors(root: Path | None = None) -> Coverage:
+    """The coverage of the vector files under ``root``."""
+    return measure(vector_cases(root), model())
+
+
+def report_lines(coverage: Coverage) -> list[str]:
+    """One line per rule with bins (hit of total), each missed bin under it, and a total."""
+    lines = []
+    for rule, (hit, total) in coverage.by_rule().items():
+        lines.append(f"{rule:<13} {hit:>3}/{total:<3} bins")
+        lines += [f"  missed: {b.name}" for b in coverage.missed if b.rule == rule]
+    missed = len(coverage.missed)
+    lines.append(f"{len(coverage.bins)} bins, {len(coverage.bins) - missed} hit, {missed} missed")
+    return lines
+
+
+def report_json(coverage: Coverage) -> dict[str, Any]:
+    """The coverage as ``spec/schema/cli/coverage.schema.json`` describes it."""
+    return {
+        "bins": [
+            {"rule": b.rule, "bin": b.name, "cases": len(coverage.hits[b.id])}
+            for b in coverage.bins
+        ],
+        "rules": {
+            rule: {"hit": hit, "bins": total} for rule, (hit, total) in coverage.by_rule().items()
+        },
+        "hit": len(coverage.bins) - len(coverage.missed),
+        "missed": len(coverage.missed),
+    }
