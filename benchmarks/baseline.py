@@ -40,10 +40,16 @@ BENCH = REPO / ".bench"
 
 PROBE = """
 import json, sys, time
-import scout_ref.engine.turn
-from scout_ref.formats.state_json import state_digest, state_from_json
-from scout_ref.analysis.simulation import random_game
-from scout_ref.checks.verify import verify_root
+try:  # the layered package (issue 32)
+    import scout_ref.engine.turn as turn
+    from scout_ref.formats.state_json import state_digest, state_from_json
+    from scout_ref.analysis.simulation import random_game
+    from scout_ref.checks.verify import verify_root
+except ImportError:  # a commit from before it, such as the baseline
+    import scout_ref.turn as turn
+    from scout_ref._serialize import state_digest, state_from_json
+    from scout_ref.simulation import random_game
+    from scout_ref.verify import verify_root
 games, depth, least = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 with open(sys.argv[4], encoding="utf-8") as file:
     roots = [state_from_json(data) for data in json.load(file)]
@@ -59,7 +65,7 @@ while not passes or time.process_time() - start < least:
     found += sum(len(t.counterexamples) for t in tallies)
 check = sum(passes) / (time.process_time() - start)
 print(json.dumps({
-    "file": scout_ref.engine.turn.__file__, "moves_per_s": play, "nodes_per_s": check,
+    "file": turn.__file__, "moves_per_s": play, "nodes_per_s": check,
     "nodes": passes[0], "digests": [state_digest(root) for root in roots], "problems": found,
 }))
 """

@@ -80,7 +80,7 @@ def pure_adapter() -> Iterator[Context]:
         where = subprocess.run(
             [sys.executable, "-c", probe], capture_output=True, text=True, check=True
         )
-        assert where.stdout.strip() == str(REPO / "scout_ref" / "turn.py")
+        assert where.stdout.strip() == str(REPO / "scout_ref" / "engine" / "turn.py")
         adapter = Adapter([sys.executable, "-m", "scout_ref", "adapter"])
         try:
             yield Context(adapter)
