@@ -2,7 +2,7 @@
 
 Nothing an adapter does can hang or crash the runner: every read has a deadline, every line has
 a length limit, a dead or confused adapter is ended (with every process it started, see
-:mod:`.proctree`) and started again after a growing pause, and after too many malformed replies
+:mod:`.tree`) and started again after a growing pause, and after too many malformed replies
 or crashes in a row it is declared broken. A time-out is the slow case's own outcome: the adapter
 is restarted for the next case, but slowness never counts towards giving up.
 """
@@ -168,7 +168,7 @@ class Adapter:
         self._stderr.clear()
 
     def _kill(self, *, drain: bool = False) -> None:
-        """End the adapter and everything it started (:mod:`.proctree`); with ``drain``, keep
+        """End the adapter and everything it started (:mod:`.tree`); with ``drain``, keep
         the stderr it left behind."""
         proc, self._proc = self._proc, None
         if proc is not None:
