@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO
 
+from scout_ref.conformance.model.kinds import RequestType
 from scout_ref.conformance.model.outcomes import Message
 from scout_ref.conformance.model.untrusted import MAX_REPLY_TEXT, visible
 from scout_ref.conformance.process import tree as proctree
@@ -101,7 +102,7 @@ class Adapter:
             raise self._fail(exc) from None
         return self.hello
 
-    def request(self, kind: str, **fields: object) -> Reply:
+    def request(self, kind: RequestType, **fields: object) -> Reply:
         """Send one request and return the validated reply.
 
         Raises:
