@@ -323,8 +323,9 @@ def write_junit(run: Run, path: Path) -> None:
                 pass
         properties = [("rule", rule_id) for rule_id in r.case.rules]
         properties += [("blame", rule_id) for rule_id in r.blame]
-        if r.outcome in BAD:
-            properties += [("position", r.position), ("command", commands(run, r)[-1])]
+        if r.outcome in BAD:  # a repeated fuzz finding at a deal may have no command at all
+            properties += [("position", r.position)]
+            properties += [("command", command) for command in commands(run, r)[-1:]]
         ET.SubElement(case, "properties").extend(
             ET.Element("property", name=name, value=value) for name, value in properties
         )
