@@ -95,7 +95,7 @@ def derived_witnesses(
             for case in document["cases"]:
                 _from_trace(case, found)
     cases: list[tuple[VectorKind, JSON]] = [
-        (document["kind"], case)
+        ("apply" if path.startswith("apply/") else "deal", case)
         for path, document in sorted(documents.items())
         for case in document.get("cases", [])
         if path.startswith(("apply/", "deal/"))
