@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,13 +21,27 @@ def test_writes_and_replaces(tmp_path: Path) -> None:
     write_atomic(path, b"second")
     assert path.read_text("utf-8") == "second"
     assert os.listdir(path.parent) == ["report.json"]
-    assert path.stat().st_mode & 0o777 == 0o666 & ~current_umask()
+    (tmp_path / "plain").touch()  # the mode of any new file here
+    assert path.stat().st_mode & 0o777 == (tmp_path / "plain").stat().st_mode & 0o777
 
 
-def current_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+WRITE_UNDER_UMASK = """
+import os, sys
+from pathlib import Path
+from scout_ref.util.atomic import write_atomic
+os.umask(int(sys.argv[2], 8))
+os.umask = None  # the umask is process-wide: another thread may be creating a file
+write_atomic(Path(sys.argv[1]), "x")
+print(oct(Path(sys.argv[1]).stat().st_mode & 0o777))
+"""
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_the_mode_follows_the_umask_which_is_left_alone(umask: int, tmp_path: Path) -> None:
+    path = tmp_path / "report.json"
+    argv = [sys.executable, "-c", WRITE_UNDER_UMASK, str(path), oct(umask)]
+    done = subprocess.run(argv, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == oct(0o666 & ~umask)
 
 
 @pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import pytest
 from scout_ref import MalformedInputError, state_to_json
 from scout_ref.cli import build_parser, entrypoint, main
 from scout_ref.cli.commands._io import read_json, read_state
+from scout_ref.cli.commands._output import console, wants_color
 from scout_ref.formats.position import build_state
 from scout_ref.rulebook.registry import rules, spec_version
 from scout_ref.util.text import plural
@@ -306,3 +308,33 @@ def test_simulate_reports_truncated_rounds_without_scoring_them(
     status, _, err = _run(capsys, "simulate", "--max-moves", "0")
     assert status == 2
     assert "--max-moves" in _one_line_error(err)
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize(
+    ("environment", "switch", "drawn", "coloured"),
+    [
+        ({}, None, False, False),  # a pipe: plain text
+        ({"FORCE_COLOR": "1"}, None, True, True),  # rich honours FORCE_COLOR in a pipe
+        ({"TTY_COMPATIBLE": "1", "NO_COLOR": "1"}, None, True, False),  # a terminal, no colour
+        ({"TTY_COMPATIBLE": "1", "TERM": "dumb"}, None, True, False),  # it cannot show colour
+        ({"FORCE_COLOR": "1"}, "plain", False, False),  # the switches beat the environment
+        ({"NO_COLOR": "1"}, "color", True, True),
+    ],
+)
+def test_rich_decides_the_view_unless_a_switch_does(
+    environment: dict[str, str],
+    switch: str | None,
+    drawn: bool,
+    coloured: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLORTERM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    args = argparse.Namespace(plain=switch == "plain", color=switch == "color")
+    out = console(args)
+    assert wants_color(args) is drawn
+    assert (out.color_system is not None and not out.no_color) is coloured

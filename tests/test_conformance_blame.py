@@ -7,7 +7,8 @@ import pytest
 from scout_ref import state_to_json
 from scout_ref.conformance.blame.diff import hand_hint, state_diff
 from scout_ref.conformance.blame.moves import misread_blame, moves_blame, rejected_blame
-from scout_ref.conformance.blame.states import score_blame, state_blame
+from scout_ref.conformance.blame.scores import score_blame
+from scout_ref.conformance.blame.states import state_blame
 from scout_ref.conformance.cases._case import facing
 from scout_ref.conformance.cases.scoring import unbeaten
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Outcome
@@ -17,6 +18,7 @@ from scout_ref.conformance.report.text import evidence_line
 from scout_ref.conformance.report.verdicts import RuleVerdict, blamed, decide, judge
 from scout_ref.engine.notation import parse_move
 from scout_ref.engine.turn import apply_move
+from scout_ref.rulebook.registry import Status
 
 
 def _result(
@@ -148,7 +150,17 @@ def test_hints_name_the_shape_of_a_wrong_hand() -> None:
 @pytest.mark.rule("SC-GAME-04")
 def test_a_rule_broken_despite_a_broken_foundation_says_so() -> None:
     row = RuleRow(
-        "SC-GAME-04", "normative", "Winning", 0, 3, 0, 4, "nonconformant", ("SC-SCORE-06",), (), 3
+        "SC-GAME-04",
+        Status.NORMATIVE,
+        "Winning",
+        0,
+        3,
+        0,
+        4,
+        RuleVerdict.NONCONFORMANT,
+        ("SC-SCORE-06",),
+        (),
+        3,
     )
     assert evidence_line(row) == (
         "SC-GAME-04: 3 cases fail that exercise no broken rule it builds on (SC-SCORE-06);"

@@ -12,8 +12,10 @@ import pytest
 from scout_ref import state_to_json
 from scout_ref.cli import main
 from scout_ref.conformance.blame.moves import moves_blame
-from scout_ref.conformance.blame.states import score_blame, state_blame
+from scout_ref.conformance.blame.scores import score_blame
+from scout_ref.conformance.blame.states import state_blame
 from scout_ref.conformance.cases._case import facing
+from scout_ref.conformance.model.kinds import VectorKind
 from scout_ref.conformance.model.outcomes import Case
 from scout_ref.conformance.protocol.features import (
     DEFAULT_FEATURES,
@@ -41,7 +43,7 @@ def _caps(*features: str) -> Capabilities:
     )
 
 
-def _vector(kind: str, topic: str, case_id: str) -> Case:
+def _vector(kind: VectorKind, topic: str, case_id: str) -> Case:
     document = json.loads((spec_dir() / "vectors" / kind / f"{topic}.json").read_text("utf-8"))
     data = next(c for c in document["cases"] if c["id"] == case_id)
     return Case(data["id"], kind, data["description"], tuple(data["rules"]), data, kind)

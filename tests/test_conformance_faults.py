@@ -15,9 +15,11 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from scout_ref.cli import main
+from scout_ref.conformance.process import tree
 
 DATA = Path(__file__).parent / "data" / "vectors"
 REPO = Path(__file__).parent.parent
@@ -178,6 +180,33 @@ def test_a_grandchild_that_left_the_session_is_ended(
     pids = [int(p) for p in mark.read_text().split()]
     assert len(pids) == 2  # the adapter and its setsid grandchild
     assert not any(is_running(pid) for pid in pids)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the child subreaper is Linux's")
+def test_ending_an_adapter_leaves_no_process_and_no_zombie() -> None:
+    """Ending kills the leader, a helper in a session of its own and an orphan, and reaps them
+    with an orphan that had already died (spec/INTERPRETING.md, Ending an adapter)."""
+    script = (
+        "sleep 3600 & setsid sleep 3600 & (sleep 3600 &); (true &); sleep 0.2; echo ready; wait"
+    )
+    proc = tree.spawn(["sh", "-c", script])
+    assert proc.stdout is not None
+    assert proc.stdout.readline() == b"ready\n"
+    token = tree._started[proc]
+    marked = [
+        p
+        for p in psutil.process_iter(["environ"])
+        if (p.info["environ"] or {}).get(tree.MARKER) == token
+    ]
+    assert len(marked) == 4  # sh, its sleeping child, the setsid one and the orphan
+    tree.end(proc)
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        assert stream is not None
+        stream.close()
+    assert not any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in marked)
+    children = psutil.Process().children()
+    assert not [c for c in children if c.status() == psutil.STATUS_ZOMBIE]
+    assert proc not in tree._started
 
 
 def start_runner(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:

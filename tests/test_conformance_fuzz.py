@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,10 @@ import pytest
 from scout_ref import parse_position, state_from_json
 from scout_ref.cli import main
 from scout_ref.conformance.fuzz.games import fuzz_game
+from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Outcome
 from scout_ref.conformance.process.adapter import Adapter
 from scout_ref.conformance.process.context import Context
+from scout_ref.conformance.report.documents import Run, write_junit
 
 REPO = Path(__file__).parent.parent
 
@@ -98,3 +101,16 @@ def test_games_that_break_a_rule_alike_are_one_finding(
     repeat = out[out.index("FAIL fuzz-4p-3-2") :].splitlines()[1:4]
     assert repeat[1].startswith("    position: 4p ")
     assert repeat[2].startswith("    reference: scout-ref explain '4p ")
+
+
+@pytest.mark.rule
+def test_a_repeated_finding_with_no_command_to_show_still_goes_into_junit(tmp_path: Path) -> None:
+    """A game that departs as an earlier one did keeps its position and the reference's command
+    only; at a deal the reference has none, and the JUnit XML is written all the same."""
+    data = {"players": 3, "game_rules": OFFICIAL_RULES, "steps": []}
+    case = Case("fuzz-3p-0-1", "fuzz", "random 3-player game, seed '0:1'", (), data, "fuzz")
+    why = "the adapter departs at step 90 (deal) as in fuzz-3p-0-0"
+    result = CaseResult(case, Outcome.FAILED, why, blame=("SC-COMP-04",), step="next_round")
+    write_junit(Run(["x"], None, "reason", [result], [], 0, False), tmp_path / "junit.xml")
+    (testcase,) = ET.parse(tmp_path / "junit.xml").iter("testcase")
+    assert [p.get("name") for p in testcase.iter("property")] == ["blame", "position"]

@@ -30,6 +30,7 @@ from rich.console import Console
 from scout_ref.conformance.fuzz.games import fuzz_game
 from scout_ref.conformance.judge.runner import load_cases, run_case
 from scout_ref.conformance.model import untrusted
+from scout_ref.conformance.model.kinds import VECTOR_KINDS
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Message, Outcome
 from scout_ref.conformance.oracle.server import HELLO, answer
 from scout_ref.conformance.process.adapter import Adapter
@@ -77,7 +78,6 @@ NEAR_MISSES: list[object] = [
 ]
 """Values put in place of one value of a correct reply."""
 
-KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
 _SHAPES = {
     "deal": "state_result",
     "apply": "state_result",
@@ -195,7 +195,7 @@ CHANGES = st.tuples(
 )
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", VECTOR_KINDS)
 @settings(max_examples=8, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_no_reply_crashes_the_runner_or_passes_when_refused(

@@ -53,3 +53,21 @@ def test_every_schema_has_a_corpus() -> None:
     schemas = {p.relative_to(SCHEMAS).as_posix() for p in SCHEMAS.rglob("*.schema.json")}
     corpora = {p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*.json")}
     assert {s.replace(".schema.json", ".json") for s in schemas} == corpora
+
+
+def test_a_long_list_behind_a_ref_reports_its_first_bad_item_only() -> None:
+    """Items under a ``$ref`` to a scalar schema are checked by a predicate, and only the first
+    bad one is handed to jsonschema: a hostile list yields one problem, not one per item."""
+    check = _schema.validator(
+        {"$ref": "urn:scout-ref:schema:protocol#/$defs/legal_result"}, registry()
+    )
+    moves = ["keep"] * 50_000 + ["", 7]
+    reply = {"id": 1, "type": "result", "moves": moves}
+    assert _schema.problems(check, reply) == [("/moves/50000", "'' should be non-empty")]
+
+
+def test_the_schemas_given_are_left_as_they_were() -> None:
+    documents = [json.loads(p.read_text("utf-8")) for p in sorted(SCHEMAS.rglob("*.schema.json"))]
+    written = json.dumps(documents)
+    _schema.validator(documents[0], _schema.registry(documents))
+    assert json.dumps(documents) == written

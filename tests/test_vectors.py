@@ -32,10 +32,10 @@ from scout_ref.cli import main
 from scout_ref.conformance.cases import GENERATORS
 from scout_ref.conformance.cases.players import applies
 from scout_ref.conformance.cases.targets import TARGETS
+from scout_ref.conformance.model.kinds import VECTOR_KINDS, VectorKind
 from scout_ref.conformance.model.positions import add_positions
 from scout_ref.conformance.model.scope import coverage_gaps, scope_problems
 from scout_ref.conformance.vectors.build import (
-    KINDS,
     MANIFEST,
     ClaimError,
     answer,
@@ -68,7 +68,7 @@ def documents() -> dict[str, Any]:
     return {p: json.loads(t) for p, t in existing_files(vectors_dir()).items() if p != MANIFEST}
 
 
-def all_cases() -> list[tuple[str, Case]]:
+def all_cases() -> list[tuple[VectorKind, Case]]:
     """Every case on disk with its kind."""
     return [(d["kind"], c) for d in documents().values() for c in d["cases"]]
 
@@ -83,7 +83,7 @@ def case_params() -> list[Any]:
 
 @pytest.mark.rule
 def test_every_kind_has_files() -> None:
-    assert {d["kind"] for d in documents().values()} == set(KINDS)
+    assert {d["kind"] for d in documents().values()} == set(VECTOR_KINDS)
 
 
 @pytest.mark.rule
@@ -93,7 +93,7 @@ def test_file_validates_against_its_schema(path: str) -> None:
 
 
 @pytest.mark.rule
-@pytest.mark.parametrize("name", [*KINDS, "common", "manifest"])
+@pytest.mark.parametrize("name", [*VECTOR_KINDS, "common", "manifest"])
 def test_schema_is_a_valid_draft_2020_12_schema(name: str) -> None:
     path = vectors_dir().parent / "schema" / "vectors" / f"{name}.schema.json"
     schema = json.loads(path.read_text(encoding="utf-8"))
@@ -209,7 +209,7 @@ KNOWN_GAPS = Path(__file__).parent / "data" / "vector_scope_gaps.json"
 @pytest.mark.rule
 def test_no_new_rule_and_player_count_goes_without_a_vector() -> None:
     known = set(json.loads(KNOWN_GAPS.read_text(encoding="utf-8")))
-    gaps = coverage_gaps(all_cases(), {Status.NORMATIVE.value, Status.VARIANT.value})
+    gaps = coverage_gaps(all_cases(), {Status.NORMATIVE, Status.VARIANT})
     assert sorted(set(gaps) - known) == []
 
 

@@ -11,9 +11,11 @@ Two of jsonschema's keywords behave differently on untrusted documents, so they 
 
 Validating a long array item by item costs jsonschema tens of microseconds per item, so a
 reply listing 100,000 moves took seconds. When ``items`` or ``additionalProperties`` holds a
-*scalar* schema (only ``type``, lengths, ``pattern`` and bounds, possibly behind a ``$ref``),
-each value is checked by a plain predicate instead, and only the first value that fails is
-handed to jsonschema, which reports it as usual.
+*scalar* schema (only ``type``, lengths, ``pattern`` and bounds), each value is checked by a
+plain predicate instead, and only the first value that fails is handed to jsonschema, which
+reports it as usual. A scalar schema behind a ``$ref`` is copied in place of the ``$ref`` when
+the validator or registry is made (``referencing`` resolves it), so that the keywords need
+nothing but jsonschema's public API.
 
 Error messages quote the offending value, which may be large: :func:`problems` cuts them.
 """
@@ -31,6 +33,7 @@ import jsonschema
 import referencing
 from jsonschema.exceptions import best_match
 from jsonschema.protocols import Validator
+from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT202012
 
 from scout_ref.errors import excerpt
@@ -91,13 +94,8 @@ _TYPES: dict[str, Callable[[object], bool]] = {
 Predicate = Callable[[object], bool]
 
 
-def _scalar_predicate(validator: Validator, subschema: object) -> Predicate | None:
+def _scalar_predicate(subschema: object) -> Predicate | None:
     """A plain function equivalent to ``subschema`` when it is a scalar schema, else None."""
-    if isinstance(subschema, dict) and set(subschema) - {"description"} == {"$ref"}:
-        ref = subschema["$ref"]
-        if not isinstance(ref, str):
-            return None
-        subschema = validator._resolver.lookup(ref).contents  # type: ignore[attr-defined]
     if not isinstance(subschema, dict) or not set(subschema) <= _SCALAR_KEYS:
         return None
     return _predicate(subschema)
@@ -126,12 +124,14 @@ def _predicate(schema: dict[str, Any]) -> Predicate | None:
 
 
 _STOCK = jsonschema.Draft202012Validator.VALIDATORS
+# A keyword validates a subschema with ``validator.descend``, as jsonschema's documentation of
+# extending validators asks; its ``Validator`` protocol leaves the method out, hence the ignores.
 
 
 def _items(
     validator: Validator, items: object, instance: object, schema: dict[str, Any]
 ) -> Iterator[jsonschema.ValidationError]:
-    holds = _scalar_predicate(validator, items)
+    holds = _scalar_predicate(items)
     if holds is None or not isinstance(instance, list) or "prefixItems" in schema:
         yield from _STOCK["items"](validator, items, instance, schema)
         return
@@ -143,7 +143,7 @@ def _items(
 def _additional_properties(
     validator: Validator, extra: object, instance: object, schema: dict[str, Any]
 ) -> Iterator[jsonschema.ValidationError]:
-    holds = _scalar_predicate(validator, extra)
+    holds = _scalar_predicate(extra)
     if holds is None or not isinstance(instance, dict) or "patternProperties" in schema:
         yield from _STOCK["additionalProperties"](validator, extra, instance, schema)
         return
@@ -164,24 +164,62 @@ _Validator: type[Validator] = jsonschema.validators.extend(  # type: ignore[no-u
 )
 
 
+_DATA_KEYS = {"const", "enum", "default", "examples"}
+"""Keywords whose values are documents, not schemas: nothing in them is a ``$ref``."""
+
+
+def _resolved(schema: Any, schemas: referencing.Registry[Any]) -> Any:
+    """``schema`` with every scalar schema that an ``items`` or ``additionalProperties`` reaches
+    through a bare ``$ref`` put in place of the ``$ref`` (a copy: ``schema`` is left as it was)."""
+    resolver = schemas.resolver_with_root(DRAFT202012.create_resource(schema))
+
+    def target(subschema: object) -> object:
+        """The schema a bare ``{"$ref": ...}`` points to, else None (jsonschema reports a
+        reference that does not resolve when it validates)."""
+        if not isinstance(subschema, dict) or set(subschema) - {"description"} != {"$ref"}:
+            return None
+        ref = subschema["$ref"]
+        try:
+            return resolver.lookup(ref).contents if isinstance(ref, str) else None
+        except Unresolvable:
+            return None
+
+    def inlined(node: Any) -> Any:
+        if isinstance(node, list):
+            return [inlined(item) for item in node]
+        if not isinstance(node, dict) or (node is not schema and "$id" in node):
+            return node  # a resource of its own reads its local references in itself
+        out = {k: v if k in _DATA_KEYS else inlined(v) for k, v in node.items()}
+        for key in ("items", "additionalProperties"):
+            found = target(out.get(key))
+            if _scalar_predicate(found) is not None:
+                out[key] = found
+        return out
+
+    return inlined(schema)
+
+
 def registry(schemas: Iterable[Any]) -> referencing.Registry[Any]:
     """The schemas by ``$id``, for ``$ref`` between them.
 
     Their ``$schema`` is dropped: jsonschema picks the validator class of a referenced schema
     from it, which would bring back the stock keywords; every schema here is draft 2020-12.
     """
-    resources = [
-        (s["$id"], DRAFT202012.create_resource({k: v for k, v in s.items() if k != "$schema"}))
-        for s in schemas
-    ]
+    documents = [{k: v for k, v in s.items() if k != "$schema"} for s in schemas]
+    as_written = _registry(documents)
+    return _registry([_resolved(d, as_written) for d in documents])
+
+
+def _registry(documents: list[Any]) -> referencing.Registry[Any]:
+    resources = [(d["$id"], DRAFT202012.create_resource(d)) for d in documents]
     return referencing.Registry().with_resources(resources)
 
 
 def validator(schema: Any, schemas: referencing.Registry[Any] | None = None) -> Validator:
-    """A draft 2020-12 validator for ``schema`` with the two keywords above replaced."""
+    """A draft 2020-12 validator for ``schema`` with the keywords above replaced."""
     if schemas is None:
-        return _Validator(schema)
-    return _Validator(schema, registry=schemas)
+        return _Validator(_resolved(schema, referencing.Registry()))
+    return _Validator(_resolved(schema, schemas), registry=schemas)
 
 
 def problems(check: Validator, document: object) -> list[Problem]:

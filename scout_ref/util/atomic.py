@@ -5,12 +5,18 @@ Every file scout-ref writes (reports, JUnit XML, game records, findings, vectors
 disk, then renamed over the target, which POSIX makes atomic. A full disk, a kill or a crash
 leaves the previous file intact. :func:`check_output_file` and :func:`check_output_folder` are
 called before long runs, so a bad path is found before the results exist, not after.
+
+The temporary file is created with the mode any new file gets (``0o666`` less the umask, or as
+the folder's default ACL says), which the kernel applies as it creates the file. The umask is
+never read: reading it means setting it, for every thread at once, and a file another thread
+created meanwhile would be writable by all.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import tempfile
 from pathlib import Path
 
@@ -30,9 +36,10 @@ def write_atomic(path: Path, data: str | bytes, option: str = "output") -> None:
     """
     raw = data.encode("utf-8") if isinstance(data, str) else data
     folder = path.parent
+    temp = folder / f".{path.name}.{secrets.token_hex(8)}.tmp"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as exc:
         raise _refuse(option, path, f"cannot be written: {exc.strerror}") from None
     try:
@@ -40,7 +47,6 @@ def write_atomic(path: Path, data: str | bytes, option: str = "output") -> None:
             out.write(raw)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
     except BaseException as exc:  # a signal may arrive here too: never leave the temp file
         with contextlib.suppress(OSError):
@@ -48,12 +54,6 @@ def write_atomic(path: Path, data: str | bytes, option: str = "output") -> None:
         if isinstance(exc, OSError):
             raise _refuse(option, path, f"cannot be written: {exc.strerror}") from None
         raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def check_output_folder(path: Path, option: str) -> None:

@@ -2,8 +2,11 @@
 
 Every ``--json`` document is one JSON object on standard output, described by the schema
 ``spec/schema/cli/<command>.schema.json``.
-Commands that draw (colour, tables, progress bars) take ``--plain`` and ``--color``; the
-default is colour on a terminal and plain text otherwise.
+Commands that draw (colour, tables, progress bars) take ``--plain`` and ``--color``. Without
+either, rich decides, as it does for any program: it draws on a terminal and writes plain text
+to a pipe or a file, and it honours ``FORCE_COLOR``, ``NO_COLOR``, ``TTY_COMPATIBLE`` and
+``TERM=dumb``. ``--color`` draws in colour even in a pipe or under ``NO_COLOR``; ``--plain``
+writes plain text even on a terminal or under ``FORCE_COLOR``.
 """
 
 from __future__ import annotations
@@ -55,30 +58,38 @@ def add_vectors_dir_argument(p: argparse.ArgumentParser, old: str) -> None:
 
 
 def add_view_arguments(p: argparse.ArgumentParser) -> None:
-    """Add ``--plain`` and ``--color``; the default picks colour only on a terminal."""
+    """Add ``--plain`` and ``--color``; without them, rich decides (see above)."""
     g = p.add_mutually_exclusive_group()
     g.add_argument("--plain", action="store_true", help="plain text, even on a terminal")
     g.add_argument("--color", action="store_true", help="colour, even when not on a terminal")
 
 
-def wants_color(args: argparse.Namespace) -> bool:
-    """Whether to draw in colour: ``--color``, or a terminal without ``--plain``."""
+def _switches(args: argparse.Namespace) -> tuple[bool | None, bool | None]:
+    """``force_terminal`` and ``no_color`` for rich: None leaves the question to rich."""
     if getattr(args, "color", False):
-        return True
-    return not getattr(args, "plain", False) and sys.stdout.isatty()
+        return True, False
+    if getattr(args, "plain", False):
+        return False, True
+    return None, None
+
+
+def wants_color(args: argparse.Namespace) -> bool:
+    """Whether to draw with rich rather than print plain text: whether rich takes standard
+    output for a terminal once the view switches are applied (its colours are rich's choice)."""
+    force, no_color = _switches(args)
+    return Console(force_terminal=force, no_color=no_color).is_terminal
 
 
 def console(args: argparse.Namespace) -> Console:
     """A rich console on standard output that follows the view switches and width policy."""
-    color = wants_color(args)
-    terminal = sys.stdout.isatty()
+    force, no_color = _switches(args)
+    terminal = sys.stdout.isatty()  # the width policy asks where lines go, not about colour
     return Console(
         highlight=False,
         width=min(Console().width, WIDTH) if terminal else WIDTH,
         soft_wrap=not terminal,
-        force_terminal=color,
-        no_color=not color,
-        color_system="auto" if color else None,
+        force_terminal=force,
+        no_color=no_color,
     )
 
 

@@ -22,13 +22,8 @@ from scout_ref.conformance.fuzz.campaign import fuzz_on_cluster
 from scout_ref.conformance.fuzz.games import fuzz
 from scout_ref.conformance.judge.pool import PoolRun, Timeouts, parse_timeouts, run_pool
 from scout_ref.conformance.judge.randomness import ALPHA, DEALS, check_randomness, has_feature
-from scout_ref.conformance.judge.runner import (
-    STRICTNESS,
-    VECTOR_KINDS,
-    load_cases,
-    schedule,
-    select,
-)
+from scout_ref.conformance.judge.runner import load_cases, schedule, select
+from scout_ref.conformance.model.kinds import CASE_KINDS, STRICTNESS, VECTOR_KINDS
 from scout_ref.conformance.model.outcomes import Case
 from scout_ref.conformance.process import tree as proctree
 from scout_ref.conformance.process.adapter import Adapter, Limits
@@ -73,7 +68,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--kind",
         action="append",
         default=[],
-        choices=[*VECTOR_KINDS, "fuzz", "random"],
+        choices=CASE_KINDS,
         help="only cases of this kind (repeatable); with --fuzz, 'fuzz' selects the fuzz games; "
         "'random' selects the tests of the adapter's own deals",
     )

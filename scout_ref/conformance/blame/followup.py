@@ -25,7 +25,9 @@ blame read from the difference alone, as before.
 from __future__ import annotations
 
 from scout_ref.conformance.blame.moves import moves_blame, rejected_blame
-from scout_ref.conformance.blame.states import score_blame, state_blame
+from scout_ref.conformance.blame.scores import score_blame
+from scout_ref.conformance.blame.states import state_blame
+from scout_ref.conformance.model.kinds import RequestType
 from scout_ref.conformance.model.outcomes import Message
 from scout_ref.conformance.oracle.server import score
 from scout_ref.conformance.process.context import Context
@@ -38,7 +40,7 @@ from scout_ref.formats.state_json import state_from_json, state_to_json
 Rules = frozenset[str]
 
 
-def answers(ctx: Context, kind: str) -> bool:
+def answers(ctx: Context, kind: RequestType) -> bool:
     """Whether the adapter says it answers ``kind`` requests (assumed when there is no hello)."""
     hello = ctx.adapter.hello
     return hello is None or kind in hello.capabilities.kinds

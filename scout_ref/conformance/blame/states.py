@@ -3,27 +3,33 @@
 A failed case cites many rules, but its difference from the reference usually concerns one of
 them. Blame reads the difference: for a state, the fields that differ and what produced the
 state (a deal, a rotation, a show, a scout, a Scout & Show), through the documented map
-:data:`FIELD_RULES`; for a legal-move list, the kind of each missing or extra move; for a
-score, the score term that differs and the pattern of the difference. :func:`narrow` then
-prefers the rule the case was written for (its ``focus``) when the difference points at it.
-The verdicts (:mod:`scout_ref.conformance.report.verdicts`) are computed from these blames.
+:data:`FIELD_RULES`; for a legal-move list, the kind of each missing or extra move
+(:mod:`.moves`); for a score, the score term that differs and the pattern of the difference
+(:mod:`.scores`). :func:`narrow` then prefers the rule the case was written for (its
+``focus``) when the difference points at it. The verdicts
+(:mod:`scout_ref.conformance.report.verdicts`) are computed from these blames.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
+from typing import Literal
 
+from scout_ref.conformance.blame.scores import exemption_rule, score_delta_rules
 from scout_ref.conformance.model.outcomes import Case, Message, Outcome
 from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
 from scout_ref.engine.scout import scouted
+from scout_ref.engine.state import Phase, RoundEnd
+from scout_ref.engine.variants import EmptySetChain, Rotation
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats.state_json import state_from_json
 
 Rules = frozenset[str]
 
-# What produced a state: a deal ("deal" for a new game, "next_round"), or a move kind.
-FIELD_RULES: dict[str, dict[str, tuple[str, ...]]] = {
+Producer = Literal["deal", "next_round", "keep", "flip", "show", "scout", "scout_show"]
+"""What produced a state: a deal (``deal`` for a new game, ``next_round``), or a move's kind."""
+
+FIELD_RULES: dict[Producer, dict[str, tuple[str, ...]]] = {
     "deal": {
         "players": ("SC-GEN-01",),
         "hands": ("SC-SETUP-03",),
@@ -82,7 +88,7 @@ other field). With two players the chip and turn fields of a scout, the deal's h
 chips of a fresh round follow chapter VAR2 instead (:data:`TWO_PLAYER`); the round-end fields
 (``phase``, ``round_end``, ``scores``) of a move are judged by :func:`round_end_rules`."""
 
-TWO_PLAYER: dict[tuple[str, str], tuple[str, ...]] = {
+TWO_PLAYER: dict[tuple[Producer, str], tuple[str, ...]] = {
     ("deal", "hands"): ("SC-VAR2-01",),
     ("deal", "set_aside"): ("SC-VAR2-01",),
     ("next_round", "hands"): ("SC-VAR2-01",),
@@ -113,10 +119,12 @@ def narrow(case: Case, derived: frozenset[str], outcome: Outcome) -> tuple[str, 
     return tuple(sorted(derived))
 
 
-def producer(step: str | None) -> str:
+def producer(step: str | None) -> Producer:
     """What produced a state: ``deal``/``next_round`` for deals, else the move's kind."""
-    if step in ("deal", "next_round"):
-        return step
+    if step == "deal":
+        return "deal"
+    if step == "next_round":
+        return "next_round"
     match _parse(step):
         case Keep():
             return "keep"
@@ -186,7 +194,8 @@ def field_rules(
         return {"SC-GAME-02"}
     if expected.get("players") == 2 and (kind, key) in TWO_PLAYER:
         return set(TWO_PLAYER[kind, key])
-    if kind in ("keep", "flip") and key in ("turn", "phase") and expected["phase"] == "play":
+    playing = expected["phase"] == Phase.PLAY.value
+    if kind in ("keep", "flip") and key in ("turn", "phase") and playing:
         return {"SC-ORIENT-03"}
     if kind in ("deal", "next_round") and key == "hands" and _turned_only(expected, got):
         return {"SC-SETUP-02"}
@@ -260,13 +269,14 @@ def _dealt_otherwise(expected: Message, got: Message) -> bool:
 
 def _rotation_differs(expected: Message, got: Message) -> bool:
     """Whether a fresh round starts in the rotation phase on one side and in play on the other."""
-    return {expected.get("phase"), got.get("phase")} == {"rotation", "play"}
+    return {expected.get("phase"), got.get("phase")} == {Phase.ROTATION.value, Phase.PLAY.value}
 
 
 def _rotation_rule(state: Message) -> str:
     """Which rule decides whether a round opens with rotation decisions: every round officially
     (SC-ORIENT-01), the first only under the once-per-game variant (SC-VAR-04)."""
-    return "SC-VAR-04" if state["rules"].get("rotation") == "once_per_game" else "SC-ORIENT-01"
+    once = state["rules"].get("rotation") == Rotation.ONCE_PER_GAME.value
+    return "SC-VAR-04" if once else "SC-ORIENT-01"
 
 
 def step_rules(step: str, state: Message) -> set[str]:
@@ -286,11 +296,12 @@ def step_rules(step: str, state: Message) -> set[str]:
         out.add("SC-SETUP-03")  # the new deal places the cards (:func:`_dealt_otherwise`)
     end = state.get("round_end")
     if end is not None:
-        out |= {"SC-END-01"} if end == "empty_hand" else {"SC-VAR2-05" if two else "SC-END-02"}
+        emptied = end == RoundEnd.EMPTY_HAND.value
+        out |= {"SC-END-01"} if emptied else {"SC-VAR2-05" if two else "SC-END-02"}
         out |= {"SC-SCORE-01", "SC-SCORE-03", "SC-SCORE-05", "SC-SCORE-06"}
         out.add("SC-VAR2-06" if two else "SC-SCORE-02")
-        if end == "unbeaten":
-            out.add(_exemption_rule(state))
+        if end == RoundEnd.UNBEATEN.value:
+            out.add(exemption_rule(state))
     return out
 
 
@@ -362,120 +373,24 @@ def round_end_rules(expected: Message, got: Message) -> set[str]:
     two = expected.get("players") == 2
     want, have = expected.get("round_end"), got.get("round_end")
     if want != have:
-        if "empty_hand" in (want, have):
+        if RoundEnd.EMPTY_HAND.value in (want, have):
             return {"SC-END-01"}
         if two:
             return {"SC-VAR2-05"}
-        if expected["rules"]["empty_set_chain"] != "literal" and not expected["active_set"]:
+        chain = expected["rules"]["empty_set_chain"]
+        if chain != EmptySetChain.LITERAL.value and not expected["active_set"]:
             return {"SC-VAR-02"}
-        return {"SC-END-02"} if want == "unbeaten" else {"SC-END-03"}
+        return {"SC-END-02"} if want == RoundEnd.UNBEATEN.value else {"SC-END-03"}
     if want is None:
         return {"SC-TURN-01"} if expected.get("turn") != got.get("turn") else set()
     if expected["phase"] != got.get("phase"):
-        ends = ("round_over", "game_over")
+        ends = (Phase.ROUND_OVER.value, Phase.GAME_OVER.value)
         return {"SC-GAME-01"} if got.get("phase") in ends else {"SC-GEN-03"}
     scores_e, scores_g = expected["scores"], got.get("scores")
     if scores_e != scores_g and isinstance(scores_g, list) and len(scores_g) == len(scores_e):
         delta = [g - e for e, g in zip(scores_e, scores_g, strict=True)]
         return score_delta_rules(expected, delta)
     return set()
-
-
-def score_delta_rules(state: Message, delta: Sequence[int]) -> set[str]:
-    """Which scoring rules a difference of round totals (got minus expected) points at.
-
-    Each term that the difference equals, seat by seat, is a candidate; when several fit (an
-    owner holding as many chips as cards), all are named and the verdicts keep those that a
-    focused case convicts (:func:`scout_ref.conformance.report.verdicts.blamed`).
-    """
-    owner = state["owner"]
-    hands: list[list[str]] = state["hands"]
-    off = {s: d for s, d in enumerate(delta) if d}
-    terms = {
-        "SC-SCORE-03": [len(h) for h in hands],
-        "SC-SCORE-01": [len(c) for c in state["captured"]],
-        "SC-VAR2-06" if state["players"] == 2 else "SC-SCORE-02": list(state["scout_chips"]),
-    }
-    out = {rule: all(abs(d) == size[s] for s, d in off.items()) for rule, size in terms.items()}
-    if list(off) == [owner]:
-        out[_exemption_rule(state)] = state["round_end"] == "unbeaten" and off[owner] == -len(
-            hands[owner]
-        )
-        out["SC-SCORE-05"] = bool(state["active_set"]) and off[owner] == len(state["active_set"])
-        if out[_exemption_rule(state)]:
-            out["SC-SCORE-03"] = False  # the owner's hand alone, in an unbeaten round: exemption
-    return {rule for rule, fits in out.items() if fits} or {"SC-SCORE-06"}
-
-
-def score_blame(state: Message, expected: Message, got: Message) -> Rules:
-    """The rules a wrong ``score`` answer points at, term by term."""
-    out: set[str] = set()
-    two = state.get("players") == 2
-    rows_e: list[Message] = expected["round_scores"]
-    rows_g = got.get("round_scores")
-    if isinstance(rows_g, list) and len(rows_g) == len(rows_e):
-        for field in ("captured", "chips", "hand_penalty", "exempt"):
-            if any(field not in e for e in rows_e):
-                continue  # a field the engine has no notion of (capabilities)
-            delta = [
-                _number(g.get(field)) - _number(e[field])
-                for e, g in zip(rows_e, rows_g, strict=True)
-            ]
-            if any(delta):
-                out |= _term_rules(field, state, delta, two)
-        if not out and any(
-            e["total"] != g.get("total") for e, g in zip(rows_e, rows_g, strict=True)
-        ):
-            out.add("SC-SCORE-06")
-    if not out and got.get("totals") != expected["totals"]:
-        out.add("SC-SCORE-06")
-    if _winners_contradict(got, expected):
-        out.add("SC-GAME-04")
-    return frozenset(out)
-
-
-def _winners_contradict(got: Message, expected: Message) -> bool:
-    """Whether the answer's winners break SC-GAME-04 by themselves: they differ from the
-    expected ones and are not the seats
-    with the highest of the totals the answer gives (the expected totals when the answer's
-    are unreadable). Winners that follow wrong totals are those totals' fault, not the rule's.
-    """
-    winners = got.get("winners")
-    if winners is None or "winners" not in expected:
-        return False  # a notion the engine does not have (capabilities)
-    if sorted(winners) == sorted(expected["winners"]):
-        return False
-    totals = got.get("totals")
-    if not (isinstance(totals, list) and totals and all(type(t) is int for t in totals)):
-        totals = expected["totals"]
-    top = max(totals)
-    return sorted(winners) != [s for s, t in enumerate(totals) if t == top]
-
-
-def _term_rules(field: str, state: Message, delta: list[int], two: bool) -> set[str]:
-    owner = state.get("owner")
-    active: list[str] = state["active_set"]
-    off = [s for s, d in enumerate(delta) if d]
-    if field == "captured":
-        leftover = off == [owner] and delta[off[0]] == len(active)
-        return {"SC-SCORE-05"} if leftover else {"SC-SCORE-01"}
-    if field == "chips":
-        available: list[bool] = state["scout_show_available"]
-        if not two and all(available[s] and d == 1 for s, d in enumerate(delta) if d):
-            return {"SC-SCORE-05"}
-        return {"SC-VAR2-06" if two else "SC-SCORE-02"}
-    if field == "hand_penalty" and (off != [owner] or state.get("round_end") != "unbeaten"):
-        return {"SC-SCORE-03"}
-    return {_exemption_rule(state)}
-
-
-def _exemption_rule(state: Message) -> str:
-    """The owner exemption (SC-SCORE-04), or its variant when it is switched off (SC-VAR-01)."""
-    return "SC-SCORE-04" if state["rules"]["owner_exemption"] else "SC-VAR-01"
-
-
-def _number(value: object) -> int:
-    return int(value) if isinstance(value, int | bool) else 0
 
 
 def _identity(card: str) -> tuple[int, int]:

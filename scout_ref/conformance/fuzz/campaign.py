@@ -18,6 +18,7 @@ from pathlib import Path
 
 from scout_ref.analysis.distribute import map_jobs
 from scout_ref.conformance.fuzz.games import Signature, fuzz_game, fuzz_players
+from scout_ref.conformance.model.kinds import Strictness
 from scout_ref.conformance.model.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.process.adapter import Adapter, Limits
 from scout_ref.conformance.process.context import Context
@@ -32,7 +33,7 @@ class FuzzChunk:
 
     command: tuple[str, ...]
     limits: Limits
-    strictness: str
+    strictness: Strictness
     findings_dir: Path | None
     counts: tuple[int, ...]
     seed: int

@@ -18,7 +18,8 @@ from scout_ref.analysis.simulation import random_game, rare_first
 from scout_ref.conformance.blame.diff import score_difference, state_diff
 from scout_ref.conformance.blame.followup import follow_up
 from scout_ref.conformance.blame.moves import rejected_blame
-from scout_ref.conformance.blame.states import Rules, score_blame, state_blame, step_rules
+from scout_ref.conformance.blame.scores import score_blame
+from scout_ref.conformance.blame.states import Rules, state_blame, step_rules
 from scout_ref.conformance.cases.traces import steps as record_steps
 from scout_ref.conformance.fuzz.lists import (
     basic_kind_blame,
@@ -27,6 +28,7 @@ from scout_ref.conformance.fuzz.lists import (
     shared_moves,
 )
 from scout_ref.conformance.judge.runner import compare_move_lists, move_list_difference
+from scout_ref.conformance.model.kinds import VectorKind
 from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Message, Outcome
 from scout_ref.conformance.oracle.server import score
 from scout_ref.conformance.process.context import Context, caps_of
@@ -447,7 +449,7 @@ def _save_move_vector(
         "state": state_to_json(state),
         "move": move,
     }
-    kind = "apply"
+    kind: VectorKind = "apply"
     try:
         case["expected"] = {"state": state_to_json(apply_move(state, parse_move(move)))}
     except MalformedInputError:  # a move the rules forbid (SC-NOTE-07)

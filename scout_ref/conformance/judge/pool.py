@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from scout_ref.conformance.judge.runner import run_case
+from scout_ref.conformance.model.kinds import CaseKind
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Finding, Outcome
 from scout_ref.conformance.process import tree as proctree
 from scout_ref.conformance.process.context import Context
@@ -26,7 +27,7 @@ from scout_ref.util.signals import Interrupted
 MIN_TIMEOUT = 0.01
 MAX_TIMEOUT = 3600.0
 """The bounds of a ``--timeout``: finite, and long enough to be met."""
-DEFAULT_TIMEOUTS: Mapping[str, float] = {"perft": 60.0}
+DEFAULT_TIMEOUTS: Mapping[CaseKind, float] = {"perft": 60.0}
 """Seconds per request where the default (``--timeout``) is too short: a perft request counts
 every line of play to its depth and may take a slow engine a minute."""
 
@@ -36,14 +37,14 @@ class Timeouts:
     """Seconds to wait for one reply, by case kind."""
 
     default: float = 10.0
-    by_kind: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMEOUTS))
+    by_kind: Mapping[CaseKind, float] = field(default_factory=lambda: dict(DEFAULT_TIMEOUTS))
 
-    def of(self, kind: str) -> float:
+    def of(self, kind: CaseKind) -> float:
         """The timeout of the requests of a case of ``kind``."""
         return self.by_kind.get(kind, self.default)
 
 
-def parse_timeouts(values: Sequence[str], kinds: Sequence[str]) -> Timeouts:
+def parse_timeouts(values: Sequence[str], kinds: Sequence[CaseKind]) -> Timeouts:
     """The timeouts of ``--timeout SECONDS`` and ``--timeout KIND=SECONDS`` options.
 
     A bare number sets every kind the later ``KIND=`` options do not set (perft keeps its
@@ -56,9 +57,10 @@ def parse_timeouts(values: Sequence[str], kinds: Sequence[str]) -> Timeouts:
     default = Timeouts().default
     by_kind = dict(DEFAULT_TIMEOUTS)
     for value in values:
-        kind, _, seconds = value.rpartition("=")
-        if kind and kind not in kinds:
-            raise MalformedInputError("--timeout", [("", f"{kind!r} is not a case kind")])
+        named, _, seconds = value.rpartition("=")
+        kind = next((k for k in kinds if k == named), None)
+        if named and kind is None:
+            raise MalformedInputError("--timeout", [("", f"{named!r} is not a case kind")])
         try:
             number = float(seconds)
         except ValueError:
@@ -66,7 +68,7 @@ def parse_timeouts(values: Sequence[str], kinds: Sequence[str]) -> Timeouts:
         if not MIN_TIMEOUT <= number <= MAX_TIMEOUT:  # false for NaN too
             why = f"{value!r}: give seconds from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}"
             raise MalformedInputError("--timeout", [("", why)])
-        if kind:
+        if kind is not None:
             by_kind[kind] = number
         else:
             default = number

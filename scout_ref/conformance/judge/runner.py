@@ -23,7 +23,8 @@ from scout_ref.conformance.blame.followup import (
     played_fields,
 )
 from scout_ref.conformance.blame.moves import misread_blame, moves_blame
-from scout_ref.conformance.blame.states import narrow, score_blame
+from scout_ref.conformance.blame.scores import score_blame
+from scout_ref.conformance.blame.states import narrow
 from scout_ref.conformance.judge.observe import observation_rules, observation_verdict
 from scout_ref.conformance.judge.steps import (
     PASS,
@@ -34,6 +35,7 @@ from scout_ref.conformance.judge.steps import (
     reply_verdict,
     walk_trace,
 )
+from scout_ref.conformance.model.kinds import CaseKind, RequestType, is_vector_kind
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Outcome
 from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.features import (
@@ -56,16 +58,21 @@ from scout_ref.errors import MalformedInputError, excerpt
 from scout_ref.rulebook.registry import check_spec_version
 from scout_ref.util.jsonread import read_file
 
-STRICTNESS = ("legality", "reason")
-"""How rejections are judged: any rejection passes, or the reason code must match too."""
-
-VECTOR_KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
-
-COST_ORDER = ("deal", "legal", "apply", "reject", "score", "observe", "trace", "perft", "fuzz")
+COST_ORDER: tuple[CaseKind, ...] = (
+    "deal",
+    "legal",
+    "apply",
+    "reject",
+    "score",
+    "observe",
+    "trace",
+    "perft",
+    "fuzz",
+)
 """Kinds from the cheapest to the dearest to answer: a run judges them in this order, so a slow
 engine's perft requests, which may count millions of lines of play, come last."""
 
-_NEEDS = {
+_NEEDS: dict[CaseKind, set[RequestType]] = {
     "deal": {"deal"},
     "legal": {"legal"},
     "apply": {"apply"},
@@ -90,29 +97,29 @@ def load_cases(directory: Path) -> list[Case]:
         MalformedInputError: if the folder has no vectors, a file is not a vector file, or
             two cases have the same id (both places are named).
     """
-    files = sorted(p for p in directory.glob("*/*.json") if p.parent.name in VECTOR_KINDS)
+    files = sorted(p for p in directory.glob("*/*.json") if is_vector_kind(p.parent.name))
     if not files:
         raise MalformedInputError("vectors", [("", f"no vector files under {str(directory)!r}")])
     shipped = directory.resolve() == vectors_dir().resolve()
     cases = []
     places: dict[str, str] = {}  # case id -> where it is
     for path in files:
-        source = f"{path.parent.name}/{path.name}"
+        kind = path.parent.name
+        assert is_vector_kind(kind), "only the folders of the vector kinds are read"
+        source = f"{kind}/{path.name}"
         document: Any = read_file(path)
         if not shipped:
-            problems = schema_problems(path.parent.name, document)
+            problems = schema_problems(kind, document)
             if problems:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                 raise MalformedInputError("vectors", [("", f"{path}: {problems[0]}{more}")])
-        if not isinstance(document, dict) or document.get("kind") != path.parent.name:
-            raise MalformedInputError("vectors", [("", f"{path}: not a {path.parent.name} file")])
+        if not isinstance(document, dict) or document.get("kind") != kind:
+            raise MalformedInputError("vectors", [("", f"{path}: not a {kind} file")])
         check_spec_version(document.get("spec_version"), str(path))
         try:
             for k, data in enumerate(document["cases"]):
                 rules = tuple(data["rules"])
-                cases.append(
-                    Case(data["id"], path.parent.name, data["description"], rules, data, source)
-                )
+                cases.append(Case(data["id"], kind, data["description"], rules, data, source))
                 _check_new_id(places, data["id"], f"{source} /cases/{k}")
         except (KeyError, TypeError) as exc:
             raise MalformedInputError("vectors", [("", f"{path}: {exc!r}")]) from None
@@ -132,7 +139,7 @@ def _check_new_id(places: dict[str, str], case_id: object, place: str) -> None:
 def select(
     cases: Iterable[Case],
     rule_patterns: Sequence[str],
-    kinds: Sequence[str],
+    kinds: Sequence[CaseKind],
     ids: Sequence[str] = (),
 ) -> list[Case]:
     """The cases of the given kinds that exercise a rule matching one of the patterns and whose
@@ -152,7 +159,7 @@ def schedule(cases: Iterable[Case]) -> list[Case]:
     return sorted(cases, key=lambda c: COST_ORDER.index(c.kind))
 
 
-def not_applicable(kind: str, players: int, official: bool, caps: Capabilities) -> str | None:
+def not_applicable(kind: CaseKind, players: int, official: bool, caps: Capabilities) -> str | None:
     """Why a case lies outside the adapter's capabilities, or None if it applies."""
     missing = _NEEDS[kind] - caps.kinds
     if missing:
@@ -308,7 +315,7 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     return outcome, message, blame
 
 
-JUDGES: dict[str, Callable[[Context, Case], Verdict]] = {
+JUDGES: dict[CaseKind, Callable[[Context, Case], Verdict]] = {
     "deal": judge_deal,
     "legal": judge_legal,
     "apply": judge_apply,

@@ -14,6 +14,7 @@ from typing import Any
 
 import rfc8785
 
+from scout_ref.conformance.model.kinds import CaseKind, Fault
 from scout_ref.conformance.model.untrusted import MAX_MESSAGE, visible
 from scout_ref.engine.variants import Rules
 from scout_ref.formats.state_json import rules_to_json
@@ -38,7 +39,7 @@ class Case:
     """One test case of a vector file; ``data`` is the case object as written."""
 
     id: str
-    kind: str
+    kind: CaseKind
     description: str
     rules: tuple[str, ...]
     data: Message
@@ -54,23 +55,27 @@ class Case:
     def switches(self) -> Message:
         """The rules switches in force (every case's state or input carries them)."""
         data = self.data
-        if self.kind == "deal":
-            given = data["input"]
-            return dict(given["rules"] if "rules" in given else given["state"]["rules"])
-        if self.kind in ("trace", "fuzz", "random"):
-            return dict(trace_parts(data)[1])
-        return dict(data["state"]["rules"])
+        match self.kind:
+            case "deal":
+                given = data["input"]
+                return dict(given["rules"] if "rules" in given else given["state"]["rules"])
+            case "trace" | "fuzz" | "random":
+                return dict(trace_parts(data)[1])
+            case "legal" | "apply" | "reject" | "score" | "perft" | "observe":
+                return dict(data["state"]["rules"])
 
     @property
     def players(self) -> int:
         """The player count of the case."""
         data = self.data
-        if self.kind == "deal":
-            given = data["input"]
-            return int(given["players"] if "players" in given else given["state"]["players"])
-        if self.kind in ("trace", "fuzz", "random"):
-            return trace_parts(data)[0]
-        return int(data["state"]["players"])
+        match self.kind:
+            case "deal":
+                given = data["input"]
+                return int(given["players"] if "players" in given else given["state"]["players"])
+            case "trace" | "fuzz" | "random":
+                return trace_parts(data)[0]
+            case "legal" | "apply" | "reject" | "score" | "perft" | "observe":
+                return int(data["state"]["players"])
 
     @property
     def normative(self) -> bool:
@@ -90,8 +95,8 @@ class CaseResult:
     case: Case
     outcome: Outcome
     message: str = ""
-    fault: str = ""
-    """How the adapter broke the protocol (crash, hang, not_json, ...); empty if it did not."""
+    fault: Fault | None = None
+    """How the adapter broke the protocol (crash, hang, not_json, ...); None if it did not."""
     blame: tuple[str, ...] = ()
     """The rules a failure points at (:mod:`scout_ref.conformance.blame.states`); empty
     otherwise."""

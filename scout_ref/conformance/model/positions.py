@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from scout_ref.conformance.model.kinds import VectorKind
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats.position_line import format_position, parse_position
 from scout_ref.formats.state_json import state_from_json
@@ -41,7 +42,7 @@ def add_positions(case: Case) -> Case:
     return case
 
 
-def position_problems(kind: str, case: Case) -> Iterator[str]:
+def position_problems(kind: VectorKind, case: Case) -> Iterator[str]:
     """Every state of ``case`` whose position line is missing or does not read back as it."""
     for where, holder in _holders(case):
         try:

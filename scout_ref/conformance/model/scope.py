@@ -11,12 +11,13 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from scout_ref.rulebook.registry import rules
+from scout_ref.conformance.model.kinds import VectorKind
+from scout_ref.rulebook.registry import Status, rules
 
 Case = dict[str, Any]
 
 
-def case_players(kind: str, case: Case) -> int:
+def case_players(kind: VectorKind, case: Case) -> int:
     """The player count of the game a case is played in."""
     if kind == "trace":
         return int(case["players"])
@@ -26,7 +27,7 @@ def case_players(kind: str, case: Case) -> int:
     return int(case["state"]["players"])
 
 
-def scope_problems(kind: str, case: Case) -> Iterator[str]:
+def scope_problems(kind: VectorKind, case: Case) -> Iterator[str]:
     """Cited rules whose scope leaves out the case's player count."""
     players = case_players(kind, case)
     registry = rules()
@@ -37,7 +38,7 @@ def scope_problems(kind: str, case: Case) -> Iterator[str]:
             yield f"cites {rule_id} in a {players}-player game; it applies to {counts} players"
 
 
-def coverage(cases: Iterable[tuple[str, Case]]) -> dict[str, Counter[int]]:
+def coverage(cases: Iterable[tuple[VectorKind, Case]]) -> dict[str, Counter[int]]:
     """Rule ID to the number of cases citing it at each player count (only counts in scope).
 
     Every rule appears, with an empty counter when no case cites it.
@@ -51,7 +52,7 @@ def coverage(cases: Iterable[tuple[str, Case]]) -> dict[str, Counter[int]]:
     return out
 
 
-def coverage_table(cases: Iterable[tuple[str, Case]]) -> list[str]:
+def coverage_table(cases: Iterable[tuple[VectorKind, Case]]) -> list[str]:
     """One line per normative or variant rule: cases citing it at each count of its scope.
 
     A count in the scope with no case is marked ``-``; counts outside the scope are blank.
@@ -59,7 +60,7 @@ def coverage_table(cases: Iterable[tuple[str, Case]]) -> list[str]:
     counted = coverage(cases)
     lines = [f"{'rule':<13}" + " ".join(f"{p}p".rjust(3) for p in range(2, 6))]
     for rule in rules().values():
-        if rule.status.value not in ("normative", "variant"):
+        if rule.status not in (Status.NORMATIVE, Status.VARIANT):
             continue
         cells = [
             f"{counted[rule.id][p] or '-':>3}" if rule.applies_to(p) else "   " for p in range(2, 6)
@@ -68,14 +69,14 @@ def coverage_table(cases: Iterable[tuple[str, Case]]) -> list[str]:
     return lines
 
 
-def coverage_gaps(cases: Iterable[tuple[str, Case]], statuses: set[str]) -> list[str]:
+def coverage_gaps(cases: Iterable[tuple[VectorKind, Case]], statuses: set[Status]) -> list[str]:
     """``SC-XXX-NN@p`` for every rule of the given statuses and count in its scope no case
     covers, in rulebook order."""
     counted = coverage(cases)
     return [
         f"{rule.id}@{p}"
         for rule in rules().values()
-        if rule.status.value in statuses
+        if rule.status in statuses
         for p in rule.players
         if not counted[rule.id][p]
     ]

@@ -2,7 +2,7 @@
 
 Nothing an adapter does can hang or crash the runner: every read has a deadline, every line has
 a length limit, a dead or confused adapter is ended (with every process it started, see
-:mod:`.proctree`) and started again after a growing pause, and after too many malformed replies
+:mod:`.tree`) and started again after a growing pause, and after too many malformed replies
 or crashes in a row it is declared broken. A time-out is the slow case's own outcome: the adapter
 is restarted for the next case, but slowness never counts towards giving up.
 """
@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO
 
+from scout_ref.conformance.model.kinds import RequestType
 from scout_ref.conformance.model.outcomes import Message
 from scout_ref.conformance.model.untrusted import MAX_REPLY_TEXT, visible
 from scout_ref.conformance.process import tree as proctree
@@ -101,7 +102,7 @@ class Adapter:
             raise self._fail(exc) from None
         return self.hello
 
-    def request(self, kind: str, **fields: object) -> Reply:
+    def request(self, kind: RequestType, **fields: object) -> Reply:
         """Send one request and return the validated reply.
 
         Raises:
@@ -168,7 +169,7 @@ class Adapter:
         self._stderr.clear()
 
     def _kill(self, *, drain: bool = False) -> None:
-        """End the adapter and everything it started (:mod:`.proctree`); with ``drain``, keep
+        """End the adapter and everything it started (:mod:`.tree`); with ``drain``, keep
         the stderr it left behind."""
         proc, self._proc = self._proc, None
         if proc is not None:

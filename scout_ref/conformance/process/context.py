@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scout_ref.conformance.model.kinds import Strictness, VectorKind
 from scout_ref.conformance.model.outcomes import Finding, Message
 from scout_ref.conformance.model.positions import add_positions
 from scout_ref.conformance.process.adapter import Adapter
@@ -20,7 +21,7 @@ class Context:
     """What judging needs: the adapter, the strictness, and where findings go."""
 
     adapter: Adapter
-    strictness: str = "reason"
+    strictness: Strictness = "reason"
     findings_dir: Path | None = None
     findings: list[Finding] = field(default_factory=list)
     at: tuple[Message | None, str] | None = None
@@ -29,7 +30,7 @@ class Context:
     """Features the adapter says it lacks (:data:`scout_ref.conformance.protocol.needs.FEATURES`):
     the cases that need one are not applicable, whatever their moves would do."""
 
-    def save(self, kind: str, case: Message, description: str) -> Path | None:
+    def save(self, kind: VectorKind, case: Message, description: str) -> Path | None:
         """Write ``case`` as a one-case vector file in the findings folder."""
         if self.findings_dir is None:
             return None

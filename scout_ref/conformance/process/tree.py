@@ -6,13 +6,14 @@ with a marker in its environment, which its descendants inherit (Jenkins finds a
 processes by the same kind of cookie), and ending it kills, until none is left:
 
 - the adapter's process group;
-- every live descendant of the adapter (by parent pid, read from ``/proc``);
+- every live descendant of the adapter (psutil reads the process table);
 - every process carrying the marker, wherever it was reparented.
 
-On Linux the runner also becomes a *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``), so
-orphaned descendants are reparented to it rather than to init: they stay in its tree, and the
-ones it kills are reaped instead of lingering as zombies. Elsewhere only the process group is
-killed. A descendant that both leaves the session and clears its environment is not found.
+On Linux the runner also becomes a *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``, which
+psutil does not offer), so orphaned descendants are reparented to it rather than to init: they
+stay in its tree, and the ones it kills are reaped instead of lingering as zombies. Elsewhere
+the orphans go to init, which reaps them. A descendant that both leaves the session and clears
+its environment is not found.
 """
 
 from __future__ import annotations
@@ -25,15 +26,18 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
+
+import psutil
 
 MARKER = "SCOUT_REF_ADAPTER"
 """The environment variable that marks an adapter's processes."""
 PR_SET_CHILD_SUBREAPER = 36
 _ROUNDS = 20  # kill passes: a process may fork while its tree is being ended
+_REAP_SECONDS = 0.1  # how long the killed processes are waited for, all together
 
-_started: dict[int, str] = {}
+_started: dict[subprocess.Popen[bytes], str] = {}
 """Every adapter leader this process started that is not ended yet, with its marker value."""
 
 
@@ -66,50 +70,42 @@ def spawn(argv: Sequence[str]) -> subprocess.Popen[bytes]:
         start_new_session=True,
         env=env,
     )
-    _started[proc.pid] = token
+    _started[proc] = token
     return proc
 
 
 def end(proc: subprocess.Popen[bytes]) -> None:
     """Kill ``proc``, its process group, its descendants and every process with its marker."""
-    token = _started.pop(proc.pid, None)
+    token = _started.pop(proc, None)
     # Once reaped, the leader's pid may belong to someone else: then only its group and marker.
     killed = _kill_until_gone(proc.pid, token, walk=proc.returncode is None)
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
+    _kill_group(proc.pid)
     proc.wait()
-    _reap(killed - {proc.pid})
+    _reap(p for p in killed if p.pid != proc.pid)
     _reap_orphans()
 
 
 def end_all() -> None:
     """End every adapter this process started and has not ended (used when interrupted)."""
-    for pid, token in list(_started.items()):
-        _started.pop(pid, None)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signal.SIGKILL)
-        _reap(_kill_until_gone(pid, token) | {pid})
-    _reap_orphans()
+    for proc in list(_started):
+        end(proc)
 
 
-def _reap_orphans() -> None:
-    """Reap the dead orphans a subreaper adopted (they died before anyone could kill them)."""
-    me = os.getpid()
-    dead = {pid for pid, (ppid, state) in _process_table() if ppid == me and state == "Z"}
-    _reap(dead - _started.keys())
+def _kill_group(leader: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(leader, signal.SIGKILL)
 
 
-def _kill_until_gone(leader: int, token: str | None, *, walk: bool = True) -> set[int]:
-    killed: set[int] = set()
+def _kill_until_gone(leader: int, token: str | None, *, walk: bool) -> set[psutil.Process]:
+    killed: set[psutil.Process] = set()
     for _ in range(_ROUNDS):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(leader, signal.SIGKILL)
-        found = set(_members(leader if walk else None, token)) - {os.getpid()}
+        _kill_group(leader)
+        found = _members(leader if walk else None, token)
         if not found - killed and killed:
             break
-        for pid in found:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(pid, signal.SIGKILL)
+        for process in found:
+            with contextlib.suppress(psutil.Error):
+                process.kill()
         killed |= found
         if not found:
             break
@@ -117,59 +113,34 @@ def _kill_until_gone(leader: int, token: str | None, *, walk: bool = True) -> se
     return killed
 
 
-def _members(leader: int | None, token: str | None) -> Iterator[int]:
+def _members(leader: int | None, token: str | None) -> set[psutil.Process]:
     """The live processes of an adapter: its leader's descendants and the marked ones."""
-    table = dict(_process_table())
-    children: dict[int, list[int]] = {}
-    for pid, (ppid, _) in table.items():
-        children.setdefault(ppid, []).append(pid)
-    stack = [] if leader is None else [leader]
-    while stack:
-        pid = stack.pop()
-        if pid in table and table[pid][1] != "Z":
-            yield pid
-        stack.extend(children.get(pid, []))
+    found: list[psutil.Process] = []
+    if leader is not None:
+        with contextlib.suppress(psutil.Error):
+            root = psutil.Process(leader)
+            found += [root, *root.children(recursive=True)]
     if token is not None:
-        marker = f"\0{MARKER}={token}\0".encode()
-        for pid, (_, state) in table.items():
-            if state != "Z" and marker in b"\0" + _environ(pid):
-                yield pid
+        for process in psutil.process_iter(["environ"]):
+            if (process.info["environ"] or {}).get(MARKER) == token:
+                found.append(process)
+    return {p for p in found if p.pid != os.getpid() and _alive(p)}
 
 
-def _process_table() -> Iterator[tuple[int, tuple[int, str]]]:
-    """(pid, (parent pid, state)) of every process in ``/proc`` (nothing without ``/proc``)."""
+def _alive(process: psutil.Process) -> bool:
+    """Whether ``process`` runs (a zombie has ended)."""
     try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return
-    for name in entries:
-        if not name.isascii() or not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat", "rb") as stat:
-                fields = stat.read().rpartition(b")")[2].split()
-        except OSError:
-            continue
-        if len(fields) >= 2:
-            yield int(name), (int(fields[1]), fields[0].decode("ascii", "replace"))
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
 
 
-def _environ(pid: int) -> bytes:
-    try:
-        with open(f"/proc/{pid}/environ", "rb") as environ:
-            return environ.read()
-    except OSError:
-        return b""
+def _reap_orphans() -> None:
+    """Reap the dead orphans a subreaper adopted (they died before anyone could kill them)."""
+    ours = {proc.pid for proc in _started}
+    _reap(c for c in psutil.Process().children() if c.pid not in ours and not _alive(c))
 
 
-def _reap(pids: set[int]) -> None:
-    """Collect the exit status of killed processes that were reparented to this one."""
-    for pid in pids:
-        for _ in range(50):
-            try:
-                done, _ = os.waitpid(pid, os.WNOHANG)
-            except ChildProcessError:  # not our child (or already reaped)
-                break
-            if done:
-                break
-            time.sleep(0.002)
+def _reap(processes: Iterable[psutil.Process]) -> None:
+    """Wait for killed processes to exit, collecting the status of those reparented to us."""
+    psutil.wait_procs(list(processes), timeout=_REAP_SECONDS)

@@ -14,6 +14,7 @@ from typing import Any, cast
 import jsonschema
 from jsonschema.protocols import Validator
 
+from scout_ref.conformance.model.kinds import Fault, RequestType
 from scout_ref.conformance.model.outcomes import Message
 from scout_ref.conformance.model.untrusted import MAX_NAME, MAX_REPLY_TEXT, visible
 from scout_ref.errors import excerpt
@@ -28,7 +29,7 @@ MAX_LINE = MAX_LINE_BYTES
 KINDS = ("deal", "legal", "apply", "score", "perft", "observe")
 """The request types an adapter may support (``observe`` is optional: chapter INFO)."""
 
-_RESULT_SHAPE = {
+_RESULT_SHAPE: dict[RequestType, str] = {
     "deal": "state_result",
     "deal_random": "state_result",
     "apply": "state_result",
@@ -42,8 +43,8 @@ _RESULT_SHAPE = {
 class ProtocolError(Exception):
     """The adapter broke the protocol: ``fault`` says how (crash, hang, not_json, ...)."""
 
-    def __init__(self, fault: str, message: str, stderr_tail: str = "") -> None:
-        self.fault = fault
+    def __init__(self, fault: Fault, message: str, stderr_tail: str = "") -> None:
+        self.fault: Fault = fault
         self.stderr_tail = stderr_tail
         super().__init__(message)
 

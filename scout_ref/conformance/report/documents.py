@@ -15,13 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from scout_ref.conformance.model.kinds import Fault, Strictness
 from scout_ref.conformance.model.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.model.untrusted import xml_safe
 from scout_ref.conformance.protocol.features import absent_rules, read_features
 from scout_ref.conformance.protocol.messages import Hello
 from scout_ref.conformance.report.reproduce import reproduction, without_vectors_dir
 from scout_ref.conformance.report.verdicts import Judgement, RuleVerdict, blamed, decide, judge
-from scout_ref.rulebook.registry import rules, spec_version
+from scout_ref.rulebook.registry import Status, rules, spec_version
 from scout_ref.util.atomic import write_atomic
 from scout_ref.util.text import plural
 
@@ -35,7 +36,7 @@ class Run:
 
     command: Sequence[str]
     hello: Hello | None
-    strictness: str
+    strictness: Strictness
     results: Sequence[CaseResult]
     findings: Sequence[Finding]
     restarts: int
@@ -68,7 +69,7 @@ class Run:
         return sum(1 for r in self.results if r.outcome is outcome)
 
     @property
-    def faults(self) -> Counter[str]:
+    def faults(self) -> Counter[Fault]:
         """Protocol errors by fault."""
         return Counter(r.fault for r in self.results if r.fault)
 
@@ -138,13 +139,13 @@ class RuleRow:
     """One rule's verdict (:mod:`scout_ref.conformance.report.verdicts`) and counts."""
 
     id: str
-    status: str
+    status: Status
     title: str
     passed: int
     failed: int
     errored: int
     cases: int
-    verdict: str
+    verdict: RuleVerdict
     because: tuple[str, ...] = ()
     """The broken rules it builds on that some of its failing cases exercise."""
     failures: tuple[CaseResult, ...] = ()
@@ -176,13 +177,13 @@ def rule_rows(run: Run) -> list[RuleRow]:
         rows.append(
             RuleRow(
                 id=rule.id,
-                status=rule.status.value,
+                status=rule.status,
                 title=rule.title,
                 passed=tally[Outcome.PASSED],
                 failed=tally[Outcome.FAILED],
                 errored=tally[Outcome.ERRORED],
                 cases=len(mine),
-                verdict=judgement.verdict.value,
+                verdict=judgement.verdict,
                 because=judgement.because,
                 failures=judgement.failures,
                 elsewhere=sum(
@@ -235,9 +236,9 @@ def to_json(run: Run) -> dict[str, object]:
         "rules": [
             {
                 "id": row.id,
-                "status": row.status,
+                "status": row.status.value,
                 "title": row.title,
-                "verdict": row.verdict,
+                "verdict": row.verdict.value,
                 "because": list(row.because),
                 "blamed_by": [r.case.id for r in row.failures],
                 "unexplained": row.unexplained,
@@ -259,7 +260,7 @@ def to_json(run: Run) -> dict[str, object]:
                 "normative": r.case.normative,
                 "outcome": r.outcome.value,
                 "message": r.message,
-                "fault": r.fault,
+                "fault": r.fault or "",
                 "steps_judged": dict(r.steps_judged),
                 "deal_departed": r.deal_departed,
                 **_reproduce_json(run, r),
@@ -322,8 +323,9 @@ def write_junit(run: Run, path: Path) -> None:
                 pass
         properties = [("rule", rule_id) for rule_id in r.case.rules]
         properties += [("blame", rule_id) for rule_id in r.blame]
-        if r.outcome in BAD:
-            properties += [("position", r.position), ("command", commands(run, r)[-1])]
+        if r.outcome in BAD:  # a repeated fuzz finding at a deal may have no command at all
+            properties += [("position", r.position)]
+            properties += [("command", command) for command in commands(run, r)[-1:]]
         ET.SubElement(case, "properties").extend(
             ET.Element("property", name=name, value=value) for name, value in properties
         )

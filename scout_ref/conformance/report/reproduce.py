@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from scout_ref.conformance.model.kinds import CaseKind
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Message
 from scout_ref.conformance.vectors.build import vectors_dir
 from scout_ref.engine.reachability import check_reachable
@@ -49,10 +50,10 @@ def where(case: Case) -> Where:
         case "deal":
             given = data["input"]
             return Where(given.get("state") or data["expected"]["state"], "deal")
-        case "trace":
-            return Where(None)
-        case _:
+        case "legal" | "score" | "perft" | "observe":
             return Where(data["state"])
+        case "trace" | "fuzz" | "random":  # judged step by step: the step says where
+            return Where(None)
 
 
 def position_line(state: Message | None, known: str | None = None) -> str:
@@ -67,7 +68,7 @@ def position_line(state: Message | None, known: str | None = None) -> str:
         return ""
 
 
-def reference_command(kind: str, position: str, step: str) -> str:
+def reference_command(kind: CaseKind, position: str, step: str) -> str:
     """The command that shows the reference's answer, or empty when none answers alone.
 
     A position that breaks a condition of chapter REACH (a hand-built vector of an

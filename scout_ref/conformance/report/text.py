@@ -19,11 +19,11 @@ from scout_ref.conformance.report.verdicts import RuleVerdict
 from scout_ref.util.text import plural
 
 _STYLE = {
-    "conformant": "green",
-    "nonconformant": "bold red",
-    "not_judged": "yellow",
-    "not_reached": "dim yellow",
-    "not_applicable": "dim",
+    RuleVerdict.CONFORMANT: "green",
+    RuleVerdict.NONCONFORMANT: "bold red",
+    RuleVerdict.NOT_JUDGED: "yellow",
+    RuleVerdict.NOT_REACHED: "dim yellow",
+    RuleVerdict.NOT_APPLICABLE: "dim",
 }
 DETAILED_FAULTS = 3
 """Protocol errors shown in full; the rest are counted, since they repeat one cause."""
@@ -67,16 +67,16 @@ def rule_table(rows: Sequence[RuleRow]) -> Table:
     table.add_column("verdict", no_wrap=True)
     for row in rows:
         style = _STYLE[row.verdict]
-        waits = row.because and row.verdict == RuleVerdict.NOT_JUDGED.value
+        waits = row.because and row.verdict is RuleVerdict.NOT_JUDGED
         because = f" ({', '.join(row.because)})" if waits else ""
         table.add_row(
             row.id,
-            row.status,
+            row.status.value,
             row.title,
             str(row.passed),
             str(len(row.failures)),
             str(row.elsewhere),
-            f"[{style}]{row.verdict.replace('_', ' ')}{because}[/]",
+            f"[{style}]{row.verdict.value.replace('_', ' ')}{because}[/]",
         )
     return table
 
@@ -84,8 +84,8 @@ def rule_table(rows: Sequence[RuleRow]) -> Table:
 def rules_line(rows: Sequence[RuleRow]) -> str:
     """How many rules got each verdict, in the order to act on them."""
     tally = Counter(row.verdict for row in rows)
-    parts = [f"{tally[v.value]} {v.value.replace('_', ' ')}" for v in RuleVerdict if tally[v.value]]
-    note = " (no case citing them ran)" if tally[RuleVerdict.NOT_APPLICABLE.value] else ""
+    parts = [f"{tally[v]} {v.value.replace('_', ' ')}" for v in RuleVerdict if tally[v]]
+    note = " (no case citing them ran)" if tally[RuleVerdict.NOT_APPLICABLE] else ""
     return f"{plural(len(rows), 'rule')}: {', '.join(parts)}{note}"
 
 
@@ -98,7 +98,7 @@ def cases_line(run: Run) -> str:
 def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
     """Two commands worth running next: the first failure's (or, after an interrupted or
     clean run, the run again, your engine or random games), and the table or the rule."""
-    broken = [r for r in rows if r.verdict == RuleVerdict.NONCONFORMANT.value]
+    broken = [r for r in rows if r.verdict is RuleVerdict.NONCONFORMANT]
     bad = [r for r in run.results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     first = broken[0].failures[0] if broken else bad[0] if bad else None
     conform = shlex.join([program(), "conform", *run.rerun_options])
@@ -146,7 +146,7 @@ def one_line(message: str) -> str:
 def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
     """The summary: each nonconformant rule with its failing case and that case's first line,
     then the rules not judged because of them."""
-    broken = [r for r in rows if r.verdict == RuleVerdict.NONCONFORMANT.value]
+    broken = [r for r in rows if r.verdict is RuleVerdict.NONCONFORMANT]
     if not broken:
         return
     console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
@@ -157,7 +157,7 @@ def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
         console.print(f"    {first.case.id}: {line}", highlight=False, markup=False)
         if row.because:
             console.print(f"    {evidence_line(row)}", highlight=False, markup=False)
-    waiting = [r.id for r in rows if r.verdict == RuleVerdict.NOT_JUDGED.value]
+    waiting = [r.id for r in rows if r.verdict is RuleVerdict.NOT_JUDGED]
     if waiting:
         text = f"not judged until those are fixed ({len(waiting)}): {', '.join(waiting)}"
         console.print(text, highlight=False, markup=False)

@@ -21,16 +21,17 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
+from scout_ref.conformance.model.kinds import CaseKind
 from scout_ref.conformance.model.outcomes import CaseResult, Outcome
 from scout_ref.rulebook.registry import foundations, rules
 
 BAD = (Outcome.FAILED, Outcome.ERRORED)
 
-SELF_EVIDENT = {"SC-GAME-04": frozenset(["score"])}
+SELF_EVIDENT: dict[str, frozenset[CaseKind]] = {"SC-GAME-04": frozenset(["score"])}
 """Rules whose failures in these kinds of case are read from the engine's own answer alone, so
 no rule they build on can explain them: a ``score`` answer's winners are blamed on SC-GAME-04
 only when they are not the top of the totals the same answer gives
-(:func:`~scout_ref.conformance.blame.states.score_blame`)."""
+(:func:`~scout_ref.conformance.blame.scores.score_blame`)."""
 
 
 class RuleVerdict(Enum):

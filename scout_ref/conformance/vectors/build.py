@@ -21,6 +21,7 @@ from jsonschema.protocols import Validator
 
 from scout_ref.analysis.perft import divide
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
+from scout_ref.conformance.model.kinds import VectorKind, is_vector_kind
 from scout_ref.conformance.model.positions import add_positions, position_problems
 from scout_ref.conformance.model.scope import scope_problems
 from scout_ref.conformance.oracle.observe import observe_answer
@@ -43,9 +44,6 @@ from scout_ref.util.atomic import write_atomic
 from scout_ref.util.jsonread import JSONInputError, parse, read_file, read_text
 
 JSONObject = dict[str, Any]
-
-KINDS = ("deal", "legal", "apply", "reject", "score", "perft", "trace", "observe")
-"""The vector kinds, each documented in ``spec/vectors/README.md`` with its schema."""
 
 MANIFEST = "manifest.json"
 
@@ -164,7 +162,7 @@ def answer(kind: str, case: Case) -> JSONObject:
     return _ANSWERS[kind](case)
 
 
-def claim_problems(kind: str, claim: JSONObject, expected: JSONObject) -> list[str]:
+def claim_problems(kind: VectorKind, claim: JSONObject, expected: JSONObject) -> list[str]:
     """How the reference answer contradicts a generator's claim; [] if it does not.
 
     A claim on ``deal``/``apply`` names state fields; on ``legal`` it may give ``includes`` and
@@ -189,7 +187,7 @@ def claim_problems(kind: str, claim: JSONObject, expected: JSONObject) -> list[s
 # --- building the files ------------------------------------------------------------------------
 
 
-def vector_case(kind: str, case: Case) -> Case:
+def vector_case(kind: VectorKind, case: Case) -> Case:
     """The case as written to its file: inputs, expectation, no claim.
 
     Raises:
@@ -210,11 +208,13 @@ def vector_case(kind: str, case: Case) -> Case:
 
 def build_document(gen: Generator) -> JSONObject:
     """One vector file's content."""
+    kind = gen.kind
+    assert is_vector_kind(kind), f"{gen.topic}: {kind!r} is not a vector kind"
     return {
         "spec_version": spec_version(),
-        "kind": gen.kind,
+        "kind": kind,
         "description": gen.description,
-        "cases": [vector_case(gen.kind, c) for c in gen.cases()],
+        "cases": [vector_case(kind, c) for c in gen.cases()],
     }
 
 
@@ -307,7 +307,7 @@ def schema_problems(name: str, document: object) -> list[str]:
     ]
 
 
-def case_rules(kind: str, case: Case) -> Iterator[JSONObject]:
+def case_rules(kind: VectorKind, case: Case) -> Iterator[JSONObject]:
     """The rules objects a case's states (or game) are played under."""
     if kind == "trace":
         yield case["game_rules"]
@@ -318,12 +318,12 @@ def case_rules(kind: str, case: Case) -> Iterator[JSONObject]:
         yield case["state"]["rules"]
 
 
-def is_variant_case(kind: str, case: Case) -> bool:
+def is_variant_case(kind: VectorKind, case: Case) -> bool:
     """Whether a case switches on a variant (its rules are not the official reading)."""
     return any(not rules_from_json(r).is_official for r in case_rules(kind, case))
 
 
-def citation_problems(kind: str, case: Case) -> Iterator[str]:
+def citation_problems(kind: VectorKind, case: Case) -> Iterator[str]:
     """Cited rule IDs that do not exist or may not be cited by this case."""
     allowed = {Status.NORMATIVE, Status.INFORMATIVE}
     if is_variant_case(kind, case):
@@ -338,7 +338,7 @@ def citation_problems(kind: str, case: Case) -> Iterator[str]:
             yield f"cites {rule_id}, a {registry[rule_id].status.value} rule"
 
 
-def state_problems(kind: str, case: Case) -> Iterator[str]:
+def state_problems(kind: VectorKind, case: Case) -> Iterator[str]:
     """Every state a case carries that is invalid or cannot arise in play (chapter REACH), or
     whose stored witness game (``spec/witnesses``) does not replay to it."""
     found: list[tuple[str, object]] = []
@@ -380,7 +380,7 @@ _REPLAYED: set[str] = set()
 """The witness files this process has replayed to their positions (each is replayed once)."""
 
 
-def answer_problems(kind: str, case: Case) -> Iterator[str]:
+def answer_problems(kind: VectorKind, case: Case) -> Iterator[str]:
     """Where the case's expectation differs from the reference engine's answer."""
     try:
         fresh = vector_case(kind, {k: v for k, v in case.items() if k not in ("expected",)})
@@ -392,13 +392,13 @@ def answer_problems(kind: str, case: Case) -> Iterator[str]:
         yield f"{key} differs from the reference engine's answer"
 
 
-CaseCheck = Callable[[str, Case], Iterator[str]]
+CaseCheck = Callable[[VectorKind, Case], Iterator[str]]
 
 
 def lint_document(path: str, document: JSONObject, seen: dict[str, str]) -> list[str]:
     """Every problem of one vector file, as ``path: [case id:] problem`` lines."""
     kind = path.split("/", maxsplit=1)[0]
-    if kind not in KINDS:
+    if not is_vector_kind(kind):
         return [f"{path}: {kind!r} is not a vector kind"]
     problems = [f"{path}: {p}" for p in schema_problems(kind, document)]
     if problems:

@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from scout_ref.conformance.model.kinds import VectorKind
 from scout_ref.conformance.vectors.build import MANIFEST, existing_files, vectors_dir
 from scout_ref.conformance.vectors.coverage_facts import Facts, case_facts
 from scout_ref.rulebook.registry import rules, spec_dir
@@ -101,7 +102,7 @@ def matches(facts: Facts, bin: Bin) -> bool:
     return all(name in facts and _fact_matches(facts[name], w) for name, w in bin.when)
 
 
-def measure(cases: Iterable[tuple[str, dict[str, Any]]], bins: tuple[Bin, ...]) -> Coverage:
+def measure(cases: Iterable[tuple[VectorKind, dict[str, Any]]], bins: tuple[Bin, ...]) -> Coverage:
     """The coverage of ``(kind, case)`` pairs."""
     hits: dict[str, list[str]] = {b.id: [] for b in bins}
     for kind, case in cases:
@@ -112,7 +113,7 @@ def measure(cases: Iterable[tuple[str, dict[str, Any]]], bins: tuple[Bin, ...]) 
     return Coverage(hits, bins)
 
 
-def vector_cases(root: Path | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+def vector_cases(root: Path | None = None) -> Iterator[tuple[VectorKind, dict[str, Any]]]:
     """Every case of the vector files under ``root`` (default ``spec/vectors``) with its kind."""
     for path, text in existing_files(root or vectors_dir()).items():
         if path != MANIFEST:

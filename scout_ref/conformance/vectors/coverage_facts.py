@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from scout_ref.conformance.blame.states import producer
+from scout_ref.conformance.model.kinds import VectorKind
 from scout_ref.conformance.model.scope import case_players
 from scout_ref.engine.combinations import Combination, Kind, classify
 from scout_ref.engine.notation import (
@@ -32,7 +33,7 @@ from scout_ref.engine.notation import (
 from scout_ref.engine.scout import resolve_scout
 from scout_ref.engine.setup import hand_size
 from scout_ref.engine.show import tops
-from scout_ref.engine.state import Hand, Phase, State
+from scout_ref.engine.state import Hand, Phase, RoundEnd, State
 from scout_ref.engine.variants import Scouting
 from scout_ref.errors import MalformedInputError, Reason
 from scout_ref.formats.state_json import state_from_json
@@ -50,7 +51,7 @@ WEAK = frozenset({"size-short", "kind-less", "value-less", "tie"})
 it has fewer cards than the active set (so it would lose on size too) or ``size-enough``."""
 
 
-def case_facts(kind: str, case: dict[str, Any]) -> Facts:
+def case_facts(kind: VectorKind, case: dict[str, Any]) -> Facts:
     """Every fact of one case of ``kind``."""
     facts: Facts = {"kind": kind, "players": case_players(kind, case)}
     if kind == "deal":
@@ -294,7 +295,8 @@ def _probe_facts(state: State, probe: Probe, reason: str) -> Facts:
 def _score_facts(state: State, expected: dict[str, Any]) -> Facts:
     facts: Facts = {"round_end": state.round_end.value if state.round_end else None}
     rows = expected["round_scores"]
-    if state.owner is not None and state.hands[state.owner] and facts["round_end"] == "unbeaten":
+    unbeaten = state.round_end is RoundEnd.UNBEATEN
+    if state.owner is not None and state.hands[state.owner] and unbeaten:
         facts["exemption"] = "applied" if rows[state.owner]["exempt"] else "not-applied"
     totals = expected["totals"]
     facts["top_tie"] = totals.count(max(totals)) > 1

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from scout_ref.conformance.cases._played import PLAYED, Played
+from scout_ref.conformance.model.kinds import VectorKind, is_vector_kind
 from scout_ref.engine.game import next_round
 from scout_ref.engine.notation import Move, parse_move
 from scout_ref.engine.setup import new_game
@@ -49,6 +50,8 @@ def vector_states(documents: Mapping[str, JSON]) -> Iterator[tuple[str, str, JSO
     """Every state a vector case carries: its file, its JSON pointer within the case, the state."""
     for path, document in sorted(documents.items()):
         kind = path.split("/", maxsplit=1)[0]
+        if not is_vector_kind(kind):  # the manifest
+            continue
         for case in document.get("cases", []):
             prefix = f"{path}: {case['id']}"
             if kind == "trace":
@@ -91,8 +94,8 @@ def derived_witnesses(
         if path.startswith("trace/"):
             for case in document["cases"]:
                 _from_trace(case, found)
-    cases = [
-        (path.split("/", maxsplit=1)[0], case)
+    cases: list[tuple[VectorKind, JSON]] = [
+        ("apply" if path.startswith("apply/") else "deal", case)
         for path, document in sorted(documents.items())
         for case in document.get("cases", [])
         if path.startswith(("apply/", "deal/"))
@@ -138,7 +141,9 @@ def _from_trace(case: JSON, found: dict[str, tuple[State, Steps]]) -> None:
             found.setdefault(state_digest(state), (state, list(case["steps"][: k + 1])))
 
 
-def _from_case(kind: str, case: JSON, found: dict[str, tuple[State, Steps]], folder: Path) -> bool:
+def _from_case(
+    kind: VectorKind, case: JSON, found: dict[str, tuple[State, Steps]], folder: Path
+) -> bool:
     """Add the witness of the case's outcome from that of its input; whether one was added."""
     expected = case.get("expected")
     if not isinstance(expected, dict) or "state" not in expected:
