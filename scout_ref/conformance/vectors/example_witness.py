@@ -29,7 +29,7 @@ from pathlib import Path
 
 from scout_ref.conformance.cases._by_hand import deal_by_seat
 from scout_ref.conformance.cases._played import PLAYED, Played, face_by_play
-from scout_ref.conformance.vectors.witnesses import played_steps
+from scout_ref.conformance.vectors.witnesses import witness_steps
 from scout_ref.engine.components import OrientedCard, oriented
 from scout_ref.engine.notation import Move, parse_move
 from scout_ref.engine.setup import cards_in_play, new_game
@@ -172,7 +172,7 @@ def store(state: State, game: Played, folder: Path | None = None) -> Path:
     ``folder``."""
     path = witness_path(state, folder)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, document_text(steps_document(played_steps(state, game), state)), "--store")
+    write_atomic(path, document_text(steps_document(witness_steps(state, game), state)), "--store")
     return path
 
 
