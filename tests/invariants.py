@@ -39,11 +39,11 @@ from scout_ref.checks.invariants import (
 )
 from scout_ref.engine.notation import ScoutShow, Show
 from scout_ref.engine.setup import cards_in_play
-from scout_ref.engine.variants import SWITCHES
+from scout_ref.engine.variants import _SWITCHES
 
 ALL_RULES = tuple(
-    Rules(**dict(zip(SWITCHES, values, strict=True)))  # type: ignore[arg-type]
-    for values in itertools.product(*(words.values() for words in SWITCHES.values()))
+    Rules(**dict(zip(_SWITCHES, values, strict=True)))  # type: ignore[arg-type]
+    for values in itertools.product(*(words.values() for words in _SWITCHES.values()))
 )
 """Every combination of the rules switches (chapter VAR), each at each of its values: 16."""
 

@@ -31,7 +31,7 @@ from scout_ref import (
     parse_move,
     round_scores,
 )
-from scout_ref.engine.variants import SWITCHES
+from scout_ref.engine.variants import _SWITCHES
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats.position import build_state
 from scout_ref.formats.position_line import format_position, parse_position
@@ -137,10 +137,10 @@ def test_once_per_game_rotation_skips_the_decisions_after_round_one() -> None:
 
 @pytest.mark.rule("SC-GEN-04")
 def test_the_switch_table_names_every_field_at_every_value() -> None:
-    """A new switch, or a new value of one, has no text until :data:`SWITCHES` writes it."""
+    """A new switch, or a new value of one, has no text until :data:`_SWITCHES` writes it."""
     hints = typing.get_type_hints(Rules)
-    assert list(SWITCHES) == [f.name for f in fields(Rules)]
-    for name, words in SWITCHES.items():
+    assert list(_SWITCHES) == [f.name for f in fields(Rules)]
+    for name, words in _SWITCHES.items():
         kind = hints[name]
         expected = set(kind) if issubclass(kind, Enum) else {True, False}
         assert set(words.values()) == expected, name
@@ -161,12 +161,12 @@ def test_the_switch_text_reads_back_as_the_rules_it_writes(rules: Rules) -> None
 
 
 @pytest.mark.rule("SC-GEN-04")
-@given(st.lists(st.sampled_from([f"{k}={w}" for k, ws in SWITCHES.items() for w in ws])))
+@given(st.lists(st.sampled_from([f"{k}={w}" for k, ws in _SWITCHES.items() for w in ws])))
 def test_switch_words_in_any_order_read_as_each_switchs_last(words: list[str]) -> None:
     last: dict[str, object] = {}
     for word in words:
         key, _, value = word.partition("=")
-        last[key] = SWITCHES[key][value]
+        last[key] = _SWITCHES[key][value]
     rules = Rules.parse(" ".join(words))
     assert rules == Rules(**last)  # type: ignore[arg-type]
     assert Rules.parse(str(rules)) == rules

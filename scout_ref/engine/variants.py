@@ -75,27 +75,27 @@ scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each
         given: dict[str, object] = {}
         for n, word in enumerate(text.split(), start=1):
             key, _, value = word.partition("=")
-            if key not in SWITCHES:
-                raise _bad(n, f"{_quoted(key)} is not a switch: {', '.join(SWITCHES)}")
-            if value not in SWITCHES[key]:
+            if key not in _SWITCHES:
+                raise _bad(n, f"{_quoted(key)} is not a switch: {', '.join(_SWITCHES)}")
+            if value not in _SWITCHES[key]:
                 raise _bad(n, f"{_quoted(value)} is not a value of {key}")
-            given[key] = SWITCHES[key][value]
+            given[key] = _SWITCHES[key][value]
         return cls(**given)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         """The switches that differ from the official reading, as ``key=value`` words in the
-        order of :data:`SWITCHES` (empty for the official rules); :meth:`parse` reads it."""
+        order of the fields (empty for the official rules); :meth:`parse` reads it."""
         official = Rules()
         return " ".join(
             f"{key}={word}"
-            for key, words in SWITCHES.items()
+            for key, words in _SWITCHES.items()
             if getattr(self, key) != getattr(official, key)
             for word, value in words.items()
             if value == getattr(self, key)
         )
 
 
-SWITCHES: dict[str, dict[str, object]] = {
+_SWITCHES: dict[str, dict[str, object]] = {
     "owner_exemption": {"on": True, "off": False},
     "empty_set_chain": {e.value: e for e in EmptySetChain},
     "scouting": {e.value: e for e in Scouting},

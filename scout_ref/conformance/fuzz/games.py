@@ -65,13 +65,6 @@ class Invalid(Exception):
     """A shrinking candidate that the reference itself cannot play."""
 
 
-def game_steps(players: int, seed: str) -> list[Step]:
-    """The steps of a random reference game, its moves picked by
-    :func:`~scout_ref.analysis.simulation.rare_first`."""
-    record = random_game(players, seed, choose=rare_first)
-    return draft_steps(record, len(record.rounds))
-
-
 def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
     """The adapter's answer, or how it departs; a ``skipped`` reply is no departure: it marks
     the request as not judged (it never counts against the adapter)."""
@@ -324,7 +317,8 @@ def fuzz_game(
     why = None if caps is None else missing_feature(case, caps)
     if why is not None:
         return CaseResult(case, Outcome.NOT_APPLICABLE, why)
-    steps = game_steps(players, seed)
+    record = random_game(players, seed, choose=rare_first)  # moves picked rare kinds first
+    steps = draft_steps(record, len(record.rounds))
     judged = Judged()
     seen = {} if seen is None else seen
     try:

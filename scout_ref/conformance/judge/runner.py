@@ -29,7 +29,7 @@ from scout_ref.conformance.judge.steps import (
     PASS,
     Verdict,
     Walk,
-    deal_step,
+    deal_name,
     expect_state,
     reply_verdict,
     walk_trace,
@@ -170,7 +170,7 @@ def judge_deal(ctx: Context, case: Case) -> Verdict:
     if not isinstance(reply, Result):
         return reply_verdict(reply)
     expected = dealt_view(caps_of(ctx), case.data["expected"]["state"])
-    return expect_state(reply, given.get("state"), deal_step(given), expected, ctx)
+    return expect_state(reply, given.get("state"), deal_name(given), expected, ctx)
 
 
 def judge_legal(ctx: Context, case: Case) -> Verdict:

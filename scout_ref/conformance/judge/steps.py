@@ -64,7 +64,8 @@ def expect_state(
     return PASS
 
 
-def deal_step(given: Message) -> str:
+def deal_name(given: Message) -> str:
+    """What a deal request with ``given`` is called: a new game's ``deal``, or ``next_round``."""
     return "next_round" if "state" in given else "deal"
 
 
@@ -100,7 +101,7 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
             given: Message = {"state": state, "deck": step["deal"]}
             if state is None:
                 given = {"players": players, "rules": switches, "deck": step["deal"]}
-            name = deal_step(given)
+            name = deal_name(given)
             ctx.at = (state, name) if not departures else ctx.at  # where a time-out shows
             reply = ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
         else:
