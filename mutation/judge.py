@@ -2,8 +2,9 @@
 
 For each case of ``spec/vectors`` the engine's answer is compared with the expected one as the
 conformance runner compares an adapter's reply: the same request, answered by the same
-functions the reference adapter calls (:func:`scout_ref.conformance.vectors.build.answer`), with
-legal-move lists and winners compared as sets, and an exception counted as a failure (the
+functions the reference adapter calls
+(:func:`scout_ref.conformance.oracle.answers.expectation`), with legal-move lists and winners
+compared as sets, and an exception counted as a failure (the
 adapter would answer ``errored``, which the runner counts as failed). Running in process saves
 the adapter's subprocess and the protocol, which a mutant cannot change.
 
@@ -54,12 +55,12 @@ def cases(root: Path) -> list[tuple[str, dict[str, Any]]]:
 
 def first_failure(root: Path) -> str | None:
     """The ID of the first case the engine fails, or None when it passes them all."""
-    from scout_ref.conformance.vectors.build import answer  # noqa: PLC0415 - the mutated engine
+    from scout_ref.conformance.oracle.answers import expectation  # noqa: PLC0415 - the mutated engine
 
     for kind, case in cases(root):
         expected = {"steps": case["steps"]} if kind == "trace" else case["expected"]
         try:
-            got = answer(kind, case)
+            got = expectation(kind, case)
         except Exception:  # a mutant may raise anything; errored counts as failed
             return str(case["id"])
         if _normal(kind, got) != _normal(kind, expected):

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from hypothesis import strategies as st
 
 from scout_ref import (
-    EmptySetChain,
     History,
     Phase,
-    Rotation,
+    RoundEnd,
     Rules,
-    Scouting,
+    Seat,
     State,
     apply_move,
     legal_moves,
@@ -40,12 +39,40 @@ from scout_ref.checks.invariants import (
 )
 from scout_ref.engine.notation import ScoutShow, Show
 from scout_ref.engine.setup import cards_in_play
+from scout_ref.engine.variants import _SWITCHES
 
 ALL_RULES = tuple(
-    Rules(owner_exemption=o, empty_set_chain=c, scouting=s, rotation=r)
-    for o, c, s, r in itertools.product((True, False), EmptySetChain, Scouting, Rotation)
+    Rules(**dict(zip(_SWITCHES, values, strict=True)))  # type: ignore[arg-type]
+    for values in itertools.product(*(words.values() for words in _SWITCHES.values()))
 )
-"""Every combination of the rules switches (chapter VAR): 16."""
+"""Every combination of the rules switches (chapter VAR), each at each of its values: 16."""
+
+
+def states_apart() -> tuple[State, State]:
+    """Two states that differ in every field (the second is no state of a game: the functions
+    that copy or key a state's fields read any values)."""
+    first = new_game(3, seed=0)
+    card = first.hands[0][0]
+    second = State(
+        players=4,
+        rules=Rules(owner_exemption=False),
+        round=2,
+        start_player=Seat(1),
+        phase=Phase.ROUND_OVER,
+        turn=Seat(2),
+        hands=((card,),) * 4,
+        active_set=(card,),
+        owner=Seat(3),
+        captured=((card.card,),) * 4,
+        scout_chips=(1,) * 4,
+        scout_show_available=(False,) * 4,
+        scores=(5,) * 4,
+        round_end=RoundEnd.UNBEATEN,
+        set_aside=(card,),
+    )
+    assert all(getattr(first, f.name) != getattr(second, f.name) for f in fields(State))
+    return first, second
+
 
 MAX_ROUND_STEPS = 20_000
 """A round of random play that runs longer than this is taken not to end (SC-END-06: the

@@ -15,7 +15,7 @@ from scout_ref.conformance.cases._games import (
     spliced,
 )
 from scout_ref.conformance.cases._played import PLAYED
-from scout_ref.conformance.vectors.witnesses import played_steps
+from scout_ref.conformance.vectors.witnesses import witness_steps
 from scout_ref.engine.state import Phase, State
 from scout_ref.formats.witness_store import document_text, replay_witness, steps_document
 
@@ -23,7 +23,7 @@ from scout_ref.formats.witness_store import document_text, replay_witness, steps
 def _replays(state: State, tmp_path: Path) -> bool:
     """Whether the registered game of ``state``, written as a witness, replays to it."""
     path = tmp_path / "w.json"
-    steps = played_steps(state, PLAYED[state])
+    steps = witness_steps(state, PLAYED[state])
     path.write_text(document_text(steps_document(steps, state)))
     return replay_witness(path, state) == state
 

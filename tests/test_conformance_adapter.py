@@ -8,6 +8,7 @@ and goes on reading; the runner's decoder likewise refuses hostile replies only 
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -20,10 +21,28 @@ from scout_ref.conformance.oracle.server import reply_to
 from scout_ref.conformance.protocol.messages import ProtocolError, decode, shape_problem
 from scout_ref.util.jsonread import MAX_LINE_BYTES
 from tests.hostile import fragments, hostile_texts, states_with_hostile_fields
+from tests.sources import defined, importers, trees
 
 pytestmark = pytest.mark.rule("SC-TURN-02")
 
 KINDS = ["deal", "legal", "apply", "score", "perft", "hello", "nonsense"]
+
+
+def test_the_reference_answers_come_from_one_oracle() -> None:
+    """Perft, scores and observations are computed in ``oracle/answers.py`` alone, for the
+    server, the vectors' builder, blame and fuzzing; the server only frames the answers."""
+    oracle = "scout_ref/conformance/oracle/answers.py"
+    for name in ("divide", "score_to_json", "observation_to_json"):
+        assert importers(name, "scout_ref/conformance") == [oracle], name
+    for name in ("REQUESTS", "expectation", "history_of", "perft_answer"):
+        assert defined(name, "scout_ref/conformance") == [oracle], name
+    server = trees()["scout_ref/conformance/oracle/server.py"]
+    imported = {n.module for n in ast.walk(server) if isinstance(n, ast.ImportFrom)}
+    assert not {m for m in imported if m and m.startswith(FRAMED_OFF)}, imported
+
+
+FRAMED_OFF = ("scout_ref.engine", "scout_ref.analysis", "scout_ref.formats")
+"""What the server does not import: the answers are the oracle's."""
 
 
 def request_line(kind: str, field: str, fragment: str, request_id: str) -> bytes:

@@ -12,7 +12,7 @@ from scout_ref.conformance.blame.states import state_blame
 from scout_ref.conformance.cases._case import facing
 from scout_ref.conformance.cases.scoring import unbeaten
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Outcome
-from scout_ref.conformance.oracle.server import score
+from scout_ref.conformance.oracle.answers import score
 from scout_ref.conformance.report.documents import RuleRow
 from scout_ref.conformance.report.text import evidence_line
 from scout_ref.conformance.report.verdicts import RuleVerdict, blamed, decide, judge

@@ -31,6 +31,7 @@ from scout_ref.engine.components import Card, full_deck
 from scout_ref.engine.setup import cards_in_play, shuffled_deck
 from scout_ref.formats.state_json import deal_from_json
 from scout_ref.rulebook.registry import rules, spec_dir
+from tests.sources import defined
 
 REPO = Path(__file__).parent.parent
 
@@ -47,6 +48,13 @@ def _vector(kind: VectorKind, topic: str, case_id: str) -> Case:
     document = json.loads((spec_dir() / "vectors" / kind / f"{topic}.json").read_text("utf-8"))
     data = next(c for c in document["cases"] if c["id"] == case_id)
     return Case(data["id"], kind, data["description"], tuple(data["rules"]), data, kind)
+
+
+def test_the_features_are_one_table() -> None:
+    """What an adapter lacks and what a case needs are read from one table, by one ``lacking``."""
+    home = ["scout_ref/conformance/protocol/features.py"]
+    assert defined("FEATURES") == home
+    assert defined("lacking") == home
 
 
 def test_every_feature_names_registered_rules() -> None:

@@ -19,11 +19,12 @@ from scout_ref.conformance.judge.runner import load_cases, run_case
 from scout_ref.conformance.model.outcomes import Case, Message, Outcome
 from scout_ref.conformance.oracle.server import answer
 from scout_ref.conformance.process.context import Context
-from scout_ref.conformance.protocol.messages import Reply, read_reply
-from scout_ref.conformance.protocol.needs import needs
+from scout_ref.conformance.protocol.features import DEFAULT_FEATURES, missing_feature
+from scout_ref.conformance.protocol.messages import Capabilities, Hello, Reply, read_reply
 from scout_ref.conformance.vectors.build import vectors_dir
 from scout_ref.engine.game import next_round
 from scout_ref.engine.notation import parse_move
+from scout_ref.engine.setup import new_game
 from scout_ref.engine.turn import apply_move
 from scout_ref.engine.variants import Rotation, Rules
 
@@ -34,7 +35,7 @@ Wrong = Callable[[Message, Message], Message]
 class InProcess:
     """The reference adapter answered in-process, its replies changed by ``wrong``."""
 
-    hello = None
+    hello: Hello | None = None
 
     def __init__(self, wrong: Wrong, skips: tuple[str, ...] = ()) -> None:
         self.wrong, self.skips = wrong, skips
@@ -183,13 +184,42 @@ def test_a_fuzz_game_goes_on_after_a_deal_that_differs() -> None:
     assert dict(result.steps_judged)["SC-TURN-01"] > 0
 
 
+def _lacking(name: str) -> Capabilities:
+    return Capabilities(
+        frozenset(["deal", "legal", "apply", "score", "perft"]),
+        frozenset([2, 3, 4, 5]),
+        True,
+        DEFAULT_FEATURES - {name},
+    )
+
+
 @pytest.mark.rule("SC-ORIENT-01", "SC-GAME-01")
 def test_what_a_case_needs_is_read_from_its_inputs() -> None:
-    assert "rotation_phase" in needs(case_named("trace-games-3p-game-1"))
-    assert "multiple_rounds" in needs(case_named("trace-games-3p-game-1"))
-    assert needs(case_named("trace-games-3p-round-1")) == {"rotation_phase"}
+    """A state in the rotation phase or a keep needs ``rotation``; a state in a later round, a
+    later round's deal or a second deal in a trace needs ``rounds``; whatever the answers."""
+    state = state_to_json(new_game(3, seed=0))
+    later = {**state, "round": 2}
+    cases: dict[str, list[tuple[str, Message]]] = {
+        "rotation": [
+            ("legal", {"state": state}),
+            ("apply", {"state": {**state, "phase": "play"}, "move": "keep"}),
+            ("perft", {"state": case_named("perft-deals-3p").data["state"], "depth": 1}),
+        ],
+        "rounds": [
+            ("legal", {"state": later}),
+            ("deal", {"input": {"state": later, "deck": []}}),
+            ("trace", {"steps": [{"deal": []}, {"move": "keep"}, {"deal": []}]}),
+        ],
+    }
+    for feature, needing in cases.items():
+        for kind, data in needing:
+            case = Case("x", kind, "", ("SC-TURN-02",), data, "test")
+            assert f"{feature!r}" in (missing_feature(case, _lacking(feature)) or ""), case
+    one_round = case_named("trace-games-2p-round-1")
+    assert missing_feature(one_round, _lacking("rounds")) is None
+    assert "'rotation'" in (missing_feature(one_round, _lacking("rotation")) or "")
     ctx, adapter = context(lambda request, reply: reply)
-    ctx.unsupported = frozenset(["multiple_rounds"])
+    adapter.hello = Hello("lacks rounds", "python", "1", _lacking("rounds"))
     result = run_case(ctx, case_named("trace-games-3p-game-1"))
     assert result.outcome is Outcome.NOT_APPLICABLE
     assert adapter.asked == []

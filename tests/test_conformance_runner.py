@@ -13,7 +13,7 @@ import pytest
 
 from scout_ref import state_from_json
 from scout_ref.cli import main
-from scout_ref.conformance.oracle.server import perft_answer
+from scout_ref.conformance.oracle.answers import perft_answer
 from scout_ref.rulebook.registry import spec_dir
 
 DATA = Path(__file__).parent / "data" / "vectors"

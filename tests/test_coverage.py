@@ -9,7 +9,7 @@ import pytest
 
 from scout_ref import state_to_json
 from scout_ref.cli import main
-from scout_ref.conformance.vectors.build import answer
+from scout_ref.conformance.oracle.answers import expectation
 from scout_ref.conformance.vectors.coverage import (
     MODEL,
     Bin,
@@ -66,7 +66,7 @@ def test_a_bin_is_a_conjunction_of_facts_and_a_list_means_any() -> None:
 
 def _case(kind: str, line: str, move: str) -> dict[str, object]:
     case = {"id": "t", "rules": [], "state": state_to_json(parse_position(line)), "move": move}
-    return {**case, "expected": answer(kind, case)}
+    return {**case, "expected": expectation(kind, case)}
 
 
 def test_facts_of_a_show_name_its_size_kind_direction_and_how_it_beats() -> None:

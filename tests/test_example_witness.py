@@ -17,9 +17,9 @@ from scout_ref.conformance.vectors.example_witness import (
     played,
     rebuilt,
     store,
-    switches,
 )
 from scout_ref.engine.notation import Move, parse_move
+from scout_ref.engine.variants import Rules
 from scout_ref.errors import ScoutError
 from scout_ref.formats.witness_store import replay_witness
 
@@ -27,7 +27,7 @@ from scout_ref.formats.witness_store import replay_witness
 # scouts one, so seat 0 faces a pair of 9s.
 DEAL = "1/5 2/1 3/1 6/4 8/4 5/4 7/4 5/6 7/6 2/5 6/2 4/3  9/1 9/2 9/3"
 MOVES = "keep; keep; keep; show 0-0; show 0-2; scout R @0"
-FORCED = switches(["scouting=forced"])
+FORCED = Rules.parse("scouting=forced")
 
 
 def _moves(text: str) -> list[Move]:
@@ -59,7 +59,7 @@ def test_a_scout_that_was_not_forced_is_refused() -> None:
 
 @pytest.mark.rule("SC-REACH-01")
 def test_a_facing_position_under_the_official_rules() -> None:
-    found = facing(3, cards("5/3 6/1"), cards("4/9 7/1 8/4"), seat=1, owner=0, rules=switches([]))
+    found = facing(3, cards("5/3 6/1"), cards("4/9 7/1 8/4"), seat=1, owner=0, rules=Rules())
     assert found is not None
     state, _ = found
     assert (state.turn, state.owner, state.hands[1]) == (1, 0, cards("4/9 7/1 8/4"))
@@ -80,3 +80,11 @@ def test_a_deal_by_seats_fills_each_hand_with_the_rest() -> None:
     assert len(deck) == 36
     assert len({c.card for c in deck}) == 36
     assert (deck[0], deck[12:14], deck[24]) == (*cards("1/9"), cards("2/9 7/9"), *cards("3/8"))
+
+
+@pytest.mark.rule
+def test_bad_switches_are_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["3", "--rules", "scouting=sometimes"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: invalid rules: word 1: 'sometimes' is not a value of scouting")
+    assert err.count("\n") == 1

@@ -89,7 +89,7 @@ def test_every_equivalent_mutant_gives_its_reason() -> None:
 @pytest.mark.slow
 def test_the_judge_tests_the_engines_own_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """A mutant of the shuffle passes every vector (they carry the deck): the deal tests see it."""
-    import scout_ref.conformance.oracle.server as reference  # noqa: PLC0415
+    import scout_ref.conformance.oracle.answers as reference  # noqa: PLC0415
     from scout_ref.engine import setup  # noqa: PLC0415
     from tests.adapters.wrong_never_turns import shuffled  # noqa: PLC0415
 

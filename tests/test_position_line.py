@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import re
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from scout_ref import (
 from scout_ref.checks.invariants import card_ids
 from scout_ref.engine.reachability import check_reachable
 from scout_ref.engine.setup import cards_in_play
+from scout_ref.formats.position_line import _FIELDS, _POINTER_FIELD
 from scout_ref.rulebook.registry import spec_dir
 from tests.invariants import reachable_states
 
@@ -41,6 +43,13 @@ def test_position_round_trips_over_reachable_states(state: State) -> None:
     assert "\n" not in line
     assert parse_position(line) == state
     assert state_to_json(parse_position(line)) == state_to_json(state)
+
+
+def test_the_fields_of_a_line_fill_every_field_of_a_state() -> None:
+    """The player count, then a field for each of the rest (``round`` fills ``start_player``
+    too, ``scout_show_used`` fills ``scout_show_available``): a new field of :class:`State`
+    fails here until the position line writes it."""
+    assert {f.name for f in fields(State)} <= {"players", *_FIELDS, *_POINTER_FIELD}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

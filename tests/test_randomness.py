@@ -24,6 +24,7 @@ from scout_ref.conformance.judge.randomness import (
     sample_config,
 )
 from scout_ref.conformance.model.outcomes import Message, Outcome
+from scout_ref.conformance.oracle import answers
 from scout_ref.conformance.process.context import Context
 from scout_ref.conformance.protocol.messages import Reply, read_hello, read_reply
 from scout_ref.engine import setup
@@ -70,7 +71,7 @@ def never_reorders(
 def shuffle(monkeypatch: pytest.MonkeyPatch) -> Any:
     def use(wrong: Any) -> None:
         monkeypatch.setattr(setup, "shuffled", wrong)
-        monkeypatch.setattr(reference, "shuffled", wrong)
+        monkeypatch.setattr(answers, "shuffled", wrong)
 
     return use
 
@@ -102,7 +103,7 @@ def test_an_engine_that_never_reorders_is_named_on_the_place_rule(
 
 
 def test_a_deal_that_is_not_the_deal_of_its_deck_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = reference._deal_random
+    real = answers.REQUESTS["deal_random"]
 
     def swapped(request: Message) -> Message:
         out = real(request)
@@ -111,7 +112,7 @@ def test_a_deal_that_is_not_the_deal_of_its_deck_fails(monkeypatch: pytest.Monke
         out["state"]["hands"] = hands
         return out
 
-    monkeypatch.setitem(reference._HANDLERS, "deal_random", swapped)
+    monkeypatch.setitem(answers.REQUESTS, "deal_random", swapped)
     result = sample_config(context(), CONFIGS[2], seed=0, deals=1)
     assert result.outcome is Outcome.PASSED  # a swap is still the deal of the deck it shows
 
@@ -121,7 +122,7 @@ def test_a_deal_that_is_not_the_deal_of_its_deck_fails(monkeypatch: pytest.Monke
         hands[1].insert(0, hands[0].pop())  # 11 and 13 cards: no deal of 12 each
         return out
 
-    monkeypatch.setitem(reference._HANDLERS, "deal_random", uneven)
+    monkeypatch.setitem(answers.REQUESTS, "deal_random", uneven)
     result = sample_config(context(), CONFIGS[2], seed=0, deals=1)
     assert result.outcome is Outcome.FAILED
     assert "the state differs" in result.message

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -10,7 +10,7 @@ from scout_ref import Phase, Rules, State, apply_move
 from scout_ref import parse_move as move
 from scout_ref.engine.repetition import RepetitionDetector, first_repeat, position_key
 from scout_ref.formats.position import build_state
-from tests.invariants import ALL_RULES
+from tests.invariants import ALL_RULES, states_apart
 
 # Positions facing an empty table from which "show the leftmost k cards on an empty table,
 # else scout the left end to the far left" cycles: (hands, owner, k, period). The shown cards
@@ -66,6 +66,16 @@ def test_chips_and_scores_are_not_part_of_a_position_with_three_to_five_players(
     other = replace(state, scout_chips=(5, 0, 1), scores=(3, -2, 7))
     assert position_key(other) == position_key(state)
     assert position_key(replace(state, turn=None)) != position_key(state)
+
+
+@pytest.mark.rule("SC-END-04")
+@pytest.mark.parametrize("name", [f.name for f in fields(State)])
+def test_every_other_field_is_part_of_a_position(name: str) -> None:
+    """A field of :class:`State` is part of the position unless it is the scores or the
+    three-to-five-player chips: a new field is, unless this test is told otherwise."""
+    first, second = states_apart()  # three players in the first
+    same = position_key(replace(first, **{name: getattr(second, name)})) == position_key(first)
+    assert same is (name in ("scores", "scout_chips"))
 
 
 @pytest.mark.rule("SC-END-05", "SC-VAR2-03")

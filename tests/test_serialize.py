@@ -7,6 +7,7 @@ import copy
 import hashlib
 import json
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from scout_ref import (
     validate_state,
 )
 from scout_ref.formats.position import build_state
+from scout_ref.rulebook.registry import spec_dir
 from tests.invariants import reachable_states
 
 JSON = dict[str, Any]
@@ -206,6 +208,17 @@ def test_round_trip_keeps_the_state_and_its_digest() -> None:
     state = state_from_json(data)
     assert state_to_json(state) == data
     assert state_from_json(json.loads(json.dumps(data))) == state
+
+
+@pytest.mark.rule("SC-GEN-03")
+def test_the_json_and_its_schema_name_every_field_of_a_state() -> None:
+    """The JSON form is written out key by key: a new field of :class:`State` fails here until
+    it, and the state schema, have it."""
+    names = [f.name for f in fields(State)]
+    assert list(state_to_json(state_from_json(_play_state()))) == names
+    schema = json.loads((spec_dir() / "schema" / "state.schema.json").read_text("utf-8"))
+    assert schema["required"] == names
+    assert list(schema["properties"]) == names
 
 
 @pytest.mark.rule("SC-GEN-03")

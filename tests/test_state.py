@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
+import typing
+from dataclasses import fields, replace
+
 import pytest
 
 from scout_ref import (
@@ -18,9 +22,13 @@ from scout_ref import (
     state_to_json,
 )
 from scout_ref.analysis.simulation import random_game
-from scout_ref.engine.state import next_seat
+from scout_ref.engine.state import Changes, State, _after_play, evolve, next_seat
 from scout_ref.formats.position import build_state
 from scout_ref.formats.state_json import rules_to_json
+from tests.invariants import states_apart
+
+NAMES = [f.name for f in fields(State)]
+"""State's fields in order: the lists of them written out for speed are checked against it."""
 
 
 @pytest.mark.rule("SC-GEN-01")
@@ -81,3 +89,38 @@ def test_rules_switches_are_part_of_the_state() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_state_knows_its_number_of_rounds(players: int) -> None:
     assert new_game(players, seed=0).rounds == players
+
+
+@pytest.mark.rule("SC-GEN-03")
+def test_the_written_out_constructor_takes_every_field_in_order() -> None:
+    """``State.__init__`` and :class:`Changes` are written out for mypyc: a new field fails
+    here until both name it, with its type."""
+    hints = typing.get_type_hints(State)
+    assert list(hints) == NAMES
+    init = inspect.signature(State.__init__).parameters
+    assert list(init)[1:] == NAMES
+    assert {
+        k: v for k, v in typing.get_type_hints(State.__init__).items() if k != "return"
+    } == hints
+    assert typing.get_type_hints(Changes) == hints
+    _, second = states_apart()
+    built = State(**{name: getattr(second, name) for name in NAMES})
+    assert all(getattr(built, name) == getattr(second, name) for name in NAMES)
+
+
+@pytest.mark.rule("SC-GEN-03")
+@pytest.mark.parametrize("name", NAMES)
+def test_evolve_changes_the_field_it_is_given_and_no_other(name: str) -> None:
+    first, second = states_apart()
+    change = {name: getattr(second, name)}
+    assert evolve(first, **change) == replace(first, **change)
+    assert getattr(evolve(first, **change), name) == getattr(second, name)
+
+
+@pytest.mark.rule("SC-GEN-03")
+def test_a_play_move_copies_every_field_it_does_not_change() -> None:
+    first, second = states_apart()
+    changed = list(inspect.signature(_after_play).parameters)[1:]
+    assert changed == [name for name in NAMES if name in changed]  # in State's order
+    after = _after_play(first, *(getattr(second, name) for name in changed))
+    assert after == replace(first, **{name: getattr(second, name) for name in changed})

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import re
+import typing
+from dataclasses import fields, replace
+from enum import Enum
+from pathlib import Path
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scout_ref import (
     EmptySetChain,
@@ -23,7 +31,13 @@ from scout_ref import (
     parse_move,
     round_scores,
 )
+from scout_ref.engine.variants import _SWITCHES
+from scout_ref.errors import MalformedInputError
 from scout_ref.formats.position import build_state
+from scout_ref.formats.position_line import format_position, parse_position
+from tests.invariants import ALL_RULES
+
+ROOT = Path(__file__).resolve().parent.parent
 
 FORCED = Rules(scouting=Scouting.FORCED)
 
@@ -119,3 +133,70 @@ def test_once_per_game_rotation_skips_the_decisions_after_round_one() -> None:
     assert second.phase is Phase.PLAY
     assert second.turn == second.start_player == 1
     assert _reason(second, "flip") is Reason.WRONG_PHASE
+
+
+@pytest.mark.rule("SC-GEN-04")
+def test_the_switch_table_names_every_field_at_every_value() -> None:
+    """A new switch, or a new value of one, has no text until :data:`_SWITCHES` writes it."""
+    hints = typing.get_type_hints(Rules)
+    assert list(_SWITCHES) == [f.name for f in fields(Rules)]
+    for name, words in _SWITCHES.items():
+        kind = hints[name]
+        expected = set(kind) if issubclass(kind, Enum) else {True, False}
+        assert set(words.values()) == expected, name
+    assert len(ALL_RULES) == 16
+
+
+@pytest.mark.rule("SC-GEN-04")
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: str(r) or "official")
+def test_the_switch_text_reads_back_as_the_rules_it_writes(rules: Rules) -> None:
+    """``parse`` and ``str`` are inverses, and the position line writes and reads that text."""
+    text = str(rules)
+    assert Rules.parse(text) == rules
+    assert str(Rules.parse(text)) == text
+    assert (text == "") is rules.is_official
+    line = format_position(replace(new_game(3, seed=1), rules=rules))
+    assert line.partition(" rules ")[2] == text  # the last field, left out when official
+    assert parse_position(line).rules == rules
+
+
+@pytest.mark.rule("SC-GEN-04")
+@given(st.lists(st.sampled_from([f"{k}={w}" for k, ws in _SWITCHES.items() for w in ws])))
+def test_switch_words_in_any_order_read_as_each_switchs_last(words: list[str]) -> None:
+    last: dict[str, object] = {}
+    for word in words:
+        key, _, value = word.partition("=")
+        last[key] = _SWITCHES[key][value]
+    rules = Rules.parse(" ".join(words))
+    assert rules == Rules(**last)  # type: ignore[arg-type]
+    assert Rules.parse(str(rules)) == rules
+
+
+@pytest.mark.rule("SC-GEN-04")
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("scouting=forced rotation=sometimes", "word 2: 'sometimes' is not a value of rotation"),
+        ("owner_exemption=no", "word 1: 'no' is not a value of owner_exemption"),
+        ("scouting", "word 1: '' is not a value of scouting"),
+        ("x" * 1000, "is not a switch: owner_exemption, empty_set_chain, scouting, rotation"),
+    ],
+)
+def test_bad_switch_text_is_one_line_naming_the_word(text: str, message: str) -> None:
+    with pytest.raises(MalformedInputError, match=re.escape(message)) as caught:
+        Rules.parse(text)
+    assert "\n" not in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.rule("SC-GEN-04")
+def test_the_words_of_a_switch_are_written_once() -> None:
+    """The switch text is read and written by :class:`Rules` alone: no other module of the
+    package or of the rulebook's extension spells the words of ``owner_exemption``."""
+    sources = [*(ROOT / "scout_ref").rglob("*.py"), *(ROOT / "docs" / "_ext").rglob("*.py")]
+    spelled = [
+        p.relative_to(ROOT).as_posix()
+        for p in sources
+        if re.search(r"""["'](on|off)["']""", p.read_text("utf-8"))
+    ]
+    assert spelled == ["scout_ref/engine/variants.py"]

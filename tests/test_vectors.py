@@ -35,17 +35,16 @@ from scout_ref.conformance.cases.targets import TARGETS
 from scout_ref.conformance.model.kinds import VECTOR_KINDS, VectorKind
 from scout_ref.conformance.model.positions import add_positions
 from scout_ref.conformance.model.scope import coverage_gaps, scope_problems
+from scout_ref.conformance.oracle.answers import expectation
 from scout_ref.conformance.vectors.build import (
     MANIFEST,
     ClaimError,
-    answer,
     build_documents,
     existing_files,
     is_variant_case,
     lint,
     manifest,
     render,
-    replay,
     schema_id,
     schema_problems,
     stale_paths,
@@ -145,9 +144,9 @@ NOT_INPUTS = ("id", "description", "rules", "expected")
 @pytest.mark.parametrize(("kind", "case"), case_params())
 def test_case_matches_the_engine(kind: str, case: Case) -> None:
     if kind == "trace":
-        assert add_positions({"steps": replay(case)})["steps"] == case["steps"]
+        assert add_positions(expectation(kind, case))["steps"] == case["steps"]
     else:
-        assert add_positions({"expected": answer(kind, case)})["expected"] == case["expected"]
+        assert add_positions({"expected": expectation(kind, case)})["expected"] == case["expected"]
 
 
 @pytest.mark.rule
@@ -478,8 +477,8 @@ def test_a_deal_without_deck_is_only_the_second_two_player_round() -> None:
     three = found["deal-rounds-3p-round-2"]["input"]
     two = found["deal-rounds-2p-round-2"]["input"]
     with pytest.raises(MalformedInputError, match="a new round needs a deck"):
-        answer("deal", {"input": {"state": three["state"], "deck": None}})
-    assert answer("deal", {"input": two})["state"]["round"] == 2
+        expectation("deal", {"input": {"state": three["state"], "deck": None}})
+    assert expectation("deal", {"input": two})["state"]["round"] == 2
 
 
 @VECTOR_BUILD

@@ -22,7 +22,7 @@ from scout_ref.conformance.cases._played import (
 from scout_ref.conformance.vectors.witnesses import (
     derived_witnesses,
     missing_derived,
-    played_steps,
+    witness_steps,
 )
 from scout_ref.engine.components import Card, OrientedCard, oriented
 from scout_ref.engine.notation import KEEP, parse_move
@@ -85,10 +85,10 @@ def test_a_later_round_is_played_after_the_earlier_ones(
     assert (state.round, state.start_player, state.turn) == (number, number - 1, 0)
     game = PLAYED[state]
     assert len(game.later) == number - 1
-    steps = [s for s in played_steps(state, game) if "deal" in s]
+    steps = [s for s in witness_steps(state, game) if "deal" in s]
     assert len(steps) == number  # each round dealt, then played by the engine's rules
     path = tmp_path / "w.json"
-    path.write_text(document_text(steps_document(played_steps(state, game), state)), "utf-8")
+    path.write_text(document_text(steps_document(witness_steps(state, game), state)), "utf-8")
     assert replay_witness(path, state) == state
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
+from operator import attrgetter
 from pathlib import Path
 
 from scout_ref.analysis.distribute import map_jobs, picklable
@@ -113,26 +114,9 @@ round-tripped at one in 256 and at the first node of each kind; a later node of 
 lists the same moves and has one in 16 of them judged afresh: see :func:`check_position`."""
 
 
-def _fields(state: State) -> tuple[object, ...]:
-    """The state's fields, each an immutable value: equal before and after a call exactly when
-    the call replaced no field (the JSON comparison of :func:`check_position` sees the rest)."""
-    return (
-        state.players,
-        state.rules,
-        state.round,
-        state.start_player,
-        state.phase,
-        state.turn,
-        state.hands,
-        state.active_set,
-        state.owner,
-        state.captured,
-        state.scout_chips,
-        state.scout_show_available,
-        state.scores,
-        state.round_end,
-        state.set_aside,
-    )
+_FIELDS = attrgetter(*(f.name for f in fields(State)))
+"""The state's fields, each an immutable value: equal before and after a call exactly when
+the call replaced no field (the JSON comparison of :func:`check_position` sees the rest)."""
 
 
 def kind(state: State) -> tuple[object, ...]:
@@ -180,7 +164,7 @@ def check_position(
     Raises:
         InvariantError: if one fails.
     """
-    fields = _fields(state)
+    held = _FIELDS(state)
     before = state_to_json(state) if serial % sample == 0 else None
     known = None if oracle is None else oracle.verdicts(state)
     moves = legal_moves(state)
@@ -193,7 +177,7 @@ def check_position(
     check_accepted_iff_listed(state, moves, sample, serial, known, places=places)
     apply_step = sample * sample if repeat else sample
     check_listed_moves_apply(state, moves[serial % apply_step :: apply_step])
-    unchanged = _fields(state) == fields and (before is None or state_to_json(state) == before)
+    unchanged = _FIELDS(state) == held and (before is None or state_to_json(state) == before)
     require(unchanged, "SC-GEN-03: checking its moves changed the state")
     return moves
 

@@ -15,7 +15,8 @@ for simulations, which may stop and report the round as truncated (SC-END-06).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 from scout_ref.engine.state import State
 from scout_ref.rulebook.registry import implements
@@ -34,22 +35,12 @@ def position_key(state: State) -> Hashable:
     True
     """
     chips = state.scout_chips if state.is_two_player else ()
-    return (
-        state.players,
-        state.rules,
-        state.round,
-        state.start_player,
-        state.phase,
-        state.turn,
-        state.hands,
-        state.active_set,
-        state.owner,
-        state.captured,
-        chips,
-        state.scout_show_available,
-        state.round_end,
-        state.set_aside,
-    )
+    return chips, _POSITION(state)
+
+
+_POSITION = attrgetter(*(f.name for f in fields(State) if f.name not in ("scores", "scout_chips")))
+"""Every field of a state but the running scores and the Scout chips, which
+:func:`position_key` takes apart."""
 
 
 @dataclass

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from scout_ref.errors import MalformedInputError, excerpt
+
 
 class EmptySetChain(Enum):
     """What a scout that empties the active set does to the round-end chain (SC-END-02)."""
@@ -40,6 +42,15 @@ class Rules:
 scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each_round'>)
     >>> Rules().is_official
     True
+
+    Its text is the switches that differ from the official reading, as ``key=value`` words
+    (the ``rules`` field of a position line); :meth:`parse` reads it back.
+
+    >>> rules = Rules(owner_exemption=False, rotation=Rotation.ONCE_PER_GAME)
+    >>> str(rules)
+    'owner_exemption=off rotation=once_per_game'
+    >>> Rules.parse('rotation=once_per_game owner_exemption=off') == rules
+    True
     """
 
     owner_exemption: bool = True  # SC-SCORE-04; off is SC-VAR-01 (one RB transcription drops it)
@@ -51,3 +62,51 @@ scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each
     def is_official(self) -> bool:
         """Whether every switch has its official value."""
         return self == Rules()
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """The rules that switch text names: ``key=value`` words separated by spaces, a switch
+        named more than once taking its last value and one left out its official value.
+
+        Raises:
+            MalformedInputError: at the first word that names no switch or no value of its
+                switch; its location is ``word N`` (from 1).
+        """
+        given: dict[str, object] = {}
+        for n, word in enumerate(text.split(), start=1):
+            key, _, value = word.partition("=")
+            if key not in _SWITCHES:
+                raise _bad(n, f"{_quoted(key)} is not a switch: {', '.join(_SWITCHES)}")
+            if value not in _SWITCHES[key]:
+                raise _bad(n, f"{_quoted(value)} is not a value of {key}")
+            given[key] = _SWITCHES[key][value]
+        return cls(**given)  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        """The switches that differ from the official reading, as ``key=value`` words in the
+        order of the fields (empty for the official rules); :meth:`parse` reads it."""
+        official = Rules()
+        return " ".join(
+            f"{key}={word}"
+            for key, words in _SWITCHES.items()
+            if getattr(self, key) != getattr(official, key)
+            for word, value in words.items()
+            if value == getattr(self, key)
+        )
+
+
+_SWITCHES: dict[str, dict[str, object]] = {
+    "owner_exemption": {"on": True, "off": False},
+    "empty_set_chain": {e.value: e for e in EmptySetChain},
+    "scouting": {e.value: e for e in Scouting},
+    "rotation": {e.value: e for e in Rotation},
+}
+"""Each switch of :class:`Rules` by name, with the word for each of its values."""
+
+
+def _quoted(text: str) -> str:
+    return excerpt(repr(text), 40)  # a word of a long line may be thousands of characters
+
+
+def _bad(n: int, problem: str) -> MalformedInputError:
+    return MalformedInputError("rules", [(f"word {n}", problem)])

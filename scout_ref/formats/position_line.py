@@ -28,7 +28,7 @@ from typing import Any
 from scout_ref.analysis.construction import construct
 from scout_ref.engine.setup import TWO_PLAYER_CHIPS
 from scout_ref.engine.state import Phase, RoundEnd, State
-from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
+from scout_ref.engine.variants import Rules
 from scout_ref.errors import MalformedInputError, excerpt
 from scout_ref.formats.position import build_reachable_state, build_state
 from scout_ref.util.jsonread import MAX_INTEGER
@@ -182,22 +182,12 @@ class _Reader:
 
 
 def _rules(reader: _Reader, field: _Token, values: list[_Token]) -> None:
-    choices: dict[str, Callable[[str], object]] = {
-        "owner_exemption": {"on": True, "off": False}.__getitem__,
-        "empty_set_chain": EmptySetChain,
-        "scouting": Scouting,
-        "rotation": Rotation,
-    }
-    switches: dict[str, object] = {}
-    for v in values:
-        key, _, value = v.text.partition("=")
-        if key not in choices:
-            raise _fail(v.column, f"{_quoted(key)} is not a switch: {', '.join(choices)}")
+    for v in values:  # word by word first, so that an error names the word's column
         try:
-            switches[key] = choices[key](value)
-        except (KeyError, ValueError):
-            raise _fail(v.column, f"{_quoted(value)} is not a value of {key}") from None
-    reader.kwargs["rules"] = Rules(**switches)  # type: ignore[arg-type]
+            Rules.parse(v.text)
+        except MalformedInputError as exc:
+            raise _fail(v.column, exc.problems[0][1]) from None
+    reader.kwargs["rules"] = Rules.parse(" ".join(v.text for v in values))
 
 
 def _round(reader: _Reader, field: _Token, values: list[_Token]) -> None:
@@ -383,17 +373,6 @@ def _cards(row: tuple[object, ...]) -> str:
     return " ".join(map(str, row)) or _EMPTY
 
 
-def _rules_text(rules: Rules) -> str:
-    official = Rules()
-    switches = []
-    if rules.owner_exemption != official.owner_exemption:
-        switches.append(f"owner_exemption={'on' if rules.owner_exemption else 'off'}")
-    for key in ("empty_set_chain", "scouting", "rotation"):
-        if getattr(rules, key) != getattr(official, key):
-            switches.append(f"{key}={getattr(rules, key).value}")
-    return " ".join(switches)
-
-
 def _captured_text(state: State) -> str | None:
     """The captured piles, the owner's left to the default placement (None: nothing to write)."""
     piles = [_cards(p) for p in state.captured]
@@ -428,7 +407,7 @@ def format_position(state: State) -> str:
         ("scout_show_used", " ".join(used) or None),
         ("scores", _numbers(state.scores) if any(state.scores) else None),
         ("set_aside", _cards(state.set_aside) if state.set_aside else None),
-        ("rules", None if state.rules.is_official else _rules_text(state.rules)),
+        ("rules", str(state.rules) or None),
     ]
     return " ".join([f"{state.players}p", *(f"{k} {v}" for k, v in fields if v is not None)])
 

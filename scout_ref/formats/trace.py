@@ -1,17 +1,26 @@
-"""Games as ``trace`` vectors: writing a played game, and replaying any trace to check it.
+"""Games as ``trace`` vectors: the one home of writing, reading and replaying a trace.
 
 A trace case lists its steps in order: a ``deal`` (the deck, or null for the two-player second
 round) or a ``move`` in canonical notation, each with the digest of the state after it; a step
-that ends a round also carries that scored state in full. Replaying recomputes every step with
-the engine and stops at the first step where the trace and the engine part ways.
+that ends a round also carries that scored state in full.
+
+* Writing: :func:`deal_step` and :func:`move_step` write one step as it is played,
+  :func:`played_steps` a whole game from its deals and moves, :func:`draft_steps` a recorded
+  game's deals and moves without digests; :func:`play_step` plays and writes one step of such a
+  draft, and :func:`complete` a whole draft, with the engine's digests and states;
+  :func:`trace_case` and :func:`trace_document` wrap the steps.
+* Reading: :func:`case_setup`.
+* Replaying: :func:`step_state` plays one step; :func:`replay` plays them all, and stops at the
+  first step where the trace and the engine part ways.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scout_ref.analysis.simulation import GameRecord
 from scout_ref.engine.components import OrientedCard
 from scout_ref.engine.game import next_round
 from scout_ref.engine.notation import Move, parse_move
@@ -45,6 +54,82 @@ def move_step(move: Move, state: State) -> JSON:
     if state.phase in OVER:
         step["state"] = state_to_json(state)
     return step
+
+
+Round = tuple[Sequence[OrientedCard] | None, Sequence[Move]]
+"""A round as it is played: its deck (None: the two-player set-aside cards) and its moves."""
+
+
+def played_steps(players: int, rules: Rules, rounds: Iterable[Round]) -> list[JSON]:
+    """The steps of a game dealt and played round by round, each with its digest.
+
+    Raises:
+        MalformedInputError: if a deck is missing or wrong.
+        TraceDivergence: if a round is dealt before the last one ends, or a move is illegal.
+    """
+    steps: list[JSON] = []
+    game: State | None = None
+    for deck, moves in rounds:
+        dealt = None if deck is None else tuple(deck)
+        game = _deal(game, players, rules, dealt, f"/steps/{len(steps)}")
+        steps.append(deal_step(deck, game))
+        for move in moves:
+            game = _move(game, move, f"/steps/{len(steps)}")
+            steps.append(move_step(move, game))
+    return steps
+
+
+def draft_steps(record: GameRecord, rounds: int) -> list[JSON]:
+    """The deal and move steps of the first ``rounds`` rounds of a recorded game, without
+    digests (:func:`complete` fills them in).
+
+    A round's deck is its dealt hands in seat order, then any set-aside cards; the second
+    two-player round is dealt from the set-aside cards, so its deal step carries no deck.
+    """
+    out: list[JSON] = []
+    for number, rnd in enumerate(record.rounds[:rounds], start=1):
+        start = rnd.start
+        if record.players == 2 and number == 2:
+            out.append({"deal": None})
+        else:
+            deck = [c for hand in start.hands for c in hand] + list(start.set_aside)
+            out.append({"deal": [str(c) for c in deck]})
+        out += [{"move": str(m)} for m in rnd.moves]
+    return out
+
+
+def complete(players: int, rules: Rules, draft: Sequence[JSON], where: str = "") -> list[JSON]:
+    """The steps of a draft trace (deals and moves) with the digests the engine gives, and
+    its states at each round end and at the last step (a round that need not end may stop
+    mid-round).
+
+    Raises:
+        MalformedInputError: if a step is not a deal or a move.
+        TraceDivergence: if the engine cannot play a step.
+    """
+    out: list[JSON] = []
+    state: State | None = None
+    for k, step in enumerate(draft):
+        state, written = play_step(state, players, rules, step, f"{where}/steps/{k}")
+        out.append(written)
+    if out and state is not None:
+        out[-1]["state"] = state_to_json(state)
+    return out
+
+
+def play_step(
+    state: State | None, players: int, rules: Rules, step: JSON, at: str = ""
+) -> tuple[State, JSON]:
+    """One step of a draft (a deal or a move) played from ``state`` (None before the first
+    deal): the state after it, and the step as a trace writes it (:func:`deal_step`,
+    :func:`move_step`).
+
+    Raises:
+        MalformedInputError: if the step is not a deal or a move.
+        TraceDivergence: if the engine cannot play it.
+    """
+    after, move, deck = _play(state, players, rules, step, at)
+    return after, deal_step(deck, after) if move is None else move_step(move, after)
 
 
 def _scoring_rules(state: JSON, players: int) -> set[str]:
@@ -137,8 +222,37 @@ def case_setup(case: object, where: str) -> tuple[str, int, Rules, list[JSON]]:
     return str(case.get("id", "?")), case["players"], rules, steps
 
 
-def replay(players: int, rules: Rules, steps: Sequence[JSON], where: str) -> Iterator[Replayed]:
-    """Replay ``steps`` with the engine, yielding each step as it is confirmed.
+def step_state(state: State | None, players: int, rules: Rules, step: JSON, at: str) -> State:
+    """The state after one step (``at`` is its place in the trace) from ``state``, None
+    before the first deal.
+
+    Raises:
+        MalformedInputError: if the step is not a deal or a move.
+        TraceDivergence: if the engine cannot play it.
+    """
+    return _play(state, players, rules, step, at)[0]
+
+
+def _play(
+    state: State | None, players: int, rules: Rules, step: JSON, at: str
+) -> tuple[State, Move | None, tuple[OrientedCard, ...] | None]:
+    """:func:`step_state`, with the move or the deck the step plays."""
+    if "deal" in step:
+        deck = _deck(step["deal"], f"{at}/deal")
+        return _deal(state, players, rules, deck, at), None, deck
+    if not isinstance(step.get("move"), str):
+        raise _fail(at, "a step is a deal or a move")
+    if state is None:
+        raise _fail(at, "the first step is a deal")
+    move = parse_move(step["move"])
+    return _move(state, move, at), move, None
+
+
+def replay(
+    players: int, rules: Rules, steps: Sequence[JSON], where: str, *, check: bool = True
+) -> Iterator[Replayed]:
+    """Replay ``steps`` with the engine, yielding each step as it is confirmed (with
+    ``check=False``, as it is played: the steps need no digest).
 
     Raises:
         MalformedInputError: if a step is not a deal or a move with a digest.
@@ -147,23 +261,18 @@ def replay(players: int, rules: Rules, steps: Sequence[JSON], where: str) -> Ite
     state: State | None = None
     for k, step in enumerate(steps):
         at = f"{where}/steps/{k}"
-        if not isinstance(step.get("digest"), str):
+        if check and not isinstance(step.get("digest"), str):
             raise _fail(at, "every step has a digest")
-        seat = None
-        if "deal" in step:
-            state = _deal(state, players, rules, _deck(step["deal"], f"{at}/deal"), at)
-            text = "deal"
-        elif isinstance(step.get("move"), str):
-            if state is None:
-                raise _fail(at, "the first step is a deal")
-            move = parse_move(step["move"])
-            seat = state.turn
-            state = _move(state, move, k)
-            text = str(move)
-        else:
-            raise _fail(at, "a step is a deal or a move")
-        _check(state, step, k)
-        yield Replayed(k, seat, text, state)
+        seat = None if state is None or "deal" in step else state.turn
+        state, move, _ = _play(state, players, rules, step, at)
+        if check:
+            _check(state, step, k)
+        yield Replayed(k, seat, "deal" if move is None else str(move), state)
+
+
+def _number(at: str) -> str:
+    """The step number at the end of a step's place."""
+    return at.rsplit("/", 1)[-1]
 
 
 def _deal(
@@ -175,17 +284,19 @@ def _deal(
         return new_game(players, deck, rules)
     if state.phase is not Phase.ROUND_OVER:
         raise TraceDivergence(
-            f"step {at.rsplit('/', 1)[-1]}: the trace deals a new round, but the engine's "
+            f"step {_number(at)}: the trace deals a new round, but the engine's "
             f"round is in the {state.phase.value} phase"
         )
+    if deck is None and not state.is_two_player:
+        raise _fail(f"{at}/deal", "a new round needs a deck")
     return next_round(state, deck)
 
 
-def _move(state: State, move: Move, k: int) -> State:
+def _move(state: State, move: Move, at: str) -> State:
     rejection = check_move(state, move)
     if rejection is not None:
         raise TraceDivergence(
-            f"step {k}: {str(move)!r} is illegal here: {rejection.reason.value} "
+            f"step {_number(at)}: {str(move)!r} is illegal here: {rejection.reason.value} "
             f"({rejection.rule}), {rejection.detail}"
         )
     return apply_move(state, move)

@@ -15,17 +15,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scout_ref.analysis.witness_game import Witness
-from scout_ref.engine.setup import new_game
 from scout_ref.engine.state import State
-from scout_ref.engine.turn import apply_move
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.formats.state_json import state_digest
 from scout_ref.formats.trace import (
     JSON,
     TraceDivergence,
     case_setup,
-    deal_step,
-    move_step,
+    played_steps,
     replay,
     trace_case,
     trace_document,
@@ -47,11 +44,7 @@ def witness_path(state: State, folder: Path | None = None) -> Path:
 
 def witness_document(witness: Witness, target: State) -> JSON:
     """The witness as a trace document that ``scout-ref replay`` plays."""
-    game = new_game(witness.players, witness.deck, target.rules)
-    steps = [deal_step(witness.deck, game)]
-    for move in witness.moves:
-        game = apply_move(game, move)
-        steps.append(move_step(move, game))
+    steps = played_steps(witness.players, target.rules, [(witness.deck, witness.moves)])
     return steps_document(steps, target)
 
 

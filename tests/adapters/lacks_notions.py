@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import scout_ref.conformance.oracle.server as ref
+import scout_ref.conformance.oracle.answers as ref
+from scout_ref.conformance.oracle.server import HELLO
 from scout_ref.engine.notation import KEEP
 from scout_ref.engine.state import Phase
 from scout_ref.engine.turn import apply_move
 from tests.adapters._patch import serve
 
 FEATURES = ["two_player_rules", "rounds", "reasons", "probes"]
-deal, score = ref._HANDLERS["deal"], ref._HANDLERS["score"]
+deal, score = ref.REQUESTS["deal"], ref.REQUESTS["score"]
 
 
 def dealt(request: dict[str, Any]) -> dict[str, Any]:
@@ -34,6 +35,6 @@ def scored(request: dict[str, Any]) -> dict[str, Any]:
 
 
 if __name__ == "__main__":  # only when run: pytest imports this file for its doctests
-    ref.HELLO["capabilities"]["features"] = FEATURES
-    ref._HANDLERS["deal"], ref._HANDLERS["score"] = dealt, scored
+    HELLO["capabilities"]["features"] = FEATURES
+    ref.REQUESTS["deal"], ref.REQUESTS["score"] = dealt, scored
     serve("lacks notions")

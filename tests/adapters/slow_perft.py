@@ -11,7 +11,7 @@ import runpy
 import sys
 import time
 
-import scout_ref.conformance.oracle.server as reference
+import scout_ref.conformance.oracle.answers as reference
 
 SECONDS = 90.0
 
@@ -22,8 +22,8 @@ def slow_perft(request: reference.Message) -> reference.Message:
     return perft(request)
 
 
-perft = reference._HANDLERS["perft"]
+perft = reference.REQUESTS["perft"]
 
 if __name__ == "__main__":
-    reference._HANDLERS["perft"] = slow_perft
+    reference.REQUESTS["perft"] = slow_perft
     runpy.run_module(sys.argv[1], run_name="__main__")

@@ -7,16 +7,13 @@ drift from the code: any disagreement is reported as an :class:`ExampleMismatch`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from scout_ref import (
-    EmptySetChain,
     History,
     Move,
     Observation,
-    Rotation,
     Rules,
-    Scouting,
     Seat,
     State,
     apply_move,
@@ -76,24 +73,6 @@ class Outcome:
     checked: tuple[tuple[str, str], ...] = field(default=())
 
 
-def _switches(text: str) -> Rules:
-    rules = Rules()
-    for item in text.split():
-        key, _, value = item.partition("=")
-        match key:
-            case "owner_exemption":
-                rules = replace(rules, owner_exemption=value == "on")
-            case "empty_set_chain":
-                rules = replace(rules, empty_set_chain=EmptySetChain(value))
-            case "scouting":
-                rules = replace(rules, scouting=Scouting(value))
-            case "rotation":
-                rules = replace(rules, rotation=Rotation(value))
-            case _:
-                raise ExampleMismatch(f"unknown rules switch {key!r}")
-    return rules
-
-
 def _ints(options: dict[str, str], key: str) -> list[int] | None:
     return [int(x) for x in options[key].split()] if key in options else None
 
@@ -107,7 +86,7 @@ def start_state(options: dict[str, str]) -> State:
     """The position an example starts from: a seeded new game, or a hand-built state filled in
     as play can produce it (:func:`~scout_ref.formats.position.build_reachable_state`)."""
     players = int(options["players"])
-    rules = _switches(options.get("switches", ""))
+    rules = Rules.parse(options.get("switches", ""))
     if "seed" in options:
         return new_game(players, rules=rules, seed=int(options["seed"]))
     available = options.get("scout-show")

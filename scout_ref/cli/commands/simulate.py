@@ -19,12 +19,9 @@ from scout_ref.cli.commands._output import (
     wants_color,
 )
 from scout_ref.cli.commands.play import parse_seats
-from scout_ref.conformance.cases.traces import steps as game_steps
-from scout_ref.conformance.vectors.build import replay
 from scout_ref.engine.game import winners
 from scout_ref.errors import MalformedInputError
-from scout_ref.formats.state_json import rules_to_json
-from scout_ref.formats.trace import trace_case, trace_document
+from scout_ref.formats.trace import complete, draft_steps, trace_case, trace_document
 from scout_ref.play.autoplay import bot_game
 from scout_ref.util.atomic import check_output_file, write_atomic
 from scout_ref.util.text import plural
@@ -81,14 +78,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def write_game(record: GameRecord, seed: int, path: Path) -> None:
     """Write a simulated game as a one-case trace vector, digests filled in by the engine."""
     players = record.players
-    moves = game_steps(record, len(record.rounds))
-    draft = {"players": players, "game_rules": rules_to_json(record.rules), "steps": moves}
+    steps = complete(players, record.rules, draft_steps(record, len(record.rounds)))
     case = trace_case(
         f"trace-simulate-{players}p-seed-{seed}",
         f"A game of scout-ref simulate with {players} players and seed {seed}.",
         players,
         record.rules,
-        replay(draft),
+        steps,
     )
     document = trace_document("A game recorded by scout-ref simulate.", [case])
     write_atomic(path, json.dumps(document, sort_keys=True, indent=2) + "\n", "--record")

@@ -16,12 +16,12 @@ from scout_ref.conformance.blame.diff import state_diff
 from scout_ref.conformance.blame.moves import moves_blame, rejected_blame
 from scout_ref.conformance.blame.states import state_blame
 from scout_ref.conformance.model.outcomes import Message
-from scout_ref.conformance.oracle.server import perft_answer
+from scout_ref.conformance.oracle.answers import legal, perft_answer
 from scout_ref.conformance.process.context import Context
 from scout_ref.conformance.protocol.messages import Result
 from scout_ref.engine.notation import parse_move
 from scout_ref.engine.state import State
-from scout_ref.engine.turn import apply_move, legal_moves
+from scout_ref.engine.turn import apply_move
 from scout_ref.formats.state_json import state_digest, state_from_json, state_to_json
 
 
@@ -76,7 +76,7 @@ def _legal_finding(
         "description": f"The state where {case_id} departs from the reference ({where}).",
         "rules": sorted(blame) or ["SC-TURN-02"],
         "state": state_to_json(state),
-        "expected": {"moves": [str(m) for m in legal_moves(state)]},
+        "expected": {"moves": legal(state)},
     }
     saved = ctx.save("legal", case, "A legal-move vector found by bisecting a perft mismatch.")
     if saved is not None:

@@ -29,11 +29,11 @@ from scout_ref.conformance.blame.scores import score_blame
 from scout_ref.conformance.blame.states import state_blame
 from scout_ref.conformance.model.kinds import RequestType
 from scout_ref.conformance.model.outcomes import Message
-from scout_ref.conformance.oracle.server import score
+from scout_ref.conformance.oracle.answers import legal, score
 from scout_ref.conformance.process.context import Context
 from scout_ref.conformance.protocol.messages import Result
 from scout_ref.engine.notation import parse_move
-from scout_ref.engine.turn import apply_move, legal_moves
+from scout_ref.engine.turn import apply_move
 from scout_ref.errors import ScoutError
 from scout_ref.formats.state_json import state_from_json, state_to_json
 
@@ -78,7 +78,7 @@ def ask_legal(ctx: Context, before: Message, move: str) -> Rules | None:
     if not answers(ctx, "legal"):
         return None
     try:
-        expected = [str(m) for m in legal_moves(state_from_json(before))]
+        expected = legal(state_from_json(before))
     except ScoutError:
         return None
     reply = ctx.adapter.request("legal", state=before)
@@ -173,7 +173,7 @@ def ask_round_end(ctx: Context, expected: Message, got: Message) -> Rules | None
     if not answers(ctx, "legal") or probe.get("phase") != "play":
         return None
     try:
-        reference = [str(m) for m in legal_moves(state_from_json(probe))]
+        reference = legal(state_from_json(probe))
     except ScoutError:
         return None
     reply = ctx.adapter.request("legal", state=probe)

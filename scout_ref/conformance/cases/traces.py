@@ -1,7 +1,8 @@
 """Trace cases: whole games and single rounds of seeded random play, step by step.
 
-A trace records only the chance outcomes (each deal's deck) and the moves; the digests and the
-scored states at each round end are filled in from the reference engine.
+A trace records only the chance outcomes (each deal's deck) and the moves
+(:func:`~scout_ref.formats.trace.draft_steps`); the digests and the scored states at each round
+end are filled in from the reference engine (:func:`~scout_ref.formats.trace.complete`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from scout_ref.engine.setup import cards_in_play
 from scout_ref.engine.state import RoundEnd
 from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
 from scout_ref.formats.state_json import rules_to_json
+from scout_ref.formats.trace import draft_steps
 
 ALWAYS = ("SC-TURN-01", "SC-TURN-02", "SC-SHOW-05", "SC-SCORE-01", "SC-SCORE-03")
 GAME = ("SC-GAME-01", "SC-GAME-02", "SC-GEN-03", "SC-SCORE-06")
@@ -25,24 +27,6 @@ ALL_VARIANTS = Rules(
     rotation=Rotation.ONCE_PER_GAME,
 )
 VARIANT_RULES = ("SC-VAR-01", "SC-VAR-02", "SC-VAR-03", "SC-VAR-04")
-
-
-def steps(record: GameRecord, rounds: int) -> list[dict[str, object]]:
-    """The deal and move steps of the first ``rounds`` rounds of a recorded game.
-
-    A round's deck is its dealt hands in seat order, then any set-aside cards; the second
-    two-player round is dealt from the set-aside cards, so its deal step carries no deck.
-    """
-    out: list[dict[str, object]] = []
-    for number, rnd in enumerate(record.rounds[:rounds], start=1):
-        start = rnd.start
-        if record.players == 2 and number == 2:
-            out.append({"deal": None})
-        else:
-            deck = [c for hand in start.hands for c in hand] + list(start.set_aside)
-            out.append({"deal": cards(deck)})
-        out += [{"move": str(m)} for m in rnd.moves]
-    return out
 
 
 def exercised(record: GameRecord, rounds: int) -> set[str]:
@@ -71,7 +55,7 @@ def _trace(what: str, description: str, rules: list[str], record: GameRecord, ro
         {*rules, *exercised(record, rounds)},
         players=record.players,
         game_rules=rules_to_json(record.rules),
-        steps=steps(record, rounds),
+        steps=draft_steps(record, rounds),
     )
 
 

@@ -20,7 +20,6 @@ from scout_ref.conformance.blame.followup import follow_up
 from scout_ref.conformance.blame.moves import rejected_blame
 from scout_ref.conformance.blame.scores import score_blame
 from scout_ref.conformance.blame.states import Rules, state_blame, step_rules
-from scout_ref.conformance.cases.traces import steps as record_steps
 from scout_ref.conformance.fuzz.lists import (
     basic_kind_blame,
     first_shared_difference,
@@ -30,19 +29,16 @@ from scout_ref.conformance.fuzz.lists import (
 from scout_ref.conformance.judge.runner import compare_move_lists, move_list_difference
 from scout_ref.conformance.model.kinds import VectorKind
 from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Message, Outcome
-from scout_ref.conformance.oracle.server import score
+from scout_ref.conformance.oracle.answers import expectation, legal, score
 from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.features import deal_input, has, missing_feature, score_view
 from scout_ref.conformance.protocol.messages import Errored, ProtocolError, Reply, Result, Skipped
-from scout_ref.conformance.vectors.build import replay
-from scout_ref.engine.game import next_round
-from scout_ref.engine.notation import parse_move
-from scout_ref.engine.setup import new_game
 from scout_ref.engine.state import Phase, State
-from scout_ref.engine.turn import apply_move, check_written, is_legal, legal_moves
-from scout_ref.errors import MalformedInputError
+from scout_ref.engine.variants import Rules as Switches
+from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.formats.position_line import format_position
-from scout_ref.formats.state_json import deck_from_json, state_to_json
+from scout_ref.formats.state_json import state_to_json
+from scout_ref.formats.trace import complete, draft_steps, step_state
 from scout_ref.util.text import plural
 
 Step = Message
@@ -69,13 +65,6 @@ class Disagreement:
 
 class Invalid(Exception):
     """A shrinking candidate that the reference itself cannot play."""
-
-
-def game_steps(players: int, seed: str) -> list[Step]:
-    """The steps of a random reference game, its moves picked by
-    :func:`~scout_ref.analysis.simulation.rare_first`."""
-    record = random_game(players, seed, choose=rare_first)
-    return list(record_steps(record, len(record.rounds)))
 
 
 def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
@@ -139,12 +128,16 @@ def departures(
     """
     state: State | None = None
     for k, step in enumerate(steps):
-        if "deal" in step:
-            found, state = _check_deal(ctx, k, players, state, step["deal"])
+        before = state
+        try:
+            state = step_state(before, players, Switches(), step, f"/steps/{k}")
+        except ScoutError as exc:
+            raise Invalid(str(exc)) from None
+        if "deal" in step or before is None:  # step_state refuses a move before a deal
+            found = _check_deal(ctx, k, before, state, step["deal"])
             name = "deal" if k == 0 else "next_round"
         else:
-            assert state is not None, "a game starts with a deal"
-            found, state = _check_move(ctx, k, state, step["move"])
+            found = _check_move(ctx, k, before, state, step["move"])
             name = step["move"]
         if found is None and state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             found = _check_score(ctx, k, state) or found
@@ -160,53 +153,46 @@ def departures(
 
 
 def _check_deal(
-    ctx: Context, k: int, players: int, before: State | None, deck: list[str] | None
-) -> tuple[Disagreement | None, State]:
-    try:
-        if before is None:
-            assert deck is not None, "a new game is dealt from a deck"
-            given: Message = {"players": players, "rules": OFFICIAL_RULES, "deck": deck}
-            given = deal_input(caps_of(ctx), given)
-            state = new_game(players, deck_from_json(deck))
-        else:
-            given = {"state": state_to_json(before), "deck": deck}
-            state = next_round(before, None if deck is None else deck_from_json(deck))
-    except MalformedInputError as exc:
-        raise Invalid(str(exc)) from None
+    ctx: Context, k: int, before: State | None, state: State, deck: list[str] | None
+) -> Disagreement | None:
+    """The adapter's deal of ``deck`` (after ``before``) against the reference's ``state``."""
+    if before is None:
+        given: Message = {"players": state.players, "rules": OFFICIAL_RULES, "deck": deck}
+        given = deal_input(caps_of(ctx), given)
+    else:
+        given = {"state": state_to_json(before), "deck": deck}
     got = _result(ctx.adapter.request("deal", input=given), k, "deal")
     if isinstance(got, Disagreement):
-        return got, state
+        return got
     found = _compare_state(got, before, "next_round" if before else "deal", state)
-    return (None if found is None else replace(found, index=k, request="deal")), state
+    return None if found is None else replace(found, index=k, request="deal")
 
 
 def _check_move(
-    ctx: Context, k: int, before: State, text: str
-) -> tuple[Disagreement | None, State]:
-    move = parse_move(text)
-    if not is_legal(before, move):
-        raise Invalid(f"{text!r} is not legal here")
-    state = apply_move(before, move)
+    ctx: Context, k: int, before: State, state: State, text: str
+) -> Disagreement | None:
+    """The adapter's move list in ``before`` and its state after ``text``, against the
+    reference's ``state``; then, with the feature ``probes``, a forbidden move."""
     data = state_to_json(before)
     listed = _result(ctx.adapter.request("legal", state=data), k, "legal")
     if isinstance(listed, Disagreement) and not listed.skipped:
-        return listed, state
-    expected = [str(m) for m in legal_moves(before)]
+        return listed
+    expected = legal(before)
     got = listed.data["moves"] if isinstance(listed, Result) else expected
     missing, extra, doubled = compare_move_lists(expected, got)
     if missing or extra or doubled:
-        return _list_disagreement(ctx, k, before, expected, got), state
+        return _list_disagreement(ctx, k, before, expected, got)
     applied = _result(ctx.adapter.request("apply", state=data, move=text), k, "apply")
     if isinstance(applied, Disagreement):
-        return applied, state
+        return applied
     found = _compare_state(applied, before, text, state, ctx)
     if found is not None:
-        return replace(found, index=k, request=f"apply {text!r}"), state
+        return replace(found, index=k, request=f"apply {text!r}")
     if has(caps_of(ctx), "probes"):
         probed = _probe_disagreement(ctx, before)
         if probed is not None:
-            return replace(probed, index=k), state
-    return None, state
+            return replace(probed, index=k)
+    return None
 
 
 def _list_disagreement(
@@ -281,16 +267,15 @@ def trace_case(
 
     It cites the rules the disagreement points at (with one of them, that is its focus).
     """
-    case: Message = {
+    return {
         "id": case_id,
         "description": f"Found by fuzzing: the adapter departs at the last step ({what}).",
         "rules": sorted(blame) or ["SC-TURN-02"],
         **({"focus": next(iter(blame))} if len(blame) == 1 else {}),
         "players": players,
         "game_rules": OFFICIAL_RULES,
-        "steps": list(steps),
+        "steps": complete(players, Switches(), steps),
     }
-    return {**case, "steps": replay(case)}
 
 
 Signature = tuple[tuple[str, ...], str]
@@ -334,7 +319,8 @@ def fuzz_game(
     why = None if caps is None else missing_feature(case, caps)
     if why is not None:
         return CaseResult(case, Outcome.NOT_APPLICABLE, why)
-    steps = game_steps(players, seed)
+    record = random_game(players, seed, choose=rare_first)  # moves picked rare kinds first
+    steps = draft_steps(record, len(record.rounds))
     judged = Judged()
     seen = {} if seen is None else seen
     try:
@@ -405,14 +391,14 @@ def _explain(
         if saved is not None:
             lines.append(f"saved as a vector: {saved}")
     if found.request == "legal" and found.state is not None:
-        legal = {
+        vector = {
             "id": f"{case_id}-legal",
             "description": "The state where the fuzzed adapter's legal moves differ.",
             "rules": sorted(found.blame) or ["SC-TURN-02"],
             "state": state_to_json(found.state),
-            "expected": {"moves": [str(m) for m in legal_moves(found.state)]},
         }
-        saved = ctx.save("legal", legal, "A legal-move vector found by differential fuzzing.")
+        vector["expected"] = expectation("legal", vector)
+        saved = ctx.save("legal", vector, "A legal-move vector found by differential fuzzing.")
         if saved is not None:
             lines.append(f"saved as a legal vector: {saved}")
     return "\n".join(lines)
@@ -451,12 +437,10 @@ def _save_move_vector(
     }
     kind: VectorKind = "apply"
     try:
-        case["expected"] = {"state": state_to_json(apply_move(state, parse_move(move)))}
+        case["expected"] = expectation(kind, case)
     except MalformedInputError:  # a move the rules forbid (SC-NOTE-07)
-        rejection = check_written(state, move)
-        assert rejection is not None, "a probe is never legal"
-        case["expected"] = {"reason": rejection.reason.value, "rule": rejection.rule}
         kind = "reject"
+        case["expected"] = expectation(kind, case)
     return ctx.save(kind, case, "A vector found by differential fuzzing.")
 
 

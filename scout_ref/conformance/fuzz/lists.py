@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from scout_ref.conformance.blame.moves import moves_blame
 from scout_ref.conformance.model.outcomes import Message
+from scout_ref.conformance.oracle.answers import expectation
 from scout_ref.conformance.protocol.messages import Reply, Result
 from scout_ref.engine.notation import (
     Flip,
@@ -33,7 +34,7 @@ from scout_ref.engine.notation import (
     parse_move,
 )
 from scout_ref.engine.state import Phase, State
-from scout_ref.engine.turn import apply_move, check_probe
+from scout_ref.engine.turn import apply_move
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats.state_json import state_digest, state_to_json
 
@@ -135,14 +136,15 @@ def probe_difference(request: Request, before: State, strict: bool) -> tuple[str
     probe = probe_for(before)
     if probe is None:
         return None
-    reply = request("apply", state=state_to_json(before), move=str(probe))
+    data = state_to_json(before)
+    reply = request("apply", state=data, move=str(probe))
     if not isinstance(reply, Result):
         return None
-    rejection = check_probe(before, probe)
+    expected = expectation("reject", {"state": data, "move": str(probe)})
     if "rejection" not in reply.data:
-        return str(probe), f"{probe} was accepted; it breaks {rejection.rule}", rejection.rule
+        return str(probe), f"{probe} was accepted; it breaks {expected['rule']}", expected["rule"]
     got = reply.data["rejection"].get("reason")
-    if strict and got != rejection.reason.value:
-        why = f"{probe} rejected for {got!r}, expected {rejection.reason.value!r}"
-        return str(probe), why, rejection.rule
+    if strict and got != expected["reason"]:
+        why = f"{probe} rejected for {got!r}, expected {expected['reason']!r}"
+        return str(probe), why, expected["rule"]
     return None

@@ -27,7 +27,7 @@ from typing import Any
 
 from scout_ref.analysis.simulation import play_round, rare_first
 from scout_ref.conformance.judge._chisquare import chi_square, chi_square_tail
-from scout_ref.conformance.judge.steps import PASS, Verdict, deal_step, expect_state, reply_verdict
+from scout_ref.conformance.judge.steps import PASS, Verdict, deal_name, expect_state, reply_verdict
 from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Message, Outcome
 from scout_ref.conformance.process.context import Context
 from scout_ref.conformance.protocol.messages import ProtocolError, Result
@@ -121,9 +121,9 @@ def _ask(
     try:
         expected = expect(_deck_of(dealt))
     except (MalformedInputError, KeyError, TypeError) as exc:
-        why = f"{deal_step(given)}: the dealt state is not a deal: {exc}"
+        why = f"{deal_name(given)}: the dealt state is not a deal: {exc}"
         return (Outcome.FAILED, why, frozenset()), None
-    return expect_state(reply, given.get("state"), deal_step(given), expected), dealt
+    return expect_state(reply, given.get("state"), deal_name(given), expected), dealt
 
 
 def _first_round(players: int) -> Callable[[list[str]], Message]:

@@ -30,7 +30,7 @@ from scout_ref.conformance.judge.steps import (
     PASS,
     Verdict,
     Walk,
-    deal_step,
+    deal_name,
     expect_state,
     reply_verdict,
     walk_trace,
@@ -51,7 +51,6 @@ from scout_ref.conformance.protocol.messages import (
     ProtocolError,
     Result,
 )
-from scout_ref.conformance.protocol.needs import lacking
 from scout_ref.conformance.report.reproduce import Where, position_line, where
 from scout_ref.conformance.vectors.build import schema_problems, vectors_dir
 from scout_ref.errors import MalformedInputError, excerpt
@@ -178,7 +177,7 @@ def judge_deal(ctx: Context, case: Case) -> Verdict:
     if not isinstance(reply, Result):
         return reply_verdict(reply)
     expected = dealt_view(caps_of(ctx), case.data["expected"]["state"])
-    return expect_state(reply, given.get("state"), deal_step(given), expected, ctx)
+    return expect_state(reply, given.get("state"), deal_name(given), expected, ctx)
 
 
 def judge_legal(ctx: Context, case: Case) -> Verdict:
@@ -246,8 +245,7 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
         blame = moves_blame(case.data["state"], [], [move]) or blame
         return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}", blame
     got = reply.data["rejection"]["reason"]
-    strict = ctx.strictness == "reason" and "reason_codes" not in ctx.unsupported
-    strict = strict and has(caps_of(ctx), "reasons")
+    strict = ctx.strictness == "reason" and has(caps_of(ctx), "reasons")
     if strict and got != expected["reason"]:
         why = f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
         return (
@@ -335,9 +333,6 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
         why = why or missing_feature(case, caps)
         if why is not None:
             return CaseResult(case, Outcome.NOT_APPLICABLE, why)
-    why = lacking(case, ctx.unsupported)
-    if why is not None:
-        return CaseResult(case, Outcome.NOT_APPLICABLE, why)
     walk: Walk | None = None
     ctx.at = None
     try:

@@ -19,10 +19,9 @@ from scout_ref.conformance.model.outcomes import Case, Message, Outcome, has_dig
 from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.features import deal_input
 from scout_ref.conformance.protocol.messages import Errored, Reply, Result, Skipped
-from scout_ref.engine.notation import parse_move
-from scout_ref.engine.turn import apply_move
 from scout_ref.errors import ScoutError
-from scout_ref.formats.state_json import deal_from_json, state_from_json, state_to_json
+from scout_ref.formats.state_json import rules_from_json, state_from_json, state_to_json
+from scout_ref.formats.trace import step_state
 
 Verdict = tuple[Outcome, str, frozenset[str]]
 """A case's outcome, what went wrong in words, and the rules the difference points at."""
@@ -65,7 +64,8 @@ def expect_state(
     return PASS
 
 
-def deal_step(given: Message) -> str:
+def deal_name(given: Message) -> str:
+    """What a deal request with ``given`` is called: a new game's ``deal``, or ``next_round``."""
     return "next_round" if "state" in given else "deal"
 
 
@@ -101,7 +101,7 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
             given: Message = {"state": state, "deck": step["deal"]}
             if state is None:
                 given = {"players": players, "rules": switches, "deck": step["deal"]}
-            name = deal_step(given)
+            name = deal_name(given)
             ctx.at = (state, name) if not departures else ctx.at  # where a time-out shows
             reply = ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
         else:
@@ -118,7 +118,7 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
         if isinstance(reply, Result) and same:
             expected: Message | None = reply.data["state"]
         else:
-            expected = _expected_step(state, given, step)
+            expected = _expected_step(players, switches, state, step)
         if expected is None:
             break  # the reference cannot play the trace on (a malformed vector)
         judged.update(step_rules(name, expected))
@@ -141,10 +141,12 @@ def _same_state(reply: Result, recorded: str) -> bool:
     return "rejection" not in reply.data and has_digest(reply.data["state"], recorded)
 
 
-def _expected_step(before: Message | None, given: Message, step: Message) -> Message | None:
+def _expected_step(
+    players: int, switches: Message, before: Message | None, step: Message
+) -> Message | None:
     """The reference's state after a trace step: recorded at round ends, else recomputed."""
     recorded: Message | None = step.get("state")
-    return recorded if recorded is not None else _reference_step(before, given, step)
+    return recorded if recorded is not None else _reference_step(players, switches, before, step)
 
 
 def departures_text(departures: Sequence[tuple[str, frozenset[str]]]) -> str:
@@ -161,11 +163,12 @@ def departures_text(departures: Sequence[tuple[str, frozenset[str]]]) -> str:
     return "\n".join(lines)
 
 
-def _reference_step(before: Message | None, given: Message, step: Message) -> Message | None:
+def _reference_step(
+    players: int, switches: Message, before: Message | None, step: Message
+) -> Message | None:
     """The reference's state after a trace step; the state before it matched its digest."""
     try:
-        if "deal" in step:
-            return state_to_json(deal_from_json(given))
-        return state_to_json(apply_move(state_from_json(before), parse_move(step["move"])))
+        state = None if before is None else state_from_json(before)
+        return state_to_json(step_state(state, players, rules_from_json(switches), step, ""))
     except ScoutError:
         return None

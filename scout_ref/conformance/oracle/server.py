@@ -1,39 +1,23 @@
 """The reference engine served as an SCP 1 adapter (``scout-ref adapter``).
 
 It is the runner's default opponent and the model for adapters in other languages: read a line,
-answer it from the request alone, print one line, flush. Every line is read by the bounded
-reader and every input is validated, so a line it cannot handle (not JSON, too long, too deep,
-not a request, or one its engine fails on) gets an ``errored`` reply with a one-line message,
-never a traceback; the id is the request's when it can be read, else null.
+answer it from the request alone (:data:`~scout_ref.conformance.oracle.answers.REQUESTS`), print
+one line, flush. This module is the framing: every line is read by the bounded reader and every
+input is validated, so a line it cannot handle (not JSON, too long, too deep, not a request, or
+one its engine fails on) gets an ``errored`` reply with a one-line message, never a traceback;
+the id is the request's when it can be read, else null.
 """
 
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from typing import IO, Any
+from collections.abc import Iterator
+from typing import IO
 
-from scout_ref.analysis.perft import divide
-from scout_ref.conformance.oracle.observe import history_of
-from scout_ref.engine.game import next_round
-from scout_ref.engine.information import observation
-from scout_ref.engine.notation import parse_move, parse_probe
-from scout_ref.engine.setup import shuffled, shuffled_deck
-from scout_ref.engine.state import Phase, Seat, State
-from scout_ref.engine.turn import apply_move, check_probe, legal_moves
-from scout_ref.errors import IllegalMoveError, MalformedInputError, ScoutError, excerpt
-from scout_ref.formats.observation_json import observation_to_json
-from scout_ref.formats.state_json import (
-    deal_from_json,
-    score_to_json,
-    state_from_json,
-    state_to_json,
-)
+from scout_ref.conformance.oracle.answers import REQUESTS, Message
+from scout_ref.errors import MalformedInputError, ScoutError, excerpt
 from scout_ref.rulebook.registry import spec_version
 from scout_ref.util.jsonread import MAX_LINE_BYTES, parse
-
-Message = dict[str, Any]
 
 HELLO: Message = {
     "type": "hello",
@@ -60,126 +44,6 @@ HELLO: Message = {
 }
 
 
-_KNOWN: OrderedDict[str, State] = OrderedDict()
-"""States recently read or produced, by canonical text: a runner replaying a trace sends each
-state the adapter produced straight back, and the engine's own output needs no re-validation."""
-KNOWN_STATES = 256
-
-
-def _key(data: object) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
-def _remember(key: str, state: State) -> State:
-    _KNOWN[key] = state
-    _KNOWN.move_to_end(key)
-    if len(_KNOWN) > KNOWN_STATES:
-        _KNOWN.popitem(last=False)
-    return state
-
-
-def load_state(data: object) -> State:
-    """A validated state (served from the recent states when it is one of them).
-
-    Raises:
-        MalformedInputError: if ``data`` is not a valid state.
-    """
-    key = _key(data)
-    known = _KNOWN.get(key)
-    return known if known is not None else _remember(key, state_from_json(data))
-
-
-def dump_state(state: State) -> Message:
-    """The JSON of a state the adapter answers with, remembered for the next request."""
-    data = state_to_json(state)
-    _remember(_key(data), state)
-    return data
-
-
-def _bad(what: str, message: str) -> MalformedInputError:
-    return MalformedInputError(what, [("", message)])
-
-
-def perft_answer(state: State, depth: int) -> tuple[int, dict[str, int]]:
-    """perft and divide together (divide is empty at depth 0, where perft is 1)."""
-    if depth == 0:
-        return 1, {}
-    split = divide(state, depth)
-    return sum(split.values()), split
-
-
-def score(state: State) -> Message:
-    """The score breakdown of the round ``state`` has ended, the totals and the winners."""
-    if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
-        raise _bad("score request", f"the round is not over (phase {state.phase.value})")
-    return score_to_json(state)
-
-
-def _apply(request: Message) -> Message:
-    state = load_state(request.get("state"))
-    text = str(request.get("move"))
-    try:
-        move = parse_move(text)
-    except MalformedInputError:  # a probe of SC-NOTE-07 is never legal; anything else raises
-        rejection = check_probe(state, parse_probe(text))
-        return {"rejection": {"reason": rejection.reason.value, "detail": str(rejection)}}
-    try:
-        return {"state": dump_state(apply_move(state, move))}
-    except IllegalMoveError as exc:
-        rejection = exc.rejection
-        return {"rejection": {"reason": rejection.reason.value, "detail": str(rejection)}}
-
-
-def _deal_random(request: Message) -> Message:
-    """A deal from the adapter's own randomness (the feature ``deal_random``), seeded by the
-    request's ``seed``: a new game, or the next round of a finished one (with 2 players the
-    cards set aside in round 1, shuffled anew as SC-VAR2-01 says)."""
-    seed, given = request.get("seed"), request.get("input")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(given, dict):
-        raise _bad("deal_random request", "needs an input object and an integer seed")
-    if "state" in given:
-        state = load_state(given["state"])
-        pool = [c.card for c in state.set_aside] if state.is_two_player else None
-        deck = None if pool is None else shuffled(pool, seed)
-        return {"state": dump_state(next_round(state, deck, seed=seed))}
-    players = given.get("players")
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise _bad("deal_random request", "players must be an integer")
-    texts = [str(c) for c in shuffled_deck(players, seed)]
-    return {"state": dump_state(deal_from_json({**given, "deck": texts}))}
-
-
-def _perft(request: Message) -> Message:
-    depth = request.get("depth")
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-        raise _bad("perft request", "depth must be a whole number")
-    nodes, split = perft_answer(load_state(request.get("state")), depth)
-    return {"nodes": nodes, "divide": split}
-
-
-def _observe(request: Message) -> Message:
-    seat = request.get("seat")
-    try:
-        history = history_of(request, load_state)
-    except IllegalMoveError as exc:
-        raise _bad("observe request", str(exc)) from None
-    players = history.state.players
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise _bad("observe request", f"seat must be a seat of the {players} players")
-    return {"observation": observation_to_json(observation(history, Seat(seat)))}
-
-
-_HANDLERS: dict[str, Callable[[Message], Message]] = {
-    "deal": lambda r: {"state": dump_state(deal_from_json(r.get("input")))},
-    "deal_random": _deal_random,
-    "legal": lambda r: {"moves": [str(m) for m in legal_moves(load_state(r.get("state")))]},
-    "apply": _apply,
-    "score": lambda r: score(load_state(r.get("state"))),
-    "perft": _perft,
-    "observe": _observe,
-}
-
-
 def _id(request: Message) -> int | None:
     given = request.get("id")
     return given if type(given) is int and given >= 1 else None
@@ -195,7 +59,7 @@ def answer(request: Message) -> Message:
     if _id(request) is None:  # a result or skipped reply must carry the request's own id
         return errored(None, "a request's id is a whole number from 1")
     kind = request.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    handler = REQUESTS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         return {"id": _id(request), "type": "skipped", "reason": "unknown request type"}
     try:

@@ -26,9 +26,6 @@ class Context:
     findings: list[Finding] = field(default_factory=list)
     at: tuple[Message | None, str] | None = None
     """Where a trace case is: the state before its current step and that step."""
-    unsupported: frozenset[str] = frozenset()
-    """Features the adapter says it lacks (:data:`scout_ref.conformance.protocol.needs.FEATURES`):
-    the cases that need one are not applicable, whatever their moves would do."""
 
     def save(self, kind: VectorKind, case: Message, description: str) -> Path | None:
         """Write ``case`` as a one-case vector file in the findings folder."""

@@ -9,16 +9,18 @@ adding one entry.
 Requests are shaped by the features too: an engine that removes the cards a player count leaves
 out (``removes_cards``) is dealt from the whole box (:func:`deal_input`), and a ``score`` answer
 is compared only on the fields the engine has (:func:`score_view`).
+
+What a case needs is read from the case alone (its states, moves and deals), never from how a
+move turns out, so the same case is applicable or not whatever the engine answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from scout_ref.conformance.model.outcomes import Case, Message
 from scout_ref.conformance.protocol.messages import Capabilities
-from scout_ref.conformance.protocol.needs import needs
 from scout_ref.engine.components import full_deck
 from scout_ref.engine.notation import KEEP, parse_probe
 from scout_ref.engine.setup import cards_in_play
@@ -43,23 +45,55 @@ def _two_players(case: Case) -> bool:
     return case.players == 2
 
 
+def _states(case: Case) -> Iterator[Message]:
+    """The states a case gives (``state``, ``input.state``) and expects (``expected.state``)."""
+    data = case.data
+    for value in (data.get("state"), data.get("input", {}).get("state")):
+        if isinstance(value, dict):
+            yield value
+    expected = data.get("expected")
+    if isinstance(expected, dict) and isinstance(expected.get("state"), dict):
+        yield expected["state"]
+
+
+def _steps(case: Case) -> list[Message]:
+    return [s for s in case.data.get("steps", []) if isinstance(s, dict)]
+
+
+def _in_rotation(case: Case) -> bool:
+    """A state it gives or expects is in the rotation phase, or it plays ``keep`` or ``flip``."""
+    moves = [case.data.get("move"), *case.data.get("moves", [])]
+    moves += [s.get("move") for s in _steps(case)]
+    in_phase = any(state.get("phase") == "rotation" for state in _states(case))
+    return in_phase or any(m in ("keep", "flip") for m in moves)
+
+
+def _in_later_round(case: Case) -> bool:
+    """A state it gives or expects is in round 2 or later, it deals a later round, or its
+    trace deals more than once."""
+    rounds = [state.get("round") for state in _states(case)]
+    if any(isinstance(n, int) and n > 1 for n in rounds):
+        return True
+    if case.kind == "deal" and "state" in case.data.get("input", {}):
+        return True
+    return len([s for s in _steps(case) if "deal" in s]) > 1
+
+
 def _rotates(case: Case) -> bool:
-    """Traces and fuzz games play the rotation decisions; other cases when their states or
-    moves are of that phase (:func:`~scout_ref.conformance.protocol.needs.needs`) or they are
-    written for chapter ORIENT. A deal is judged without it: against the state once every seat has
-    kept its hand (:func:`dealt_view`)."""
+    """Traces and fuzz games play the rotation decisions; other cases when they are in that
+    phase (:func:`_in_rotation`) or written for chapter ORIENT. A deal is judged without it:
+    against the state once every seat has kept its hand (:func:`dealt_view`)."""
     if case.kind in ("trace", "fuzz"):
         return True
-    if case.kind != "deal" and "rotation_phase" in needs(case):
+    if case.kind != "deal" and _in_rotation(case):
         return True
     return _cites("SC-ORIENT-")(case)
 
 
 def _plays_rounds(case: Case) -> bool:
     """A fuzz game (a whole game), a case in or dealing a later round
-    (:func:`~scout_ref.conformance.protocol.needs.needs`), or one written for SC-GAME-01 or
-    SC-GAME-03."""
-    if case.kind == "fuzz" or "multiple_rounds" in needs(case):
+    (:func:`_in_later_round`), or one written for SC-GAME-01 or SC-GAME-03."""
+    if case.kind == "fuzz" or _in_later_round(case):
         return True
     return _cites("SC-GAME-01", "SC-GAME-03")(case)
 

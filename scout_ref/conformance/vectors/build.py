@@ -1,10 +1,11 @@
 """Test vectors: built from the case generators, answered by the reference engine, linted.
 
 The generator functions in :mod:`scout_ref.conformance.cases` are the single source of the
-vectors: they name inputs (a state and a move, a deal, a depth); :func:`answer` computes every
-expectation from the reference engine. A generator may also state a *claim*, the outcome its
-author meant to exercise; :func:`build_documents` refuses to write a case whose claim the engine
-contradicts, so a vector is never "invalid for the wrong reason".
+vectors: they name inputs (a state and a move, a deal, a depth); the reference oracle computes
+every expectation (:func:`~scout_ref.conformance.oracle.answers.expectation`). A generator may
+also state a *claim*, the outcome its author meant to exercise; :func:`build_documents` refuses
+to write a case whose claim the engine contradicts, so a vector is never "invalid for the wrong
+reason".
 """
 
 from __future__ import annotations
@@ -19,25 +20,14 @@ from typing import Any, cast
 import referencing
 from jsonschema.protocols import Validator
 
-from scout_ref.analysis.perft import divide
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
 from scout_ref.conformance.model.kinds import VectorKind, is_vector_kind
 from scout_ref.conformance.model.positions import add_positions, position_problems
 from scout_ref.conformance.model.scope import scope_problems
-from scout_ref.conformance.oracle.observe import observe_answer
-from scout_ref.engine.notation import move_sort_key, parse_move
-from scout_ref.engine.state import Phase, State
-from scout_ref.engine.turn import apply_move, check_written, legal_moves
+from scout_ref.conformance.oracle.answers import expectation
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.formats import schema as _schema
-from scout_ref.formats.state_json import (
-    deal_from_json,
-    rules_from_json,
-    score_to_json,
-    state_digest,
-    state_from_json,
-    state_to_json,
-)
+from scout_ref.formats.state_json import rules_from_json, state_from_json
 from scout_ref.formats.witness_store import replay_witness, stored_witness
 from scout_ref.rulebook.registry import Status, check_spec_version, rules, spec_dir, spec_version
 from scout_ref.util.atomic import write_atomic
@@ -57,109 +47,7 @@ def vectors_dir() -> Path:
     return spec_dir() / "vectors"
 
 
-# --- the reference answer ----------------------------------------------------------------------
-
-
-def is_round_end(state: State) -> bool:
-    """Whether ``state`` has just been scored (trace steps then carry the full state)."""
-    return state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
-
-
-def replay(case: Case) -> list[JSONObject]:
-    """The steps of a trace with the digests the engine produces, and its states at each round
-    end and at the last step."""
-    state: State | None = None
-    out = []
-    for step in case["steps"]:
-        if "deal" in step:
-            data: JSONObject = {"deck": step["deal"]}
-            if state is None:
-                data |= {"players": case["players"], "rules": case["game_rules"]}
-            else:
-                data["state"] = state_to_json(state)
-            state = deal_from_json(data)
-            new: JSONObject = {"deal": step["deal"]}
-        else:
-            if state is None:
-                raise MalformedInputError("trace", [("/steps/0", "a trace starts with a deal")])
-            state = apply_move(state, parse_move(step["move"]))
-            new = {"move": step["move"]}
-        new["digest"] = state_digest(state)
-        if is_round_end(state):
-            new["state"] = state_to_json(state)
-        out.append(new)
-    if out and state is not None:
-        out[-1]["state"] = state_to_json(state)  # a round that need not end may stop mid-round
-    return out
-
-
-def _state(case: Case) -> State:
-    return state_from_json(case["state"])
-
-
-def _legal(case: Case) -> JSONObject:
-    moves = sorted(legal_moves(_state(case)), key=move_sort_key)
-    return {"moves": [str(m) for m in moves]}
-
-
-def _apply(case: Case) -> JSONObject:
-    return {"state": state_to_json(apply_move(_state(case), parse_move(case["move"])))}
-
-
-def _reject(case: Case) -> JSONObject:
-    rejection = check_written(_state(case), case["move"])
-    if rejection is None:
-        raise MalformedInputError("case", [("/move", f"{case['move']!r} is legal")])
-    return {"reason": rejection.reason.value, "rule": rejection.rule}
-
-
-def _score(case: Case) -> JSONObject:
-    state = _state(case)
-    if not is_round_end(state):
-        raise MalformedInputError("case", [("/state/phase", "the round is not over")])
-    return score_to_json(state)
-
-
-def _perft(case: Case) -> JSONObject:
-    """perft as the sum of divide, which counts every node once (no second walk of the tree);
-    legal moves have distinct texts, so the sum is perft (test_perft.py holds the two equal)."""
-    split = divide(_state(case), case["depth"])
-    return {"nodes": sum(split.values()), "divide": split}
-
-
-_ANSWERS: dict[str, Callable[[Case], JSONObject]] = {
-    "deal": lambda case: {"state": state_to_json(deal_from_json(case["input"]))},
-    "legal": _legal,
-    "apply": _apply,
-    "reject": _reject,
-    "score": _score,
-    "perft": _perft,
-    "trace": lambda case: {"steps": replay(case)},
-    "observe": observe_answer,
-}
-
-
-def answer(kind: str, case: Case) -> JSONObject:
-    """The reference engine's expectation for a case of ``kind`` (its inputs only are read).
-
-    For ``trace`` the answer is ``{"steps": ...}``, the steps recomputed.
-
-    Raises:
-        MalformedInputError: if the inputs are not valid or do not fit the kind (an ``apply``
-            case with an illegal move, a ``reject`` case with a legal one).
-        IllegalMoveError: if a trace plays an illegal move.
-
-    >>> from scout_ref import new_game
-    >>> from scout_ref import state_to_json
-    >>> state = state_to_json(new_game(3, seed=0))
-    >>> answer("legal", {"state": state})
-    {'moves': ['keep', 'flip']}
-    >>> answer("reject", {"state": state, "move": "show 0-0"})
-    {'reason': 'wrong_phase', 'rule': 'SC-TURN-03'}
-    """
-    if kind not in _ANSWERS:
-        raise MalformedInputError("case", [("", f"{kind!r} is not a vector kind")])
-    return _ANSWERS[kind](case)
+# --- claims ----------------------------------------------------------------------------------
 
 
 def claim_problems(kind: VectorKind, claim: JSONObject, expected: JSONObject) -> list[str]:
@@ -195,9 +83,9 @@ def vector_case(kind: VectorKind, case: Case) -> Case:
     """
     out = {k: v for k, v in case.items() if k != "claim"}
     if kind == "trace":
-        out |= answer(kind, case)
+        out |= expectation(kind, case)
     else:
-        out["expected"] = answer(kind, case)
+        out["expected"] = expectation(kind, case)
     add_positions(out)
     if "claim" in case:
         problems = claim_problems(kind, case["claim"], out.get("expected", {}))

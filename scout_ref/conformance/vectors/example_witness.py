@@ -24,19 +24,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from scout_ref.conformance.cases._by_hand import deal_by_seat
 from scout_ref.conformance.cases._played import PLAYED, Played, face_by_play
-from scout_ref.conformance.vectors.witnesses import played_steps
+from scout_ref.conformance.vectors.witnesses import witness_steps
 from scout_ref.engine.components import OrientedCard, oriented
 from scout_ref.engine.notation import Move, parse_move
 from scout_ref.engine.setup import cards_in_play, new_game
 from scout_ref.engine.state import State
 from scout_ref.engine.turn import apply_move, check_move
-from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
-from scout_ref.errors import ScoutError
+from scout_ref.engine.variants import Rules
+from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.formats.position import build_reachable_state
 from scout_ref.formats.witness_store import document_text, steps_document, witness_path
 from scout_ref.util.atomic import write_atomic
@@ -45,25 +44,6 @@ from scout_ref.util.atomic import write_atomic
 def cards(text: str) -> tuple[OrientedCard, ...]:
     """Cards written ``top/bottom``, separated by spaces."""
     return tuple(oriented(*map(int, t.split("/"))) for t in text.split())
-
-
-def switches(items: Sequence[str]) -> Rules:
-    """Rules from the ``:switches:`` words of an example (``scouting=forced`` ...)."""
-    rules = Rules()
-    for item in items:
-        key, _, value = item.partition("=")
-        match key:
-            case "owner_exemption":
-                rules = replace(rules, owner_exemption=value == "on")
-            case "empty_set_chain":
-                rules = replace(rules, empty_set_chain=EmptySetChain(value))
-            case "scouting":
-                rules = replace(rules, scouting=Scouting(value))
-            case "rotation":
-                rules = replace(rules, rotation=Rotation(value))
-            case _:
-                raise ValueError(f"unknown rules switch {key!r}")
-    return rules
 
 
 def complete_deck(players: int, dealt: Sequence[OrientedCard]) -> tuple[OrientedCard, ...]:
@@ -172,7 +152,7 @@ def store(state: State, game: Played, folder: Path | None = None) -> Path:
     ``folder``."""
     path = witness_path(state, folder)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, document_text(steps_document(played_steps(state, game), state)), "--store")
+    write_atomic(path, document_text(steps_document(witness_steps(state, game), state)), "--store")
     return path
 
 
@@ -193,7 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--moves", help="a game by hand: the moves, separated by ';'")
     parser.add_argument("--store", action="store_true", help="store the witness")
     args = parser.parse_args(argv)
-    rules = switches(args.rules)
+    try:
+        rules = Rules.parse(" ".join(args.rules))
+    except MalformedInputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.deck is not None:
         deck = deal(args.players, args.deck)
         moves = tuple(parse_move(m.strip()) for m in (args.moves or "").split(";") if m.strip())

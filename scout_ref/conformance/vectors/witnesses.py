@@ -24,20 +24,15 @@ from typing import Any
 
 from scout_ref.conformance.cases._played import PLAYED, Played
 from scout_ref.conformance.model.kinds import VectorKind, is_vector_kind
-from scout_ref.engine.game import next_round
-from scout_ref.engine.notation import Move, parse_move
-from scout_ref.engine.setup import new_game
 from scout_ref.engine.state import State
-from scout_ref.engine.turn import apply_move
 from scout_ref.errors import ScoutError
 from scout_ref.formats.state_json import (
-    deck_from_json,
     rules_from_json,
     state_digest,
     state_from_json,
     state_to_json,
 )
-from scout_ref.formats.trace import deal_step, move_step
+from scout_ref.formats.trace import play_step, played_steps, replay
 from scout_ref.formats.witness_store import document_text, steps_document, witness_dir
 from scout_ref.util.atomic import write_atomic
 from scout_ref.util.jsonread import read_file
@@ -89,7 +84,7 @@ def derived_witnesses(
     wanted = {json.dumps(data, sort_keys=True) for _, _, data in vector_states(documents)}
     for state, played in PLAYED.items():  # every position built by play in this process
         if json.dumps(state_to_json(state), sort_keys=True) in wanted:
-            found[state_digest(state)] = (state, played_steps(state, played))
+            found[state_digest(state)] = (state, witness_steps(state, played))
     for path, document in sorted(documents.items()):
         if path.startswith("trace/"):
             for case in document["cases"]:
@@ -109,36 +104,17 @@ def derived_witnesses(
     return found
 
 
-def played_steps(target: State, played: Played) -> Steps:
-    game = new_game(target.players, played.deck, target.rules)
-    steps = [deal_step(played.deck, game)]
-    game = _move_steps(game, played.moves, steps)
-    for deck, moves in played.later:
-        game = next_round(game, deck)
-        steps.append(deal_step(deck, game))
-        game = _move_steps(game, moves, steps)
-    return steps
-
-
-def _move_steps(game: State, moves: tuple[Move, ...], steps: Steps) -> State:
-    for move in moves:
-        game = apply_move(game, move)
-        steps.append(move_step(move, game))
-    return game
+def witness_steps(target: State, played: Played) -> Steps:
+    """The witness steps of ``target``, a position built by play (:mod:`~.cases._played`)."""
+    rounds = [(played.deck, played.moves), *played.later]
+    return played_steps(target.players, target.rules, rounds)
 
 
 def _from_trace(case: JSON, found: dict[str, tuple[State, Steps]]) -> None:
-    players, rules = case["players"], rules_from_json(case["game_rules"])
-    state: State | None = None
-    for k, step in enumerate(case["steps"]):
-        if "deal" in step:
-            deck = None if step["deal"] is None else deck_from_json(step["deal"], "deal")
-            state = new_game(players, deck, rules) if state is None else next_round(state, deck)
-        else:
-            assert state is not None
-            state = apply_move(state, parse_move(step["move"]))
-        if "state" in step:
-            found.setdefault(state_digest(state), (state, list(case["steps"][: k + 1])))
+    rules, steps = rules_from_json(case["game_rules"]), case["steps"]
+    for done in replay(case["players"], rules, steps, "", check=False):
+        if "state" in steps[done.index]:
+            found.setdefault(state_digest(done.state), (done.state, list(steps[: done.index + 1])))
 
 
 def _from_case(
@@ -156,34 +132,20 @@ def _from_case(
     if digest in found:
         return False
     source = case["input"] if kind == "deal" else case
-    if "state" not in source:  # a first deal: the deal alone reaches it
-        rules = rules_from_json(source["rules"])
-        first = deck_from_json(source["deck"], "deck")
-        dealt = new_game(source["players"], first, rules)
-        if dealt != target:
-            return False
-        found[digest] = (target, [deal_step(first, dealt)])
-        return True
+    draft = {"deal": source["deck"]} if kind == "deal" else {"move": case["move"]}
     try:
-        before = state_from_json(source["state"])
-    except ScoutError:
-        return False
-    start = found.get(state_digest(before))
-    steps = start[1] if start is not None else _stored_steps(state_digest(before), folder)
-    if steps is None:
-        return False
-    try:
-        if kind == "deal":
-            deck = None if source["deck"] is None else deck_from_json(source["deck"], "deck")
-            after = next_round(before, deck)
-            step = deal_step(deck, after)
+        if "state" not in source:  # a first deal: the deal alone reaches it
+            rules = rules_from_json(source["rules"])
+            after, step = play_step(None, source["players"], rules, draft)
+            steps: Steps | None = []
         else:
-            move = parse_move(case["move"])
-            after = apply_move(before, move)
-            step = move_step(move, after)
+            before = state_from_json(source["state"])
+            start = found.get(state_digest(before))
+            steps = start[1] if start is not None else _stored_steps(state_digest(before), folder)
+            after, step = play_step(before, before.players, before.rules, draft)
     except ScoutError:
         return False
-    if after != target:
+    if steps is None or after != target:
         return False
     found[digest] = (target, [*steps, step])
     return True
