@@ -299,7 +299,6 @@ class _Game:
         self.pool = pool
         self.left = sheds  # cards the seat to act still sheds
         self.table: list[OrientedCard] = []
-        self.table_owner: int | None = None
         self.in_row = 0
         self.dealt: list[list[OrientedCard]] = [[] for _ in range(n)]
         self.taken = [0] * n  # cards each other seat scouted (they sit at its left end)
@@ -337,7 +336,7 @@ class _Game:
     def _scout_show(self, s: int) -> None:
         """Scout the one-card table and show that card: only its owner changes."""
         self.sns.discard(s)
-        self.table_owner, self.in_row = s, 0
+        self.in_row = 0
         self.moves.append("scout L @0 + show 0-0")
 
     def _answer(self, s: int) -> bool:
@@ -379,7 +378,7 @@ class _Game:
         self.dealt[s].append(card)
         at = self.taken[s]
         self.moves.append(f"show {at}-{at}")
-        self.table, self.table_owner, self.in_row = [card], s, 0
+        self.table, self.in_row = [card], 0
         return True
 
     def _scout(self, s: int) -> bool:
@@ -419,7 +418,6 @@ class _Game:
                 # No card left to spare: pay a chip, take the card back and show it again.
                 chips -= 1
                 self.moves += ["scout L @0", "show 0-0"]
-                self.table_owner = turn
             else:
                 high = bool(self.table) and self.table[0].top > HIGH - 3
                 if (high or self._lowest_above() is None) and chips > 0 and self.table:
