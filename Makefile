@@ -87,11 +87,12 @@ quick: $(STAMP)
 	$(BIN)/pytest -q $(XDIST) -m "not slow and not sweep"
 
 # ruff, then the package's layers and the absence of import circles ([tool.importlinter] in
-# pyproject.toml).
+# pyproject.toml), then dead code ([tool.vulture]).
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/vulture
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
