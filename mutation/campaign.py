@@ -31,7 +31,7 @@ with the reason no vector can tell them apart. The report (``mutation/report.jso
 mutants, the killed, the survivors, each survivor's reason or ``unexplained``, and the score.
 
 A run resumes: each run makes its session afresh and takes over what the last session with the
-same modules, operators, sample, timeout, engine sources and judge found. A kill stands, since
+same modules, operators, sample, timeout, package sources and judge found. A kill stands, since
 the vectors only grow; a survivor stands only while the vectors are the same, and is judged
 again once they change (new cases to kill survivors). ``--fresh`` takes nothing over.
 """
@@ -255,14 +255,15 @@ def _digest(paths: list[Path]) -> str:
 
 
 def identity(args: argparse.Namespace, modules: list[str]) -> dict[str, Any]:
-    """What a session's results depend on, beside the vectors."""
+    """What a session's results depend on, beside the vectors: the mutants, and the code the
+    judge runs (the whole package, not only the mutated modules)."""
     return {
         "modules": modules,
         "excluded_operators": list(EXCLUDED_OPERATORS),
         "sample": args.sample,
         "seed": args.seed,
         "timeout": args.timeout,
-        "engine": _digest([ROOT / module_path(m) for m in modules]),
+        "package": _digest(sorted((ROOT / "scout_ref").rglob("*.py"))),
         "judge": _digest([ROOT / "mutation" / "judge.py"]),
     }
 
