@@ -11,9 +11,7 @@ from hypothesis import strategies as st
 from scout_ref import Combination, Kind, classify
 from scout_ref.engine.combinations import (
     beating_ranges,
-    beating_spans,
     beats,
-    spans_after_insert,
     strength_of,
 )
 
@@ -133,19 +131,3 @@ def test_beating_ranges_agree_with_classifying_every_range(
     values: list[int], target: tuple[int, bool, int] | None
 ) -> None:
     assert beating_ranges(values, target) == _brute_force(values, target)
-
-
-@pytest.mark.rule("SC-SET-01", "SC-SET-04", "SC-SET-05")
-@given(
-    numbers,
-    st.integers(0, 14),
-    st.integers(1, 10),
-    st.none() | st.tuples(st.integers(1, 12), st.booleans(), st.integers(1, 10)),
-)
-def test_spans_after_an_insertion_agree_with_computing_them_again(
-    values: list[int], slot: int, value: int, target: tuple[int, bool, int] | None
-) -> None:
-    slot = min(slot, len(values))
-    after = [*values[:slot], value, *values[slot:]]
-    spans = beating_spans(values, target)
-    assert spans_after_insert(values, spans, slot, value, target) == beating_spans(after, target)

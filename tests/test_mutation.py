@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,9 +75,52 @@ def test_a_survivor_is_explained_only_by_its_module_function_operator_and_line()
     assert campaign._reason(entry | {"mutant": "x = 0"}, known) == "unexplained"
     assert campaign._reason(entry | {"definition": "g"}, known) == "unexplained"
     assert campaign._mutant("--- a\n+++ b\n@@ -1 +1 @@\n-x = 1\n+x = 2\n") == "x = 2"
-    assert campaign.OPERATORS.match("core/ReplaceComparisonOperator_Lt_LtE")
-    assert not campaign.OPERATORS.match("core/ReplaceBinaryOperator_Add_Pow")
-    assert not campaign.OPERATORS.match("core/RemoveDecorator")
+
+
+def _session(folder: Path, source: str) -> tuple[Any, Path]:
+    """A Cosmic Ray session of the campaign's configuration over one small module, which it
+    names by its path in ``folder`` (as the campaign names a module by its path in a copy)."""
+    campaign = pytest.importorskip("mutation.campaign")
+    from cosmic_ray.commands.init import init  # noqa: PLC0415 - with the mutation group
+    from cosmic_ray.config import serialize_config  # noqa: PLC0415
+    from cosmic_ray.work_db import WorkDB, use_db  # noqa: PLC0415
+
+    folder.mkdir(parents=True)
+    (folder / "m.py").write_text(source, "utf-8")
+    config = folder / "config.toml"
+    config.write_text(serialize_config(campaign.make_config([], 1.0, [])), "utf-8")
+    session = folder / "session.sqlite"
+    with contextlib.chdir(folder), use_db(str(session), WorkDB.Mode.create) as db:
+        init([Path("m.py")], db, {})
+    return campaign, session
+
+
+def test_cosmic_rays_operators_filter_keeps_the_chosen_operators(tmp_path: Path) -> None:
+    from cosmic_ray.tools.filters import operators_filter  # noqa: PLC0415
+    from cosmic_ray.work_db import WorkDB, use_db  # noqa: PLC0415
+
+    _, session = _session(tmp_path / "s", "@f\ndef g(x):\n    return x + 1 < 2 and x * 3\n")
+    operators_filter.main([str(session), str(session.with_name("config.toml"))])
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        kept = {i.mutations[0].operator_name for i in db.pending_work_items}
+        skipped = {i.mutations[0].operator_name for i, _ in db.completed_work_items}
+    assert {"core/ReplaceBinaryOperator_Add_Sub", "core/ReplaceComparisonOperator_Lt_LtE"} <= kept
+    assert {"core/NumberReplacer", "core/ReplaceAndWithOr"} <= kept
+    assert {"core/ReplaceBinaryOperator_Add_Pow", "core/RemoveDecorator"} <= skipped
+    assert not any("Pow" in n or "Mod" in n or "Bit" in n for n in kept)
+
+
+def test_a_sample_is_reproducible_and_skips_the_rest(tmp_path: Path) -> None:
+    from cosmic_ray.work_db import WorkDB, use_db  # noqa: PLC0415
+
+    chosen = []
+    for run in ("a", "b"):
+        campaign, session = _session(tmp_path / run, "x = 1 + 2 - 3 * 4 < 5\n")
+        with use_db(str(session), WorkDB.Mode.open) as db:
+            assert campaign.skip_outside_sample(db, 3, seed=1) == 3
+            chosen.append(sorted(campaign._key(i)[1:] for i in db.pending_work_items))
+            assert len(db.completed_work_items) == db.num_work_items - 3
+    assert chosen[0] == chosen[1]
 
 
 def test_every_equivalent_mutant_gives_its_reason() -> None:
@@ -98,27 +143,21 @@ def test_the_judge_tests_the_engines_own_deals(monkeypatch: pytest.MonkeyPatch) 
     assert random_failure() == "random-deal-2p"
 
 
-def test_a_resumed_session_judges_its_survivors_again_and_keeps_its_kills(tmp_path: Path) -> None:
-    campaign = pytest.importorskip("mutation.campaign")
+def test_a_new_session_takes_over_the_kills_and_the_survivors_only_if_asked(
+    tmp_path: Path,
+) -> None:
     from cosmic_ray.work_db import WorkDB, use_db  # noqa: PLC0415 - with the mutation group
-    from cosmic_ray.work_item import (  # noqa: PLC0415
-        MutationSpec,
-        TestOutcome,
-        WorkerOutcome,
-        WorkItem,
-        WorkResult,
-    )
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult  # noqa: PLC0415
 
-    path = tmp_path / "session.sqlite"
-    source = tmp_path / "m.py"
-    source.write_text("x = 1\n", "utf-8")
-    with use_db(str(path), WorkDB.Mode.create) as db:
-        for job, outcome in (("a", TestOutcome.KILLED), ("b", TestOutcome.SURVIVED)):
-            spec = MutationSpec(str(source), "core/NumberReplacer", 0, (1, 4), (1, 5))
-            db.add_work_item(WorkItem.single(job, spec))
-            diff = f"--- a/x/src/scout_ref/m.py\n+++ b/x/src/scout_ref/m.py\n-x = 1\n+x = {job}\n"
-            db.set_result(job, WorkResult(WorkerOutcome.NORMAL, None, outcome, diff))
-        assert campaign._forget_survivors(path, db) == 1
-        assert [i.job_id for i in db.pending_work_items] == ["b"]
-    report = campaign.summarize([path])
-    assert (report["killed"], report["survived"]) == (1, 0)
+    source = "x = 1\ny = 2\n"
+    campaign, earlier = _session(tmp_path / "earlier", source)
+    with use_db(str(earlier), WorkDB.Mode.open) as db:
+        first, second = sorted(db.pending_work_items, key=campaign._key)[:2]
+        for item, outcome in ((first, TestOutcome.KILLED), (second, TestOutcome.SURVIVED)):
+            diff = "--- mutation diff ---\n-x = 1\n+x = 2\n"
+            db.set_result(item.job_id, WorkResult(WorkerOutcome.NORMAL, None, outcome, diff))
+    for survivors, found in ((False, ["killed"]), (True, ["killed", "survived"])):
+        _, session = _session(tmp_path / str(survivors), source)
+        with use_db(str(session), WorkDB.Mode.open) as db:
+            assert campaign.take_over(earlier, db, survivors=survivors) == len(found)
+            assert sorted(r.test_outcome.value for _, r in db.completed_work_items) == found

@@ -1,8 +1,8 @@
 """Run one picklable job over many items: in this process, on local processes, or on a cluster.
 
-Long campaigns (``scout-ref verify``, fuzz games of ``scout-ref conform``, mutation campaigns)
-split their work by start position or seed into items that do not depend on one another, and
-hand them to :func:`map_jobs`. The results come back in the order of the items whatever ran
+Long campaigns (``scout-ref verify``, fuzz games of ``scout-ref conform``) split their work by
+start position or seed into items that do not depend on one another, and hand them to
+:func:`map_jobs`. The results come back in the order of the items whatever ran
 them, so a campaign's outcome is the same on one process, on ``jobs`` local processes, or on a
 `Dask distributed <https://distributed.dask.org>`_ cluster with any number of workers, given
 its scheduler's address (``tcp://host:8786``). Dask is imported only when a scheduler is given:

@@ -201,11 +201,6 @@ def _canonical_ranks(h: int) -> tuple[int, ...]:
     return tuple(ranks)
 
 
-def is_well_formed(state: State, move: Move) -> bool:
-    """Whether :func:`well_formed_moves` (with every Scout & Show) gives ``move``."""
-    return well_formed_index(len(state.hand), move) >= 0
-
-
 def well_formed_index(h: int, move: Move) -> int:
     """The place of ``move`` among the well-formed moves of a hand of ``h`` cards, in the order
     of :func:`well_formed_moves` with every Scout & Show (-1 if it is not well-formed): the

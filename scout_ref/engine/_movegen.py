@@ -112,8 +112,8 @@ def scout_show_moves(numbers: list[int], active_set: Hand) -> list[ScoutShow]:
     ``numbers`` are the top numbers of the hand; ``active_set`` is not empty. The beating spans
     after each insertion are those of the hand itself except from
     :func:`~scout_ref.engine.combinations._first_changed` up to the slot, so only those few are
-    computed again (as :func:`~scout_ref.engine.combinations.spans_after_insert` does), on one list
-    of numbers in which the scouted card moves one slot to the right at a time. The others
+    computed again, on one list of numbers in which the scouted card moves one slot to the
+    right at a time. The others
     are the hand's own beating ranges, kept before the changed starts and moved right by one
     after the slot: their places in the flat lists of :func:`_flat_table` are worked out once.
     """

@@ -88,28 +88,17 @@ def beating_spans(numbers: list[int], target: Strength | None) -> tuple[list[int
     >>> beating_spans([4, 5, 6, 6], (2, False, 4))
     ([2, 2, 3, 5], [2, 2, 3, 3])
     """
-    return _spans_from(numbers, target, 0, len(numbers))
-
-
-implements("SC-SET-01", "SC-SET-02", "SC-SET-03", "SC-SET-04", "SC-SET-05")(beating_spans)
-
-
-def _spans_from(
-    numbers: list[int], target: Strength | None, first: int, stop: int
-) -> tuple[list[int], list[int]]:
-    """:func:`beating_spans` for the starts ``first`` to ``stop - 1`` only.
-
-    >>> _spans_from([4, 5, 6, 6], (2, False, 4), 1, 3)
-    ([2, 3], [2, 3])
-    """
     size, is_set, smallest = (0, False, 0) if target is None else target
     lows: list[int] = []
     highs: list[int] = []
-    for i in range(first, stop):
+    for i in range(len(numbers)):
         low, high = _span_at(numbers, i, size, is_set, smallest)
         lows.append(low)
         highs.append(high)
     return lows, highs
+
+
+implements("SC-SET-01", "SC-SET-02", "SC-SET-03", "SC-SET-04", "SC-SET-05")(beating_spans)
 
 
 def _span_at(numbers: list[int], i: int, size: int, is_set: bool, smallest: int) -> tuple[int, int]:
@@ -136,56 +125,12 @@ def _span_at(numbers: list[int], i: int, size: int, is_set: bool, smallest: int)
     return low, end
 
 
-@implements("SC-SET-01", "SC-SET-02", "SC-SET-03", "SC-SET-04", "SC-SET-05")
-def spans_after_insert(
-    numbers: list[int],
-    spans: tuple[list[int], list[int]],
-    slot: int,
-    value: int,
-    target: Strength | None,
-) -> tuple[list[int], list[int]]:
-    """:func:`beating_spans` of ``numbers`` with ``value`` inserted at ``slot``, given
-    ``spans``, the beating spans of ``numbers`` themselves for the same ``target``.
-
-    The same result, computed from the starts the insertion can change: a set or run that ends
-    before ``slot - 1`` never reaches the new card, and one starting after it is the old one
-    moved right by one. Since ``highs`` never decreases, the changed starts are those from the
-    first whose set or run reaches ``slot - 1``, up to ``slot`` itself. Listing Scout & Show
-    moves asks this for every slot.
-
-    >>> numbers = [4, 5, 7, 9]
-    >>> spans_after_insert(numbers, beating_spans(numbers, None), 2, 6, None)
-    ([0, 1, 2, 3, 4], [3, 3, 3, 3, 4])
-    """
-    first, mid_lows, mid_highs = changed_spans(numbers, spans[1], slot, value, target)
-    lows, highs = spans
-    return (
-        lows[:first] + mid_lows + [low + 1 for low in lows[slot:]],
-        highs[:first] + mid_highs + [high + 1 for high in highs[slot:]],
-    )
-
-
-def changed_spans(
-    numbers: list[int], highs: list[int], slot: int, value: int, target: Strength | None
-) -> tuple[int, list[int], list[int]]:
-    """The starts :func:`spans_after_insert` recomputes: the first of them, and the spans from
-    it up to ``slot`` (``highs`` being those of :func:`beating_spans` of ``numbers``).
-
-    >>> changed_spans([4, 5, 7, 9], [1, 1, 2, 3], 2, 6, None)
-    (0, [0, 1, 2], [3, 3, 3])
-    """
-    first = _first_changed(highs, slot)
-    after = numbers[:slot]
-    after.append(value)
-    after += numbers[slot:]
-    lows, new_highs = _spans_from(after, target, first, slot + 1)
-    return first, lows, new_highs
-
-
 def _first_changed(highs: list[int], slot: int) -> int:
     """The first start whose beating spans an insertion at ``slot`` can change, given the
-    ``highs`` of :func:`beating_spans`: the first whose set or run reaches ``slot - 1`` (the
-    starts from there up to ``slot`` are computed again after the insertion).
+    ``highs`` of :func:`beating_spans`: the first whose set or run reaches ``slot - 1`` (a set
+    or run that ends before never reaches the new card, and one starting after it is the old one
+    moved right by one; :func:`~scout_ref.engine._movegen.scout_show_moves` computes the starts
+    from there up to ``slot`` again).
 
     >>> _first_changed([1, 1, 2, 3], 2)
     0

@@ -74,11 +74,6 @@ class Repeat:
     first: int
     again: int
 
-    @property
-    def period(self) -> int:
-        """The number of moves between the two occurrences."""
-        return self.again - self.first
-
 
 def first_repeat(states: Iterable[State]) -> Repeat | None:
     """The first position in ``states`` (a round's positions in order) that had occurred

@@ -38,7 +38,7 @@ class Interrupted(BaseException):
         return 128 + self.signum
 
 
-def _raise(signum: int, frame: FrameType | None) -> None:
+def _raise(signum: int, _frame: FrameType | None) -> None:
     for each in STOP_SIGNALS:
         signal.signal(each, signal.SIG_IGN)
     raise Interrupted(signum)

@@ -44,13 +44,7 @@ def replace_spans(
     """Make move listing use a wrong ``beating_spans``, for shows and Scout & Show alike: the
     spans after a scout's insertion are taken from it, computed on the whole new hand, from
     every start (the reference computes again only the starts from
-    :func:`~scout_ref.engine.combinations.changed_spans` to the slot)."""
-
-    def spans_between(
-        numbers: list[int], target: Strength | None, first: int, stop: int
-    ) -> tuple[list[int], list[int]]:
-        lows, highs = spans(tuple(numbers), target)
-        return lows[first:stop], highs[first:stop]
+    :func:`~scout_ref.engine.combinations._first_changed` to the slot)."""
 
     @lru_cache(maxsize=64)  # Scout & Show asks every start of one new hand in turn
     def spans(numbers: tuple[int, ...], target: Strength | None) -> tuple[list[int], list[int]]:
@@ -63,7 +57,6 @@ def replace_spans(
         return lows[i], highs[i]
 
     replace(combinations.beating_spans, beating_spans)
-    replace(combinations._spans_from, spans_between)
     replace(combinations._span_at, span_at)
     replace(combinations._first_changed, lambda highs, slot: 0)
 

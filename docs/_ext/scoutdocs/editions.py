@@ -81,7 +81,7 @@ def switcher_html(lang: str, pagename: str, suffix: str) -> str:
 
 
 def page_context(
-    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+    app: Sphinx, pagename: str, _templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """Give every page's template the switcher (``docs/_templates/page.html`` draws it)."""
     suffix = app.builder.get_target_uri(pagename)

@@ -1,7 +1,7 @@
 """Facing positions under forced scouting reached by play (SC-VAR-03, SC-REACH-01).
 
 Under the forced-scouting variant a player may scout only when no show of theirs beats the
-active set. The construction of :mod:`~._played` scouts to bring the numbers down; here each
+active set. The construction of :mod:`~._turns` scouts to bring the numbers down; here each
 of those scouts is made forced (3 to 5 players, the owner showing right before the seat to
 act):
 
@@ -20,7 +20,7 @@ it if any scout was not forced.
 
 from __future__ import annotations
 
-from scout_ref.conformance.cases._played import _Game
+from scout_ref.conformance.cases._turns import Game
 from scout_ref.engine.components import Card, OrientedCard, oriented
 from scout_ref.engine.setup import cards_in_play, hand_size
 
@@ -35,8 +35,8 @@ def _apart(a: int, b: int | None) -> bool:
     return b is None or abs(a - b) > 1
 
 
-class ForcedGame(_Game):
-    """The construction of :class:`~._played._Game` with only forced scouts."""
+class ForcedGame(Game):
+    """The construction of :class:`~._turns.Game` with only forced scouts."""
 
     def play(self) -> bool:
         if self.n == 2 or self.seat == self.owner:
@@ -113,7 +113,7 @@ class ForcedGame(_Game):
         return True
 
     def deck(self, hand: tuple[OrientedCard, ...]) -> tuple[OrientedCard, ...] | None:
-        """The deck of :class:`~._played._Game` with the kept cards of the other seats dealt
+        """The deck of :class:`~._turns.Game` with the kept cards of the other seats dealt
         round the table (low and high numbers for each), each scouting seat's laid out with no
         two neighbours forming a set or a run."""
         out = super().deck(hand)

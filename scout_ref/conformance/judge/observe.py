@@ -20,12 +20,6 @@ from scout_ref.formats.state_json import state_from_json
 SHOWN_DIFFERENCES = 6
 
 
-def differences(expected: object, got: object, where: str = "") -> Iterator[str]:
-    """Every JSON pointer where ``got`` departs from ``expected``, with both values."""
-    for pointer, want, have in departures(expected, got, where):
-        yield f"{pointer or '/'}: expected {short(want)}, got {short(have)}"
-
-
 Departure = tuple[str, object, object]
 """A JSON pointer and the expected and given values there (``<missing>`` for an absent key)."""
 

@@ -7,7 +7,6 @@ protocol), skipped (the adapter declined) or not applicable (outside its capabil
 
 from __future__ import annotations
 
-import contextlib
 import fnmatch
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -365,17 +364,3 @@ def _located(ctx: Context, result: CaseResult) -> CaseResult:
     known = result.case.data.get("position") if ctx.at is None else None
     position = position_line(spot.state, known if isinstance(known, str) else None)
     return replace(result, position=position, step=spot.step)
-
-
-def run_cases(
-    ctx: Context, cases: Iterable[Case], out: list[CaseResult] | None = None
-) -> list[CaseResult]:
-    """Start the adapter and judge every case in order, appending each result to ``out`` as
-    it comes (so a run stopped by a signal keeps what it judged)."""
-    results = [] if out is None else out
-    with contextlib.suppress(ProtocolError):
-        if ctx.adapter.hello is None:
-            ctx.adapter.start()  # if it fails, each case retries (with backoff) and reports it
-    for case in cases:
-        results.append(run_case(ctx, case))
-    return results

@@ -26,7 +26,6 @@ from scout_ref.rulebook.registry import Status, rules, spec_version
 from scout_ref.util.atomic import write_atomic
 from scout_ref.util.text import plural
 
-JUDGED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED)
 BAD = (Outcome.FAILED, Outcome.ERRORED)
 
 
