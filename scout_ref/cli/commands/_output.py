@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -54,6 +55,15 @@ def add_vectors_dir_argument(p: argparse.ArgumentParser, old: str) -> None:
     )
 
 
+@dataclass(frozen=True)
+class ViewOptions:
+    """The view switches of :func:`add_view_arguments`, which the options of a command that
+    draws extend."""
+
+    plain: bool
+    color: bool
+
+
 def add_view_arguments(p: argparse.ArgumentParser) -> None:
     """Add ``--plain`` and ``--color``; the default picks colour only on a terminal."""
     g = p.add_mutually_exclusive_group()
@@ -61,16 +71,16 @@ def add_view_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--color", action="store_true", help="colour, even when not on a terminal")
 
 
-def wants_color(args: argparse.Namespace) -> bool:
+def wants_color(view: ViewOptions) -> bool:
     """Whether to draw in colour: ``--color``, or a terminal without ``--plain``."""
-    if getattr(args, "color", False):
+    if view.color:
         return True
-    return not getattr(args, "plain", False) and sys.stdout.isatty()
+    return not view.plain and sys.stdout.isatty()
 
 
-def console(args: argparse.Namespace) -> Console:
+def console(view: ViewOptions) -> Console:
     """A rich console on standard output that follows the view switches and width policy."""
-    color = wants_color(args)
+    color = wants_color(view)
     terminal = sys.stdout.isatty()
     return Console(
         highlight=False,
