@@ -58,7 +58,7 @@ autodoc_type_aliases: dict[str, str] = {}
 
 # Standard-library and third-party names in signatures: there is no network, so no intersphinx.
 nitpick_ignore_regex = [
-    ("py:class", r"(collections|typing|types|pathlib|argparse|enum|random|json)\..*"),
+    ("py:class", r"(collections|contextlib|typing|types|pathlib|argparse|enum|random|json)\..*"),
     ("py:class", r"(Sequence|Iterable|Iterator|Callable|Mapping|Path|TextIO|IO)"),
     ("py:class", r"(hypothesis|jsonschema|rich)\..*"),
     ("py:class", r"(JSONObject|JSONValue|Problem|(scout_ref\.rulebook\.registry\.)?_F)"),

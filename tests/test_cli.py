@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
@@ -13,7 +12,7 @@ import pytest
 from scout_ref import MalformedInputError, state_to_json
 from scout_ref.cli import build_parser, entrypoint, main
 from scout_ref.cli.commands._io import read_json, read_state
-from scout_ref.cli.commands._output import console, wants_color
+from scout_ref.cli.commands._output import ViewOptions, console, wants_color
 from scout_ref.formats.position import build_state
 from scout_ref.rulebook.registry import rules, spec_version
 from scout_ref.util.text import plural
@@ -334,7 +333,7 @@ def test_rich_decides_the_view_unless_a_switch_does(
     monkeypatch.setenv("TERM", "xterm")
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
-    args = argparse.Namespace(plain=switch == "plain", color=switch == "color")
+    args = ViewOptions(plain=switch == "plain", color=switch == "color")
     out = console(args)
     assert wants_color(args) is drawn
     assert (out.color_system is not None and not out.no_color) is coloured

@@ -4,6 +4,7 @@ errors that guess what was meant, one spelling per switch, and a quiet end on a 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -42,6 +43,17 @@ def test_every_command_help_gives_its_exit_statuses() -> None:
         text = " ".join(sub.format_help().split())
         assert "Exit status" in text or "exit status" in text, name
         assert "3 a bug in scout-ref" in text, name
+
+
+def test_every_command_reads_each_of_its_options_as_a_typed_field() -> None:
+    parser = build_parser()
+    (action,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for command in COMMANDS:
+        name = command.__name__.rsplit(".", 1)[-1]
+        options = {a.dest for a in action.choices[name]._actions if a.dest != "help"}
+        fields = {f.name for f in dataclasses.fields(command.Options)}
+        assert fields == options, name
+        assert command.Options.__dataclass_params__.frozen, name
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from scout_ref.cli import main
-from scout_ref.cli.commands.conform import job_count
 from scout_ref.conformance.judge.runner import load_cases
 from scout_ref.conformance.vectors.build import vectors_dir
 
@@ -135,10 +134,3 @@ def test_repeated_case_ids_are_refused_naming_both_places(tmp_path: Path) -> Non
     where = f"'{repeated}' is used twice: legal/a.json /cases/1 and legal/b.json /cases/0"
     with pytest.raises(ValueError, match=where):
         load_cases(tmp_path / "vectors")
-
-
-def test_jobs_are_capped_by_cpus_and_cases(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "sched_getaffinity", lambda _: {0, 1}, raising=False)
-    assert job_count(1000, 36) == 2
-    assert job_count(1000, 1) == 1
-    assert job_count(1, 36) == 1

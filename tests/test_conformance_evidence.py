@@ -16,6 +16,7 @@ from scout_ref.conformance.cases.scoring import unbeaten
 from scout_ref.conformance.fuzz.games import fuzz_game
 from scout_ref.conformance.judge.observe import by_sight, cards_in, observation_rules
 from scout_ref.conformance.judge.runner import load_cases, run_case
+from scout_ref.conformance.model.kinds import CaseKind
 from scout_ref.conformance.model.outcomes import Case, Message, Outcome
 from scout_ref.conformance.oracle.server import answer
 from scout_ref.conformance.process.context import Context
@@ -199,7 +200,7 @@ def test_what_a_case_needs_is_read_from_its_inputs() -> None:
     later round's deal or a second deal in a trace needs ``rounds``; whatever the answers."""
     state = state_to_json(new_game(3, seed=0))
     later = {**state, "round": 2}
-    cases: dict[str, list[tuple[str, Message]]] = {
+    cases: dict[str, list[tuple[CaseKind, Message]]] = {
         "rotation": [
             ("legal", {"state": state}),
             ("apply", {"state": {**state, "phase": "play"}, "move": "keep"}),

@@ -12,6 +12,7 @@ from rich.console import Console
 
 from scout_ref.cli import main
 from scout_ref.conformance.judge.pool import Timeouts, parse_timeouts
+from scout_ref.conformance.model.kinds import CaseKind
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Outcome
 from scout_ref.conformance.report.progress import RunProgress
 from scout_ref.errors import MalformedInputError
@@ -86,6 +87,21 @@ def test_timeouts_by_kind() -> None:
     for bad in ("0", "fast", "move=3"):
         with pytest.raises(MalformedInputError, match="--timeout"):
             parse_timeouts([bad], ["legal", "perft"])
+
+
+def test_timeouts_give_the_options_that_give_them() -> None:
+    kinds: list[CaseKind] = ["legal", "perft"]
+    for given in (["20", "perft=300"], ["legal=0.5"], ["perft=60", "10"], ["12.3456789"]):
+        timeouts = parse_timeouts(given, kinds)
+        assert parse_timeouts(timeouts.options()[1::2], kinds) == timeouts
+    assert parse_timeouts(["legal=0.5", "5"], kinds).options() == [
+        "--timeout",
+        "5",
+        "--timeout",
+        "legal=0.5",
+    ]
+    assert Timeouts().options() == []
+    assert Timeouts(20, {}).options() == ["--timeout", "20", "--timeout", "perft=20"]
 
 
 def test_progress_shows_the_rule_and_the_count_on_a_terminal() -> None:

@@ -1,6 +1,7 @@
 """The ``scout-ref`` command line: a thin dispatcher over :mod:`scout_ref.cli.commands`.
 
-Each subcommand lives in its own module with ``add_parser(subparsers)`` and ``run(args)``.
+Each subcommand lives in its own module with ``add_parser(subparsers)`` and ``run(options)``,
+which takes the command's typed ``Options`` (:mod:`scout_ref.cli.commands._options`).
 The boundary promises: bad input (any :class:`~scout_ref.ScoutError`, or a bad option) prints
 one ``error: ...`` line on stderr and exits 2; a failed check exits 1; Ctrl-C exits 130 with one
 line; anything else is a bug in scout-ref, reported by :func:`entrypoint` as one line naming it

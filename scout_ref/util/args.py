@@ -17,9 +17,11 @@ def shown(value: object) -> str:
     return excerpt(repr(value), 60)
 
 
-def require_type(value: object, kind: type, what: str, example: str) -> None:
-    """Raise TypeError unless ``value`` is a ``kind`` (a bool is not an int)."""
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+def require_type(value: object, kind: type | tuple[type, ...], what: str, example: str) -> None:
+    """Raise TypeError unless ``value`` is a ``kind`` (or one of a tuple of kinds; a bool is not
+    an int)."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         raise TypeError(f"{what} is {example}, not {type(value).__name__} {shown(value)}")
 
 

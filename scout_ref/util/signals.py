@@ -32,10 +32,14 @@ class Interrupted(BaseException):
         """The signal's name, e.g. ``SIGTERM``."""
         return signal.Signals(self.signum).name
 
-    @property
-    def exit_status(self) -> int:
-        """128 plus the signal number."""
-        return 128 + self.signum
+
+def exit_status(name: str) -> int:
+    """The exit status of a run stopped by the signal ``name``: 128 plus its number.
+
+    >>> exit_status("SIGTERM")
+    143
+    """
+    return 128 + signal.Signals[name]
 
 
 def _raise(signum: int, _frame: FrameType | None) -> None:

@@ -1,7 +1,8 @@
 """The subcommands of ``scout-ref``, one module each, in the order ``--help`` lists them.
 
-Each module provides ``add_parser(subparsers)``, which registers the subcommand with its
-``run(args) -> int`` as the ``run`` default.
+Each module provides ``add_parser(subparsers)``, which registers the subcommand, and
+``run(options) -> int``, which takes the command's typed ``Options``
+(:mod:`scout_ref.cli.commands._options` reads them from the parsed command line).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -57,6 +58,15 @@ def add_vectors_dir_argument(p: argparse.ArgumentParser, old: str) -> None:
     )
 
 
+@dataclass(frozen=True)
+class ViewOptions:
+    """The view switches of :func:`add_view_arguments`, which the options of a command that
+    draws extend."""
+
+    plain: bool
+    color: bool
+
+
 def add_view_arguments(p: argparse.ArgumentParser) -> None:
     """Add ``--plain`` and ``--color``; without them, rich decides (see above)."""
     g = p.add_mutually_exclusive_group()
@@ -64,25 +74,25 @@ def add_view_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--color", action="store_true", help="colour, even when not on a terminal")
 
 
-def _switches(args: argparse.Namespace) -> tuple[bool | None, bool | None]:
+def _switches(view: ViewOptions) -> tuple[bool | None, bool | None]:
     """``force_terminal`` and ``no_color`` for rich: None leaves the question to rich."""
-    if getattr(args, "color", False):
+    if view.color:
         return True, False
-    if getattr(args, "plain", False):
+    if view.plain:
         return False, True
     return None, None
 
 
-def wants_color(args: argparse.Namespace) -> bool:
+def wants_color(view: ViewOptions) -> bool:
     """Whether to draw with rich rather than print plain text: whether rich takes standard
     output for a terminal once the view switches are applied (its colours are rich's choice)."""
-    force, no_color = _switches(args)
+    force, no_color = _switches(view)
     return Console(force_terminal=force, no_color=no_color).is_terminal
 
 
-def console(args: argparse.Namespace) -> Console:
+def console(view: ViewOptions) -> Console:
     """A rich console on standard output that follows the view switches and width policy."""
-    force, no_color = _switches(args)
+    force, no_color = _switches(view)
     terminal = sys.stdout.isatty()  # the width policy asks where lines go, not about colour
     return Console(
         highlight=False,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 
 from scout_ref.cli.commands._io import standard_input
+from scout_ref.cli.commands._options import runs
 from scout_ref.conformance.oracle.server import serve
 from scout_ref.errors import MalformedInputError
 
@@ -15,10 +17,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p = subparsers.add_parser(
         "adapter", help="serve the reference engine as a conformance adapter (JSON lines)"
     )
-    p.set_defaults(run=run)
+    runs(p, Options, run)
 
 
-def run(args: argparse.Namespace) -> int:
+@dataclass(frozen=True)
+class Options:
+    """``adapter`` has no options."""
+
+
+def run(options: Options) -> int:
     """Serve until ``bye`` or end of input."""
     requests = standard_input("adapter")
     if sys.stdout is None or sys.stdout.closed:

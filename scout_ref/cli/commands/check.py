@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
 
 from scout_ref.analysis.witness import DEFAULT_BUDGET, find_witness
 from scout_ref.cli.commands._io import read_state
+from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands.explain import STATE_HELP
 from scout_ref.engine.reachability import check_reachable
 from scout_ref.formats.witness_store import save_witness, stored_witness, witness_dir, witness_text
@@ -43,10 +45,20 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="store the witness under spec/witnesses, named by the position's digest",
     )
     p.add_argument("state", metavar="STATE", help=STATE_HELP)
-    p.set_defaults(run=run)
+    runs(p, Options, run)
 
 
-def run(args: argparse.Namespace) -> int:
+@dataclass(frozen=True)
+class Options:
+    """The options of ``check``."""
+
+    budget: int
+    record: str | None
+    store: bool
+    state: str
+
+
+def run(args: Options) -> int:
     """Print each broken condition with its rule, or the witness found; see the exit statuses."""
     if args.record:
         check_output_file(Path(args.record), "--record")

@@ -3,40 +3,30 @@
 from __future__ import annotations
 
 import argparse
-import difflib
-import fnmatch
-import os
-import shlex
 import sys
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
+from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands._output import (
+    ViewOptions,
     add_json_argument,
     add_vectors_dir_argument,
     add_view_arguments,
     console,
     print_json,
 )
-from scout_ref.conformance.fuzz.campaign import fuzz_on_cluster
-from scout_ref.conformance.fuzz.games import fuzz
-from scout_ref.conformance.judge.pool import PoolRun, Timeouts, parse_timeouts, run_pool
-from scout_ref.conformance.judge.randomness import ALPHA, DEALS, check_randomness, has_feature
-from scout_ref.conformance.judge.runner import load_cases, schedule, select
-from scout_ref.conformance.model.kinds import CASE_KINDS, STRICTNESS, VECTOR_KINDS
-from scout_ref.conformance.model.outcomes import Case
-from scout_ref.conformance.process import tree as proctree
-from scout_ref.conformance.process.adapter import Adapter, Limits
-from scout_ref.conformance.process.context import Context
-from scout_ref.conformance.process.startup import start_or_explain
-from scout_ref.conformance.report.documents import Run, to_json, write_json, write_junit
+from scout_ref.conformance import api
+from scout_ref.conformance.judge.pool import parse_timeouts
+from scout_ref.conformance.judge.randomness import ALPHA, DEALS
+from scout_ref.conformance.model.kinds import STRICTNESS, VECTOR_KINDS, CaseKind, Strictness
+from scout_ref.conformance.model.outcomes import Case, CaseResult
+from scout_ref.conformance.report.documents import Run, to_json
 from scout_ref.conformance.report.progress import RunProgress
 from scout_ref.conformance.report.text import print_report
-from scout_ref.conformance.vectors.build import vectors_dir
-from scout_ref.errors import MalformedInputError
-from scout_ref.rulebook.registry import spec_dir
-from scout_ref.util.atomic import check_output_file, check_output_folder
-from scout_ref.util.signals import Interrupted, hold_signals, stop_on_signals
+from scout_ref.util.atomic import check_output_folder
+from scout_ref.util.signals import exit_status
 from scout_ref.util.text import plural
 
 FINDINGS = "conform-findings"
@@ -68,7 +58,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--kind",
         action="append",
         default=[],
-        choices=CASE_KINDS,
+        choices=api.KINDS,
         help="only cases of this kind (repeatable); with --fuzz, 'fuzz' selects the fuzz games; "
         "'random' selects the tests of the adapter's own deals",
     )
@@ -141,54 +131,59 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="where new vectors from bisecting and fuzzing "
         f"go (default: DIR/findings with --report, else ./{FINDINGS})",
     )
-    p.set_defaults(run=run)
+    runs(p, Options, run)
 
 
-def adapter_command(text: str | None) -> list[str]:
-    """The adapter's argv: the given shell words, or the reference adapter."""
-    if text is None:
-        return [sys.executable, "-m", "scout_ref", "adapter"]
-    try:
-        words = shlex.split(text)
-    except ValueError as exc:  # an unbalanced quote or a trailing escape
-        raise MalformedInputError("--adapter", [("", f"{text!r} cannot be split: {exc}")]) from None
-    if not words:
-        raise MalformedInputError("--adapter", [("", "the command is empty")])
-    return words
+@dataclass(frozen=True)
+class Options(ViewOptions):
+    """The options of ``conform``: a :class:`~scout_ref.conformance.api.Campaign` and what to
+    show and write of it."""
 
+    adapter: str | None
+    rule: Sequence[str]
+    case: Sequence[str]
+    kind: Sequence[CaseKind]  # argparse's choices: CASE_KINDS
+    report: Path | None
+    junit: Path | None
+    strictness: Strictness  # argparse's choices: STRICTNESS
+    fuzz: int
+    seed: int
+    random_deals: int | None
+    scheduler: str | None
+    timeout: Sequence[str]
+    vectors_dir: Path | None
+    jobs: int
+    fail_fast: bool
+    list: bool
+    quiet: bool
+    table: bool
+    json: bool
+    save: Path | None
 
-def rerun_options(args: argparse.Namespace) -> list[str]:
-    """The options that make a rerun of one case judge it as this run did."""
-    words = ["--adapter", args.adapter] if args.adapter else []
-    if args.vectors_dir:
-        words += ["--vectors-dir", str(args.vectors_dir)]
-    for value in args.timeout:
-        words += ["--timeout", value]
-    if args.strictness != "reason":
-        words += ["--strictness", args.strictness]
-    return words
+    def campaign(self) -> api.Campaign:
+        """The campaign these options ask for; new vectors go to ``--save``, by default to
+        the report's folder or ``./conform-findings``.
 
-
-def selection_options(args: argparse.Namespace) -> list[str]:
-    """The options that selected this run's cases and fuzz games."""
-    words = []
-    for option, values in (("--rule", args.rule), ("--kind", args.kind), ("--case", args.case)):
-        for value in values:
-            words += [option, value]
-    if args.fuzz:
-        words += ["--fuzz", str(args.fuzz), "--seed", str(args.seed)]
-    return words
-
-
-def no_match(cases: list[Case], ids: list[str]) -> str:
-    """Why nothing was selected, with the closest case IDs when ``--case`` names none."""
-    known = [c.id for c in cases]
-    for pattern in ids:
-        if not fnmatch.filter(known, pattern):
-            close = difflib.get_close_matches(pattern, known, n=3, cutoff=0.6)
-            hint = f"; did you mean {', '.join(close)}?" if close else "; --list shows the IDs"
-            return f"no case has the ID {pattern!r}{hint}"
-    return "no case matches --rule, --kind and --case together"
+        Raises:
+            MalformedInputError: for a bad option value, as the campaign refuses it.
+        """
+        findings = self.save or (self.report / "findings" if self.report else Path(FINDINGS))
+        return api.Campaign(
+            adapter=self.adapter,
+            vectors_dir=self.vectors_dir,
+            rules=self.rule,
+            cases=self.case,
+            kinds=self.kind,
+            strictness=self.strictness,
+            fuzz=self.fuzz,
+            seed=self.seed,
+            random_deals=self.random_deals,
+            scheduler=self.scheduler,
+            timeouts=parse_timeouts(self.timeout, [*VECTOR_KINDS, "fuzz"]),
+            jobs=self.jobs,
+            fail_fast=self.fail_fast,
+            findings=findings,
+        )
 
 
 def list_cases(cases: list[Case], as_json: bool) -> int:
@@ -209,163 +204,60 @@ def list_cases(cases: list[Case], as_json: bool) -> int:
     return 0
 
 
-def judge(
-    args: argparse.Namespace, contexts: list[Context], cases: list[Case], timeouts: Timeouts
-) -> PoolRun:
-    """Run the cases on the contexts' adapters with a progress bar, then the fuzz games."""
-    out = console(args)
-    show = not (args.quiet or args.json) and out.is_terminal
-    with RunProgress(len(cases), out, enabled=show) as bar:
-        pool = run_pool(
-            contexts,
-            cases,
-            timeouts,
-            fail_fast=args.fail_fast,
-            on_start=bar.started,
-            on_done=bar.done,
-        )
-    if _wants_random(args) and not pool.stopped_early and has_feature(contexts[0]):
-        try:
-            check_randomness(contexts[0], args.seed, _deals(args), pool.results)
-        except Interrupted as exc:
-            pool.interrupted = exc
-    if args.fuzz and (not args.kind or "fuzz" in args.kind) and not pool.stopped_early:
-        first = contexts[0]
-        first.adapter.limits = replace(first.adapter.limits, timeout=timeouts.of("fuzz"))
-        before = len(first.findings)
-        try:
-            if args.scheduler:
-                fuzz_on_cluster(first, args.fuzz, args.seed, args.scheduler, pool.results)
-            else:
-                fuzz(first, args.fuzz, args.seed, pool.results)  # appends game by game
-        except Interrupted as exc:
-            pool.interrupted = exc
-        pool.findings += first.findings[before:]
-    return pool
+class Display(api.Watch):
+    """What ``conform`` shows of a run: a progress bar on a terminal, then the report."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.out = console(options)
+        self.bar = RunProgress(0, self.out, enabled=False)
+
+    def planned(self, cases: int, jobs: int) -> None:
+        """Say when fewer adapters run than ``--jobs`` asks for; make the bar."""
+        options = self.options
+        talk = not (options.quiet or options.json)
+        if jobs < options.jobs and talk:
+            print(
+                f"--jobs {options.jobs}: running {jobs} (one per CPU and per case)", file=sys.stderr
+            )
+        self.bar = RunProgress(cases, self.out, enabled=talk and self.out.is_terminal)
+
+    def judging(self) -> RunProgress:
+        """The bar, drawn while the cases are judged."""
+        return self.bar
+
+    def started(self, case: Case) -> None:
+        """Show the case's rule on the bar."""
+        self.bar.started(case)
+
+    def done(self, result: CaseResult) -> None:
+        """Count the case on the bar."""
+        self.bar.done(result)
+
+    def finished(self, run: Run) -> None:
+        """Print the report (table or JSON), once its files are written."""
+        if self.options.json:
+            print_json(to_json(run))
+            return
+        if run.stopped_early:
+            ran = f"{len(run.results)} of {run.selected}"
+            self.out.print(f"stopped early (--fail-fast): {ran} cases run", highlight=False)
+        print_report(run, self.out, table=self.options.table)
 
 
-def start_and_judge(
-    args: argparse.Namespace, contexts: list[Context], cases: list[Case], timeouts: Timeouts
-) -> PoolRun:
-    """Start the first adapter (a failed hello stops the run here, with one line), then judge.
-
-    Raises:
-        AdapterStartError: if the adapter does not answer the handshake.
-    """
-    try:
-        start_or_explain(contexts[0].adapter)
-    except Interrupted as exc:  # stopped before any case: an empty, interrupted report
-        return PoolRun([], [], contexts, stopped_early=True, interrupted=exc)
-    return judge(args, contexts, cases, timeouts)
-
-
-def _deals(args: argparse.Namespace) -> int:
-    """The deals to ask for: by default the suite's share with the shipped vectors, none with
-    another vector folder (findings, a selection), whose run is about its own cases."""
-    if args.random_deals is not None:
-        return int(args.random_deals)
-    shipped = args.vectors_dir is None or args.vectors_dir.resolve() == vectors_dir().resolve()
-    return DEALS if shipped else 0
-
-
-def _wants_random(args: argparse.Namespace) -> bool:
-    """Whether the selection takes in the tests of the adapter's own deals (SC-SETUP-02)."""
-    if _deals(args) <= 0 or (args.kind and "random" not in args.kind):
-        return False
-    rules = ("SC-SETUP-02", "SC-SETUP-03", "SC-VAR2-01")
-    return not args.rule or any(fnmatch.filter(rules, p) for p in args.rule)
-
-
-def job_count(requested: int, cases: int) -> int:
-    """How many adapters to run at once: ``--jobs``, but at most one per CPU this process may
-    use and one per case (each job is a process of the adapter: ``--jobs 1000`` must not start
-    a thousand of them).
-
-    >>> job_count(1000, 1)  # one case: one adapter, however many CPUs
-    1
-    """
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(1, min(requested, cpus or 1, cases))
-
-
-def check_outputs(args: argparse.Namespace) -> None:
-    """Refuse output paths that cannot be written before the run, not after it."""
-    if args.report:
-        check_output_folder(args.report, "--report")
-    if args.junit:
-        check_output_file(args.junit, "--junit")
-    if args.save:
-        check_output_folder(args.save, "--save")
-
-
-def run(args: argparse.Namespace) -> int:
+def run(args: Options) -> int:
     """Run the selected cases and fuzz games, report, and return 0 only if all passed.
 
     SIGINT, SIGTERM and SIGHUP stop the run: the adapters and everything they started are
     ended, the report of the cases judged so far is written marked interrupted, and the exit
     status is 128 plus the signal number.
     """
-    if args.fuzz < 0 or args.jobs < 1:
-        raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --jobs >= 1")])
-    if args.random_deals is not None and args.random_deals < 0:
-        raise MalformedInputError("option", [("", "--random-deals must be >= 0")])
-    timeouts = parse_timeouts(args.timeout, [*VECTOR_KINDS, "fuzz"])
-    kinds = [k for k in args.kind if k not in ("fuzz", "random")]
-    only_fuzz = bool(args.kind) and not kinds
-    cases = [] if only_fuzz else load_cases(args.vectors_dir or spec_dir() / "vectors")
-    patterns = [p.upper() for p in args.rule]
-    selected = schedule(select(cases, patterns, kinds, args.case))
-    if not selected and not args.fuzz and not (only_fuzz and _wants_random(args)):
-        raise MalformedInputError("selection", [("", no_match(cases, args.case))])
+    campaign = args.campaign()
     if args.list:
-        return list_cases(selected, args.json)
-    check_outputs(args)
-    save = args.save or (args.report / "findings" if args.report else Path(FINDINGS))
-    command = adapter_command(args.adapter)
-    limits = Limits(timeout=timeouts.default, startup_timeout=max(10.0, timeouts.default))
-    jobs = job_count(args.jobs, len(selected))
-    if jobs < args.jobs and not (args.quiet or args.json):
-        print(f"--jobs {args.jobs}: running {jobs} (one per CPU and per case)", file=sys.stderr)
-    contexts = [Context(Adapter(command, limits), args.strictness, save) for _ in range(jobs)]
-    with stop_on_signals():
-        try:
-            pool = start_and_judge(args, contexts, selected, timeouts)
-        finally:
-            hold_signals()  # from here on, the adapters are ended and the report written
-            for ctx in contexts:
-                ctx.adapter.close()
-            proctree.end_all()
-        stopped = pool.interrupted
-        report = Run(
-            command=command,
-            hello=contexts[0].adapter.hello,
-            strictness=args.strictness,
-            results=pool.results,
-            findings=pool.findings,
-            restarts=sum(c.adapter.restarts for c in contexts),
-            broken=any(c.adapter.broken for c in contexts),
-            rule_patterns=patterns,
-            interrupted=stopped.name if stopped else None,
-            rerun_options=rerun_options(args),
-            selection_options=selection_options(args),
-            vectors_dir=args.vectors_dir,
-        )
-        ran = f"{len(pool.results)} of {len(selected)}"
-        write_outputs(args, report, ran, pool.stopped_early and not stopped)
-    return stopped.exit_status if stopped else 0 if report.conformant else 1
-
-
-def write_outputs(args: argparse.Namespace, report: Run, ran: str, stopped_early: bool) -> None:
-    """Write the files asked for (first, so nothing printed can lose them), then print the
-    report (table or JSON)."""
-    if args.report:
-        write_json(report, args.report)
-    if args.junit:
-        write_junit(report, args.junit)
-    if args.json:
-        print_json(to_json(report))
-    else:
-        out = console(args)
-        if stopped_early:
-            out.print(f"stopped early (--fail-fast): {ran} cases run", highlight=False)
-        print_report(report, out, table=args.table)
+        return list_cases(campaign.selected(), args.json)
+    if args.save:
+        check_output_folder(args.save, "--save")
+    report = api.run(campaign, report=args.report, junit=args.junit, watch=Display(args))
+    if report.interrupted:
+        return exit_status(report.interrupted)
+    return 0 if report.conformant else 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 from scout_ref.analysis.explain import Explanation, explain
 from scout_ref.cli.commands._io import (
@@ -10,6 +11,7 @@ from scout_ref.cli.commands._io import (
     read_state,
     refuse_non_combination,
 )
+from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands._output import add_json_argument, print_json, rule_json
 from scout_ref.engine.notation import parse_move
 from scout_ref.engine.state import State
@@ -39,7 +41,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="a move in canonical notation, e.g. 'show 2-4' or 'scout L~ @3'",
     )
     add_json_argument(p, "explain", "the verdict, the reasoning and the rules cited")
-    p.set_defaults(run=run)
+    runs(p, Options, run)
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options of ``explain``."""
+
+    state: str
+    hypothetical: bool
+    move: str
+    json: bool
 
 
 def explanation_json(explanation: Explanation) -> dict[str, object]:
@@ -62,7 +74,7 @@ def explanation_json(explanation: Explanation) -> dict[str, object]:
     }
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: Options) -> int:
     """Print the explanation; 0 when the move is legal, 1 when it is illegal."""
     state = read_state(args.state, reachable=not args.hypothetical)
     refuse_non_combination(state)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 from scout_ref.cli.commands._io import (
     HYPOTHETICAL_HELP,
     read_state,
     refuse_non_combination,
 )
+from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands._output import add_json_argument, print_json
 from scout_ref.cli.commands.explain import STATE_HELP
 from scout_ref.engine.notation import move_sort_key
@@ -28,10 +30,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("state", metavar="STATE", help=STATE_HELP)
     p.add_argument("--hypothetical", action="store_true", help=HYPOTHETICAL_HELP)
     add_json_argument(p, "legal", "the moves")
-    p.set_defaults(run=run)
+    runs(p, Options, run)
 
 
-def run(args: argparse.Namespace) -> int:
+@dataclass(frozen=True)
+class Options:
+    """The options of ``legal``."""
+
+    state: str
+    hypothetical: bool
+    json: bool
+
+
+def run(args: Options) -> int:
     """Print the legal moves; a position where nobody acts has none."""
     state = read_state(args.state, reachable=not args.hypothetical)
     refuse_non_combination(state)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 from scout_ref.cli.commands._io import read_state, standard_input
-from scout_ref.cli.commands._output import add_view_arguments, wants_color
+from scout_ref.cli.commands._options import runs
+from scout_ref.cli.commands._output import ViewOptions, add_view_arguments, wants_color
 from scout_ref.engine.state import MAX_PLAYERS, MIN_PLAYERS, State
 from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
 from scout_ref.errors import MalformedInputError
@@ -53,7 +55,7 @@ def _switch_value(text: str) -> str:
     return text.replace("-", "_")
 
 
-def rules_from_args(args: argparse.Namespace) -> Rules:
+def rules_from_args(args: Options) -> Rules:
     """The :class:`Rules` chosen on the command line."""
     return Rules(
         owner_exemption=not args.no_owner_exemption,
@@ -92,7 +94,22 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     add_view_arguments(p)
     add_rules_arguments(p)
-    p.set_defaults(run=run)
+    runs(p, Options, run)
+
+
+@dataclass(frozen=True)
+class Options(ViewOptions):
+    """The options of ``play``."""
+
+    seats: str | None
+    seed: int | None
+    record: str | None
+    start: str | None
+    reveal: bool
+    no_owner_exemption: bool
+    empty_set_chain: str
+    scouting: str
+    rotation: str
 
 
 def parse_seats(text: str) -> tuple[str, ...]:
@@ -114,7 +131,7 @@ def parse_seats(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def starting_point(args: argparse.Namespace) -> tuple[tuple[str, ...], State | None]:
+def starting_point(args: Options) -> tuple[tuple[str, ...], State | None]:
     """The seat kinds and, with ``--from``, the position to start from.
 
     Raises:
@@ -135,7 +152,7 @@ def starting_point(args: argparse.Namespace) -> tuple[tuple[str, ...], State | N
     return kinds, start
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: Options) -> int:
     """Play the game, keeping the record up to date after every move. Leaving early is not an
     error, and neither a kill nor a hang-up loses a recorded move."""
     kinds, start = starting_point(args)
@@ -144,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     record = Path(args.record) if args.record else None
     if record is not None:
         check_output_file(record, "--record")
-    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     labels = seat_labels(kinds)
     screen: Screen
     if wants_color(args):

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import shlex
+from dataclasses import dataclass
 
 from rich.console import Console
 
 from scout_ref.cli.commands._io import read_json, standard_input
+from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands._output import (
+    ViewOptions,
     add_json_argument,
     add_view_arguments,
     print_json,
@@ -66,7 +69,20 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     add_json_argument(p, "replay", "every step (or, with --at, the state at step N)")
     add_view_arguments(p)
-    p.set_defaults(run=run)
+    runs(p, Options, run)
+
+
+@dataclass(frozen=True)
+class Options(ViewOptions):
+    """The options of ``replay``."""
+
+    file: str
+    max_mib: int
+    quiet: bool
+    case: str | None
+    at: int | None
+    step: bool
+    json: bool
 
 
 def trace_cases(data: object, source: str = "the file") -> list[object]:
@@ -132,7 +148,7 @@ def read_record(path: str, mib: int) -> object:
         raise MalformedInputError("recorded game", [("", size), ("", how)]) from exc
 
 
-def _cases(args: argparse.Namespace) -> list[tuple[int, object]]:
+def _cases(args: Options) -> list[tuple[int, object]]:
     cases = list(enumerate(trace_cases(read_record(args.file, args.max_mib), repr(args.file))))
     if args.case is None:
         return cases
@@ -144,14 +160,14 @@ def _cases(args: argparse.Namespace) -> list[tuple[int, object]]:
     return chosen
 
 
-def run_at(args: argparse.Namespace) -> int:
+def run_at(args: Options, at: int) -> int:
     """``--at N``: the state after step N of the first selected case."""
     i, case = _cases(args)[0]
     case_id, players, rules, steps = case_setup(case, f"/cases/{i}")
-    if not 0 <= args.at < len(steps):
+    if not 0 <= at < len(steps):
         raise MalformedInputError("--at", [("", f"{case_id} has steps 0 to {len(steps) - 1}")])
     try:
-        *_, r = (r for r in replay(players, rules, steps[: args.at + 1], f"/cases/{i}"))
+        *_, r = (r for r in replay(players, rules, steps[: at + 1], f"/cases/{i}"))
     except TraceDivergence as exc:
         print(f"{case_id}: diverges at {exc}")
         return 1
@@ -164,7 +180,7 @@ def run_at(args: argparse.Namespace) -> int:
     return 0
 
 
-def replay_case(args: argparse.Namespace, i: int, case: object) -> tuple[JSON, bool]:
+def replay_case(args: Options, i: int, case: object) -> tuple[JSON, bool]:
     """Replay one case, printing as asked; its ``--json`` record and whether to go on."""
     quiet = args.quiet or args.json
     case_id, players, rules, steps = case_setup(case, f"/cases/{i}")
@@ -189,14 +205,14 @@ def replay_case(args: argparse.Namespace, i: int, case: object) -> tuple[JSON, b
     return record, True
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: Options) -> int:
     """Replay every selected case; stop with status 1 at the first divergence."""
     if args.step and args.file == "-":
         raise MalformedInputError("--step", [("", "answers are read from stdin: name the file")])
     if args.step:
         standard_input("replay --step")  # refused before the first step, not after it
     if args.at is not None:
-        return run_at(args)
+        return run_at(args, args.at)
     cases = _cases(args)
     done: list[JSON] = []
     for i, case in cases:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands._output import add_json_argument, print_json, rule_json
 from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook import texts as rule_texts
@@ -33,7 +36,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "English",
     )
     add_json_argument(p, "rules", "the rules")
-    p.set_defaults(run=run)
+    runs(p, Options, run)
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options of ``rules``."""
+
+    patterns: Sequence[str]
+    lang: str | None
+    json: bool
 
 
 def describe(rule: Rule, lang: str = rule_texts.SOURCE) -> str:
@@ -73,7 +85,7 @@ def matching(pattern: str) -> list[Rule]:
     return found
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: Options) -> int:
     """Print the matching rules (every rule without a pattern)."""
     if args.patterns:
         ids = {r.id for p in args.patterns for r in matching(p)}

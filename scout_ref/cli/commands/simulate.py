@@ -7,12 +7,15 @@ import json
 import statistics
 import sys
 from collections import Counter
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rich.progress import Progress
 
 from scout_ref.analysis.simulation import Chooser, GameRecord, random_game, rare_first, uniform
+from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands._output import (
+    ViewOptions,
     add_json_argument,
     add_view_arguments,
     print_json,
@@ -72,7 +75,22 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help=f"stop a round after N moves (default {MAX_MOVES}); outside the rules (SC-END-06): "
         "a round stopped so is reported as truncated and not scored, and its game has no winner",
     )
-    p.set_defaults(run=run)
+    runs(p, Options, run)
+
+
+@dataclass(frozen=True)
+class Options(ViewOptions):
+    """The options of ``simulate``."""
+
+    players: int
+    games: int
+    seed: int
+    log: bool
+    json: bool
+    chooser: str
+    seats: str | None
+    record: Path | None
+    max_moves: int
 
 
 def write_game(record: GameRecord, seed: int, path: Path) -> None:
@@ -113,15 +131,16 @@ def print_log(record: GameRecord) -> None:
     print("winners: " + ", ".join(f"seat {s}" for s in winners(final)))
 
 
-def play_game(args: argparse.Namespace, k: int, choose: Chooser) -> GameRecord:
+def play_game(args: Options, k: int, choose: Chooser) -> GameRecord:
     """Game ``k`` of the run: the bots' when ``--seats`` names them, else random moves."""
     if args.seats:
         return bot_game(args.seats.split(","), args.seed + k, max_moves=args.max_moves)
     return random_game(args.players, args.seed + k, None, choose, max_moves=args.max_moves)
 
 
-def check_options(args: argparse.Namespace) -> None:
-    """Refuse option values that cannot make a run, before playing.
+def check_options(args: Options) -> Options:
+    """The options of the run, with the player count of ``--seats``; refuse option values that
+    cannot make a run, before playing.
 
     Raises:
         MalformedInputError: naming the option.
@@ -130,7 +149,7 @@ def check_options(args: argparse.Namespace) -> None:
         kinds = parse_seats(args.seats)
         if "human" in kinds:
             raise MalformedInputError("--seats", [("", "simulate plays bots only: random, greedy")])
-        args.players = len(kinds)
+        args = replace(args, players=len(kinds))
     if not 2 <= args.players <= 5:
         raise MalformedInputError("--players", [("", f"{args.players} is not 2 to 5")])
     if args.games < 1:
@@ -139,11 +158,12 @@ def check_options(args: argparse.Namespace) -> None:
         raise MalformedInputError("--max-moves", [("", "allow at least one move per round")])
     if args.record:
         check_output_file(args.record, "--record")
+    return args
 
 
-def run(args: argparse.Namespace) -> int:
+def run(options: Options) -> int:
     """Play the games and print the summary."""
-    check_options(args)
+    args = check_options(options)
     choose = CHOOSERS[args.chooser]
     ends: Counter[str] = Counter()
     truncated = 0

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
+from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands._output import add_json_argument, add_vectors_dir_argument
 from scout_ref.conformance.model.scope import coverage_table
 from scout_ref.conformance.vectors.build import (
@@ -36,12 +38,21 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     add_vectors_dir_argument(p, "--dir")
     add_json_argument(p, "vectors-coverage", "the coverage (with coverage only)")
-    p.set_defaults(run=run)
+    runs(p, Options, run)
 
 
-def run(args: argparse.Namespace) -> int:
+@dataclass(frozen=True)
+class Options:
+    """The options of ``vectors``."""
+
+    action: str
+    vectors_dir: Path | None
+    json: bool
+
+
+def run(args: Options) -> int:
     """Generate, check or lint; exit 1 listing every stale file or problem."""
-    root: Path = args.vectors_dir or vectors_dir()
+    root = args.vectors_dir or vectors_dir()
     if args.action != "generate" and not root.is_dir():
         raise MalformedInputError("--vectors-dir", [("", f"{str(root)!r} is not a folder")])
     if args.action == "coverage":

@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from scout_ref.checks.verify import SAMPLE, Tally, merge, problem_text, vector_states, verify
 from scout_ref.cli.commands._io import read_state
+from scout_ref.cli.commands._options import runs
 from scout_ref.engine.state import State
 from scout_ref.errors import MalformedInputError
 from scout_ref.util.text import plural
@@ -61,17 +64,29 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(  # its old name, kept for scripts: --vectors names a folder elsewhere
         "--vectors", dest="vectors", action="store_true", help=argparse.SUPPRESS
     )
-    p.set_defaults(run=run)
+    runs(p, Options, run)
 
 
-def _roots(args: argparse.Namespace) -> list[State]:
+@dataclass(frozen=True)
+class Options:
+    """The options of ``verify``."""
+
+    depth: int
+    jobs: int
+    sample: int
+    scheduler: str | None
+    sources: Sequence[str]
+    vectors: bool
+
+
+def _roots(args: Options) -> list[State]:
     roots = [read_state(path) for path in args.sources]
     if args.vectors or not args.sources:
         roots += vector_states()
     return roots
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: Options) -> int:
     """Verify and report; 1 if a counterexample was found."""
     if args.depth < 0:
         raise MalformedInputError("--depth", [("", f"{args.depth} is negative")])

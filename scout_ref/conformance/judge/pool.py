@@ -22,6 +22,7 @@ from scout_ref.conformance.process import tree as proctree
 from scout_ref.conformance.process.context import Context
 from scout_ref.conformance.protocol.messages import ProtocolError
 from scout_ref.errors import MalformedInputError
+from scout_ref.util.args import require_type
 from scout_ref.util.signals import Interrupted
 
 MIN_TIMEOUT = 0.01
@@ -34,7 +35,8 @@ every line of play to its depth and may take a slow engine a minute."""
 
 @dataclass(frozen=True, slots=True)
 class Timeouts:
-    """Seconds to wait for one reply, by case kind."""
+    """Seconds to wait for one reply, by case kind: ``Timeouts(20, {"perft": 300})`` is
+    ``--timeout 20 --timeout perft=300``; a kind that ``by_kind`` leaves out gets ``default``."""
 
     default: float = 10.0
     by_kind: Mapping[CaseKind, float] = field(default_factory=lambda: dict(DEFAULT_TIMEOUTS))
@@ -43,12 +45,70 @@ class Timeouts:
         """The timeout of the requests of a case of ``kind``."""
         return self.by_kind.get(kind, self.default)
 
+    def check(self, kinds: Sequence[CaseKind]) -> None:
+        """Refuse what :func:`parse_timeouts` refuses: an unknown kind, or seconds out of bounds.
+
+        Raises:
+            TypeError: for seconds that are not a number, or kinds that are not strings.
+            MalformedInputError: as :func:`parse_timeouts`.
+        """
+        require_type(self.by_kind, Mapping, "Timeouts.by_kind", 'a dict such as {"perft": 300}')
+        for kind, seconds in [("", self.default), *self.by_kind.items()]:
+            require_type(kind, str, "a kind of Timeouts.by_kind", "a case kind such as 'perft'")
+            require_type(seconds, (int, float), "a timeout", "seconds such as 20 or 0.5")
+            if kind:
+                check_kind(kind, kinds)
+            check_seconds(f"{kind}={seconds:g}" if kind else f"{seconds:g}", seconds)
+
+    def options(self) -> list[str]:
+        """The ``--timeout`` options that give these timeouts: the default if it is not 10 s,
+        then each kind whose timeout those leave different."""
+        given = Timeouts(self.default)
+        words = [] if self.default == Timeouts().default else ["--timeout", _seconds(self.default)]
+        for kind in sorted({*self.by_kind, *given.by_kind}):
+            if self.of(kind) != given.of(kind):
+                words += ["--timeout", f"{kind}={_seconds(self.of(kind))}"]
+        return words
+
+
+def _seconds(seconds: float) -> str:
+    """Seconds as an option spells them: ``20``, ``0.5`` (and every digit when ``g`` drops one).
+
+    >>> _seconds(20.0), _seconds(0.5), _seconds(1 / 3)
+    ('20', '0.5', '0.3333333333333333')
+    """
+    short = f"{seconds:g}"
+    return short if float(short) == seconds else repr(float(seconds))
+
+
+def check_kind(kind: str, kinds: Sequence[CaseKind]) -> CaseKind:
+    """The kind of ``kinds`` that a ``--timeout KIND=`` names.
+
+    Raises:
+        MalformedInputError: naming the kind, if it is not one of ``kinds``.
+    """
+    found = next((k for k in kinds if k == kind), None)
+    if found is None:
+        raise MalformedInputError("--timeout", [("", f"{kind!r} is not a case kind")])
+    return found
+
+
+def check_seconds(given: str, seconds: float) -> None:
+    """Refuse a number of seconds that is not finite and from 0.01 to 3600.
+
+    Raises:
+        MalformedInputError: quoting the ``--timeout`` value as ``given``.
+    """
+    if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:  # false for NaN too
+        why = f"{given!r}: give seconds from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}"
+        raise MalformedInputError("--timeout", [("", why)])
+
 
 def parse_timeouts(values: Sequence[str], kinds: Sequence[CaseKind]) -> Timeouts:
     """The timeouts of ``--timeout SECONDS`` and ``--timeout KIND=SECONDS`` options.
 
-    A bare number sets every kind the later ``KIND=`` options do not set (perft keeps its
-    longer default unless it is named).
+    A bare number sets every kind the ``KIND=`` options do not set (perft keeps its longer
+    default unless it is named).
 
     Raises:
         MalformedInputError: for a bad kind, or a number of seconds that is not finite and
@@ -58,16 +118,12 @@ def parse_timeouts(values: Sequence[str], kinds: Sequence[CaseKind]) -> Timeouts
     by_kind = dict(DEFAULT_TIMEOUTS)
     for value in values:
         named, _, seconds = value.rpartition("=")
-        kind = next((k for k in kinds if k == named), None)
-        if named and kind is None:
-            raise MalformedInputError("--timeout", [("", f"{named!r} is not a case kind")])
+        kind = check_kind(named, kinds) if named else None
         try:
             number = float(seconds)
         except ValueError:
             number = math.nan
-        if not MIN_TIMEOUT <= number <= MAX_TIMEOUT:  # false for NaN too
-            why = f"{value!r}: give seconds from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}"
-            raise MalformedInputError("--timeout", [("", why)])
+        check_seconds(value, number)
         if kind is not None:
             by_kind[kind] = number
         else:

@@ -49,9 +49,13 @@ class Run:
     """The vector folder, if not the shipped ``spec/vectors``."""
     selection_options: Sequence[str] = ()
     """The ``conform`` options that selected the cases (``--rule``, ``--kind``, ``--case``)."""
+    selected: int = 0
+    """How many vector cases were selected (the random deals and fuzz games come on top)."""
+    stopped_early: bool = False
+    """Whether ``--fail-fast`` stopped the run before every selected case was judged."""
 
     def reproduction(self, result: CaseResult) -> list[str]:
-        """The lines that locate and reproduce a failure (:mod:`.reproduce`); a fuzz game is
+        """The lines that locate and reproduce a failure (``report.reproduce``); a fuzz game is
         rerun from the trace vector it was saved as."""
         if result.case.kind != "fuzz":
             return reproduction(result, self.rerun_options, self.vectors_dir)
@@ -62,6 +66,11 @@ class Run:
         folder = saved[0].parent.parent
         options = [*without_vectors_dir(self.rerun_options), "--vectors-dir", str(folder)]
         return reproduction(result, options, folder)
+
+    @property
+    def rules(self) -> list[RuleRow]:
+        """The verdict of each rule the run's rule patterns match, in rulebook order."""
+        return _rule_rows(self)
 
     def count(self, outcome: Outcome) -> int:
         """How many cases had ``outcome``."""
@@ -135,7 +144,7 @@ class Run:
 
 @dataclass(frozen=True, slots=True)
 class RuleRow:
-    """One rule's verdict (:mod:`scout_ref.conformance.report.verdicts`) and counts."""
+    """One rule's verdict (``scout_ref.conformance.report.verdicts``) and counts."""
 
     id: str
     status: Status
@@ -157,7 +166,7 @@ class RuleRow:
     """Failed or errored cases citing the rule whose failure is blamed on other rules."""
 
 
-def rule_rows(run: Run) -> list[RuleRow]:
+def _rule_rows(run: Run) -> list[RuleRow]:
     """A row per rule of the registry matching the run's rule patterns, in rulebook order."""
     rows = []
     decided = decide(blamed(run.results))
@@ -247,7 +256,7 @@ def to_json(run: Run) -> dict[str, object]:
                 "cases": row.cases,
                 "steps_judged": row.steps_judged,
             }
-            for row in rule_rows(run)
+            for row in run.rules
         ],
         "cases": [
             {

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from scout_ref.conformance.model.outcomes import Outcome
-from scout_ref.conformance.report.documents import RuleRow, Run, rule_rows
+from scout_ref.conformance.report.documents import RuleRow, Run
 from scout_ref.conformance.report.reproduce import program
 from scout_ref.conformance.report.verdicts import RuleVerdict
 from scout_ref.util.text import plural
@@ -37,7 +37,7 @@ def print_report(run: Run, console: Console, *, table: bool = False) -> None:
         line = f"adapter: {h.name} {h.version} ({h.language})"  # the adapter's words: no markup
         console.print(line, highlight=False, markup=False)
     _print_failures(run, console)
-    rows = rule_rows(run)
+    rows = run.rules
     if table:
         console.print(rule_table(rows))
     print_rules_to_fix(rows, console)
