@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from scout_ref.conformance.judge.runner import run_case
-from scout_ref.conformance.model.kinds import CaseKind
+from scout_ref.conformance.model.kinds import CaseKind, is_case_kind
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Finding, Outcome
 from scout_ref.conformance.process import tree as proctree
 from scout_ref.conformance.process.context import Context
@@ -87,10 +87,9 @@ def check_kind(kind: str, kinds: Sequence[CaseKind]) -> CaseKind:
     Raises:
         MalformedInputError: naming the kind, if it is not one of ``kinds``.
     """
-    found = next((k for k in kinds if k == kind), None)
-    if found is None:
+    if not is_case_kind(kind) or kind not in kinds:
         raise MalformedInputError("--timeout", [("", f"{kind!r} is not a case kind")])
-    return found
+    return kind
 
 
 def check_seconds(given: str, seconds: float) -> None:
