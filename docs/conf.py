@@ -66,6 +66,7 @@ nitpick_ignore_regex = [
     ("py:class", r"scout_ref\.errors\.Situation"),  # what IllegalMoveError reads of a State
     ("py:mod", r"scout_ref\.formats\.state_json"),
     ("py:func", r"(dataclasses|functools|json|random)\..*"),
+    ("py:obj", r"typing\.Literal\[.*"),  # a Literal alias's values, which autodoc splits
 ]
 
 html_theme = "furo"

@@ -11,7 +11,7 @@ a JUnit file or a findings folder is asked for.
 >>> done = run(Campaign(kinds=["legal"], rules=["SC-SHOW-*"]))
 >>> done.conformant, done.count(Outcome.FAILED), done.results[0].outcome
 (True, 0, <Outcome.PASSED: 'passed'>)
->>> [(row.id, row.verdict) for row in done.rules][1:3]
+>>> [(row.id, row.verdict.value) for row in done.rules][1:3]
 [('SC-SHOW-02', 'conformant'), ('SC-SHOW-03', 'conformant')]
 """
 
