@@ -93,15 +93,25 @@ def test_state_knows_its_number_of_rounds(players: int) -> None:
     assert new_game(players, seed=0).rounds == players
 
 
-@pytest.mark.rule("SC-GEN-03")
-def _init_parameters() -> list[str]:
-    """The parameters of ``State.__init__`` as written in its source (the compiled build's
-    signature is only ``*args, **kwargs``)."""
+def _init_parameters() -> dict[str, str]:
+    """The parameters of ``State.__init__`` and their annotations, as written in its source (the
+    compiled build's signature is only ``*args, **kwargs``, with no annotations)."""
     source = Path(__file__).resolve().parents[1] / "scout_ref" / "engine" / "state.py"
     tree = ast.parse(source.read_text(encoding="utf-8"))
     state = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "State")
     init = next(n for n in state.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
-    return [a.arg for a in init.args.args[1:] + init.args.kwonlyargs]
+    fields_ = {
+        n.target.id: ast.unparse(n.annotation)
+        for n in state.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+    params = {
+        a.arg: ast.unparse(a.annotation)
+        for a in init.args.args[1:] + init.args.kwonlyargs
+        if a.annotation
+    }
+    assert params == fields_, "State.__init__ annotates each field as the class does"
+    return params
 
 
 @pytest.mark.rule("SC-GEN-03")
@@ -110,10 +120,7 @@ def test_the_written_out_constructor_takes_every_field_in_order() -> None:
     here until both name it, with its type."""
     hints = typing.get_type_hints(State)
     assert list(hints) == NAMES
-    assert _init_parameters() == NAMES
-    assert {
-        k: v for k, v in typing.get_type_hints(State.__init__).items() if k != "return"
-    } == hints
+    assert list(_init_parameters()) == NAMES
     assert typing.get_type_hints(Changes) == hints
     _, second = states_apart()
     built = State(**{name: getattr(second, name) for name in NAMES})
