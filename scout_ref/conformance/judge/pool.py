@@ -210,10 +210,10 @@ def run_pool(
                 shared.stop.set()
 
     threads = [threading.Thread(target=work, args=(ctx,), daemon=True) for ctx in contexts]
-    for t in threads:
-        t.start()
     interrupted = None
-    try:
+    try:  # a signal may come while the threads are still being started
+        for t in threads:
+            t.start()
         for t in threads:
             t.join()
     except Interrupted as exc:  # a stop signal: keep what was judged, end the adapters
@@ -221,7 +221,8 @@ def run_pool(
         shared.stop.set()
         proctree.end_all()  # the cases in flight fail at once; their results are dropped
         for t in threads:
-            t.join()
+            if t.ident is not None:  # started
+                t.join()
         shared.results = judged
     if shared.error is not None and interrupted is None:
         raise shared.error
