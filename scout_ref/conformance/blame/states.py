@@ -84,8 +84,9 @@ FIELD_RULES: dict[Producer, dict[str, tuple[str, ...]]] = {
     },
 }
 """State field -> the rules that govern its change, by what produced the state (``*``: any
-other field). With two players the chip and turn fields of a scout, the deal's hands and the
-chips of a fresh round follow chapter VAR2 instead (:data:`TWO_PLAYER`); the round-end fields
+other field). With two players the chip and turn fields of a scout, the deal's hands, the
+chips of a fresh round and the Scout & Show chips after any move follow chapter VAR2 instead
+(:data:`TWO_PLAYER`: there is no Scout & Show, SC-VAR2-02); the round-end fields
 (``phase``, ``round_end``, ``scores``) of a move are judged by :func:`round_end_rules`."""
 
 TWO_PLAYER: dict[tuple[Producer, str], tuple[str, ...]] = {
@@ -99,6 +100,8 @@ TWO_PLAYER: dict[tuple[Producer, str], tuple[str, ...]] = {
     ("next_round", "scout_show_available"): ("SC-VAR2-02",),
     ("scout", "scout_chips"): ("SC-VAR2-03",),
     ("scout", "turn"): ("SC-VAR2-03",),
+    ("show", "scout_show_available"): ("SC-VAR2-02",),
+    ("scout", "scout_show_available"): ("SC-VAR2-02",),
 }
 
 ROUND_END_FIELDS = ("phase", "round_end", "scores", "turn")
@@ -108,12 +111,17 @@ def narrow(case: Case, derived: frozenset[str], outcome: Outcome) -> tuple[str, 
     """The rules a failed case is blamed on.
 
     The rule the case was written for (its ``focus``) when the difference points at it, or
-    when nothing more precise is known (an ``errored`` answer); otherwise every rule the
-    difference points at (the verdicts keep, of several, those a focused case convicts).
+    when a failure points at nothing more precise; otherwise every rule the difference points
+    at (the verdicts keep, of several, those a focused case convicts). An ``errored`` answer is
+    no evidence against a rule: it keeps only what other requests showed (an observation's
+    replayed moves) or the rules its message names as a divergence
+    (:func:`~scout_ref.conformance.judge.steps.reply_verdict`), else none.
     """
-    if outcome not in (Outcome.FAILED, Outcome.ERRORED):
-        return ()
     focus = case.focus
+    if outcome is Outcome.ERRORED:
+        return tuple(sorted(derived))
+    if outcome is not Outcome.FAILED:
+        return ()
     if not derived or focus in derived:
         return (focus,) if focus else ()
     return tuple(sorted(derived))
@@ -150,21 +158,26 @@ def _parse(text: str | None) -> Move | None:
 def state_blame(before: Message | None, step: str, expected: Message, got: object) -> Rules:
     """The rules a differing state points at; ``step`` is ``deal``, ``next_round`` or a move.
 
-    The fields a move changes directly are read first: when one of them differs, a different
-    round end is its consequence and is not blamed separately.
+    The fields a move changes directly are read first; their scores and turn follow from them.
+    When the round also ends otherwise (one side ends it, or ends it another way), that fits a
+    fault of its own as well as a consequence (a forgotten owner, SC-SCOUT-05, and a missing
+    unbeaten end, SC-END-02): both are named, and the cases focused on each decide
+    (:mod:`scout_ref.conformance.report.verdicts`).
     """
     if not isinstance(got, dict):
         return frozenset()
     kind = producer(step)
     differing = [k for k in expected if expected[k] != got.get(k, "<missing>")]
     ended = expected.get("round_end") is not None or got.get("round_end") is not None
+    out: set[str] = set()
     if kind not in ("deal", "next_round") and ended:
         direct = [k for k in differing if k not in ROUND_END_FIELDS]
         if not direct:
             turn = {"SC-TURN-01"} if _turn_elsewhere(before, got) else set()
             return frozenset(round_end_rules(expected, got) | turn)
+        if expected.get("round_end") != got.get("round_end"):
+            out |= round_end_rules(expected, got)
         differing = direct
-    out: set[str] = set()
     for key in differing:
         out |= field_rules(step, key, before, expected, got)
     return frozenset(out)
@@ -188,6 +201,8 @@ def field_rules(
     """The rules one differing field points at (:data:`FIELD_RULES`, refined by pattern)."""
     kind = producer(step)
     table = FIELD_RULES[kind]
+    if key in CARD_FIELDS and _outside_box(got.get(key)):
+        return {"SC-COMP-01"}
     if kind == "deal" and key in ("hands", "set_aside") and _removed_card_dealt(expected, got):
         return {"SC-SETUP-01"}
     if kind == "deal" and key == "turn" and _turn_follows_start_player(expected, got):
@@ -210,6 +225,23 @@ def field_rules(
         if kind == "scout" and key == "active_set" and _other_end(before, got.get(key)):
             return {"SC-SCOUT-01"}
     return set(table.get(key, table["*"]))
+
+
+CARD_FIELDS = ("hands", "set_aside", "active_set", "captured")
+"""State fields that hold cards (in piles, or a pile per seat)."""
+
+
+def _outside_box(value: object) -> bool:
+    """Whether a field holds a card written as two numbers that no card of the box carries
+    (SC-COMP-01: one card for each pair of different numbers from 1 to 10), such as 5/5."""
+    piles = value if isinstance(value, list) else []
+    cards = [c for p in piles for c in (p if isinstance(p, list) else [p])]
+    for card in cards:
+        if isinstance(card, str) and _is_card(card):
+            a, b = (int(x) for x in card.split("/"))
+            if a == b or not (1 <= a <= 10 and 1 <= b <= 10):
+                return True
+    return False
 
 
 def _turned_only(expected: Message, got: Message) -> bool:
@@ -294,14 +326,23 @@ def step_rules(step: str, state: Message) -> set[str]:
         )  # a dealt card the player count removes (:func:`_removed_card_dealt`)
     if kind == "next_round" and not two:
         out.add("SC-SETUP-03")  # the new deal places the cards (:func:`_dealt_otherwise`)
+    out |= round_end_step_rules(state)
+    out.add("SC-COMP-01")  # a card the box does not hold (:func:`_outside_box`)
+    return out
+
+
+def round_end_step_rules(state: Message) -> set[str]:
+    """The rules of a step's round end, when ``state`` ends the round: how, and its scoring."""
     end = state.get("round_end")
-    if end is not None:
-        emptied = end == RoundEnd.EMPTY_HAND.value
-        out |= {"SC-END-01"} if emptied else {"SC-VAR2-05" if two else "SC-END-02"}
-        out |= {"SC-SCORE-01", "SC-SCORE-03", "SC-SCORE-05", "SC-SCORE-06"}
-        out.add("SC-VAR2-06" if two else "SC-SCORE-02")
-        if end == RoundEnd.UNBEATEN.value:
-            out.add(exemption_rule(state))
+    if end is None:
+        return set()
+    two = state.get("players") == 2
+    emptied = end == RoundEnd.EMPTY_HAND.value
+    out = {"SC-END-01"} if emptied else {"SC-VAR2-05" if two else "SC-END-02"}
+    out |= {"SC-SCORE-01", "SC-SCORE-03", "SC-SCORE-05", "SC-SCORE-06"}
+    out.add("SC-VAR2-06" if two else "SC-SCORE-02")
+    if end == RoundEnd.UNBEATEN.value:
+        out.add(exemption_rule(state))
     return out
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.table import Table
 
-from scout_ref.conformance.model.outcomes import Outcome
+from scout_ref.conformance.model.outcomes import CaseResult, Outcome
 from scout_ref.conformance.report.documents import RuleRow, Run
 from scout_ref.conformance.report.reproduce import program
 from scout_ref.conformance.report.verdicts import RuleVerdict
@@ -152,7 +152,7 @@ def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
     console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
     for row in broken:
         first = row.failures[0]
-        line = one_line(first.message) or first.outcome.value
+        line = evidence_of(first, row.id) or first.outcome.value
         console.print(f"  {row.id} {row.title}", style="bold", highlight=False, markup=False)
         console.print(f"    {first.case.id}: {line}", highlight=False, markup=False)
         if row.because:
@@ -163,6 +163,33 @@ def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
         console.print(text, highlight=False, markup=False)
 
 
+TERMS: dict[str, tuple[str, ...]] = {
+    "SC-GAME-04": ("winners",),
+    "SC-SCORE-06": ("totals", "total "),
+    "SC-SCORE-01": ("captured",),
+    "SC-SCORE-02": ("chips",),
+    "SC-VAR2-06": ("chips",),
+    "SC-SCORE-03": ("hand_penalty",),
+    "SC-SCORE-04": ("hand_penalty", "exempt"),
+    "SC-VAR-01": ("hand_penalty", "exempt"),
+}
+"""The words of a score difference's lines that name the term a rule governs: the line shown
+as that rule's evidence."""
+
+
+def evidence_of(result: CaseResult, rule_id: str) -> str:
+    """The line of a failure that is ``rule_id``'s own evidence: the first departure of a trace
+    or fuzz game that points at the rule, the line of a score difference naming its term, else
+    the failure's first line."""
+    for departure in result.departures:
+        if rule_id in departure.points_at:
+            return departure.where
+    words = TERMS.get(rule_id, ())
+    lines = [x.strip() for x in result.message.splitlines()]
+    term = next((x for x in lines if any(w in x for w in words)), None) if words else None
+    return term or one_line(result.message)
+
+
 def evidence_line(row: RuleRow) -> str:
     """Why a rule that builds on a broken one is still reported broken, in words."""
     n = row.unexplained
@@ -170,9 +197,25 @@ def evidence_line(row: RuleRow) -> str:
     return f"{row.id}: {cases} no broken rule it builds on ({', '.join(row.because)}); fix it too"
 
 
+def _verdicts_of(result: CaseResult, verdicts: dict[str, RuleVerdict]) -> str:
+    """The rules a failure is blamed on, each with its final verdict, and those its difference
+    pointed at that the run showed working (no longer blamed)."""
+
+    def named(rule_id: str) -> str:
+        verdict = verdicts.get(rule_id)
+        return f"{rule_id} {verdict.value.replace('_', ' ')}" if verdict else rule_id
+
+    text = "points at " + (", ".join(map(named, result.blame)) or "no rule")
+    cleared = [b for b in result.points_at if b not in result.blame]
+    if cleared and result.blame:
+        text += f"; not blamed: {', '.join(map(named, cleared))}"
+    return text
+
+
 def _print_failures(run: Run, console: Console) -> None:
     faults_shown = 0
-    for r in run.results:
+    verdicts = {row.id: row.verdict for row in run.rules}
+    for r in run.weighed:
         if r.outcome not in (Outcome.FAILED, Outcome.ERRORED):
             continue
         if r.fault:
@@ -180,8 +223,7 @@ def _print_failures(run: Run, console: Console) -> None:
             if faults_shown > DETAILED_FAULTS:
                 continue
         label = "FAIL" if r.outcome is Outcome.FAILED else "ERROR"
-        cited = ", ".join(r.blame) or "no rule"
-        head = f"{label} {r.case.id} [{r.case.kind}; points at {cited}]"
+        head = f"{label} {r.case.id} [{r.case.kind}; {_verdicts_of(r, verdicts)}]"
         console.print(head, style="red", highlight=False, markup=False)
         for line in r.message.splitlines():
             console.print(f"    {line}", highlight=False, markup=False)

@@ -1,0 +1,87 @@
+"""The rules a compared step passes through, read from the reference's own explanation of it.
+
+A case cites the rules it was written about, but one failing step passes through its own few:
+a Scout & Show into the far-right slot passes through the slot rule (SC-SCOUT-02) whether or not
+the case cites it. :func:`move_uses` reads them from the reasoning ``scout-ref explain`` prints
+(:func:`scout_ref.analysis.explain.explain`), plus the scoring rules when the move ends the
+round. A rule whose own fields came out as the reference's in the adapter's answer was shown
+holding in that step and is left out: its fault, if any, did not make this difference.
+
+The verdicts (:mod:`scout_ref.conformance.report.verdicts`) use these rules for ``builds_on``:
+a failure is explained by a broken rule it builds on only if its failing steps use that rule.
+Every rule is also judged only at the player counts it applies to
+(:func:`~scout_ref.conformance.model.scope.in_scope`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from scout_ref.analysis.explain import explain
+from scout_ref.conformance.blame.states import (
+    FIELD_RULES,
+    TWO_PLAYER,
+    Rules,
+    producer,
+    round_end_step_rules,
+)
+from scout_ref.conformance.model.outcomes import Message
+from scout_ref.conformance.model.scope import in_scope
+from scout_ref.engine.notation import parse_move
+from scout_ref.errors import ScoutError
+from scout_ref.formats.state_json import state_from_json
+
+SHOWN_BY_HANDS = ("SC-GEN-02", "SC-SCOUT-01", "SC-SCOUT-02")
+"""Rules read from the hands after any move (:func:`~.states.hand_rules`): hands that agree
+show them holding, whatever the move."""
+
+EXPLAINED_MOVES = 8
+"""The differing moves of a legal-move list whose explanations are read (the list may differ
+in thousands)."""
+
+
+def move_uses(
+    before: Message | None, move: str, expected: Message | None = None, got: object = None
+) -> Rules:
+    """The rules the reference's explanation of ``move`` in ``before`` passes through, with the
+    round end's scoring rules when ``expected`` (its state after the move) ends the round; less
+    those whose fields agree between ``expected`` and the adapter's state ``got``."""
+    if before is None:
+        return frozenset()
+    try:
+        cited = set(explain(state_from_json(before), parse_move(move)).cited)
+    except (ScoutError, KeyError, TypeError):
+        return frozenset()
+    if expected is not None:
+        cited |= round_end_step_rules(expected)
+    if expected is not None and isinstance(got, dict):
+        cited -= _held(move, expected, got)
+    return in_scope(cited, before.get("players"))
+
+
+def list_uses(before: Message, moves: Iterable[str]) -> Rules:
+    """The rules the explanations of the first differing moves of a legal-move list use."""
+    out: set[str] = set()
+    for k, move in enumerate(moves):
+        if k == EXPLAINED_MOVES:
+            break
+        out |= move_uses(before, move)
+    return frozenset(out)
+
+
+def _held(step: str, expected: Message, got: Message) -> set[str]:
+    """The rules governing fields of ``step``'s state that all agree in ``got``."""
+    kind = producer(step)
+    two = expected.get("players") == 2
+    fields: dict[str, set[str]] = {}
+    for key, ids in FIELD_RULES[kind].items():
+        if key != "*":
+            for rule_id in TWO_PLAYER.get((kind, key), ids) if two else ids:
+                fields.setdefault(rule_id, set()).add(key)
+    for rule_id in SHOWN_BY_HANDS:
+        fields.setdefault(rule_id, set()).add("hands")
+    return {
+        rule_id
+        for rule_id, keys in fields.items()
+        if all(expected.get(k) == got.get(k, "<missing>") for k in keys)
+    }
