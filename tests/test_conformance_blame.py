@@ -106,7 +106,10 @@ def test_a_hand_out_of_order_or_a_card_at_another_slot() -> None:
 @pytest.mark.rule("SC-SET-03", "SC-SCOUT-04", "SC-SHOW-02")
 def test_legal_lists_name_the_kind_of_move() -> None:
     state = facing(4, "", "2/1 5/1 9/1 3/4", seat=2, owner=0)
-    assert moves_blame(state_to_json(state), [], ["show 0-2"]) == {"SC-SET-03", "SC-SHOW-02"}  # onto an empty table: what opens, too
+    assert moves_blame(state_to_json(state), [], ["show 0-2"]) == {
+        "SC-SET-03",
+        "SC-SHOW-02",
+    }  # onto an empty table: what opens, too
     facing_run = facing(4, "5/3 6/1", "7/1 8/4 2/5")
     scouts = [
         str(m)

@@ -4,8 +4,9 @@ A case cites the rules it was written about, but one failing step passes through
 a Scout & Show into the far-right slot passes through the slot rule (SC-SCOUT-02) whether or not
 the case cites it. :func:`move_uses` reads them from the reasoning ``scout-ref explain`` prints
 (:func:`scout_ref.analysis.explain.explain`), plus the scoring rules when the move ends the
-round. A rule whose own fields came out as the reference's in the adapter's answer was shown
-holding in that step and is left out: its fault, if any, did not make this difference.
+round. When the adapter accepted the move and only its state differs, the rules of the move's
+legality held, and so did a rule whose own fields came out as the reference's: only the rules
+governing a field that differs are kept.
 
 The verdicts (:mod:`scout_ref.conformance.report.verdicts`) use these rules for ``builds_on``:
 a failure is explained by a broken rule it builds on only if its failing steps use that rule.
@@ -20,6 +21,7 @@ from collections.abc import Iterable
 from scout_ref.analysis.explain import explain
 from scout_ref.conformance.blame.states import (
     FIELD_RULES,
+    ROUND_END_FIELDS,
     TWO_PLAYER,
     Rules,
     producer,
@@ -44,8 +46,12 @@ def move_uses(
     before: Message | None, move: str, expected: Message | None = None, got: object = None
 ) -> Rules:
     """The rules the reference's explanation of ``move`` in ``before`` passes through, with the
-    round end's scoring rules when ``expected`` (its state after the move) ends the round; less
-    those whose fields agree between ``expected`` and the adapter's state ``got``."""
+    round end's scoring rules when ``expected`` (its state after the move) ends the round.
+
+    Given the adapter's state ``got`` after the move (it accepted it), only the rules that
+    govern a field that differs are kept: the rules of the move's legality held (the move was
+    accepted), and a rule whose fields agree held in this step.
+    """
     if before is None:
         return frozenset()
     try:
@@ -55,7 +61,12 @@ def move_uses(
     if expected is not None:
         cited |= round_end_step_rules(expected)
     if expected is not None and isinstance(got, dict):
-        cited -= _held(move, expected, got)
+        fields = _fields(move, expected)
+        cited = {
+            r
+            for r in cited
+            if any(expected.get(k) != got.get(k, "<missing>") for k in fields.get(r, ()))
+        }
     return in_scope(cited, before.get("players"))
 
 
@@ -69,8 +80,9 @@ def list_uses(before: Message, moves: Iterable[str]) -> Rules:
     return frozenset(out)
 
 
-def _held(step: str, expected: Message, got: Message) -> set[str]:
-    """The rules governing fields of ``step``'s state that all agree in ``got``."""
+def _fields(step: str, expected: Message) -> dict[str, set[str]]:
+    """Rule ID -> the fields of ``step``'s state it governs (:data:`~.states.FIELD_RULES`, the
+    two-player readings, the hands for the rules read from them, the round end's fields)."""
     kind = producer(step)
     two = expected.get("players") == 2
     fields: dict[str, set[str]] = {}
@@ -80,8 +92,6 @@ def _held(step: str, expected: Message, got: Message) -> set[str]:
                 fields.setdefault(rule_id, set()).add(key)
     for rule_id in SHOWN_BY_HANDS:
         fields.setdefault(rule_id, set()).add("hands")
-    return {
-        rule_id
-        for rule_id, keys in fields.items()
-        if all(expected.get(k) == got.get(k, "<missing>") for k in keys)
-    }
+    for rule_id in round_end_step_rules(expected):
+        fields.setdefault(rule_id, set()).update(ROUND_END_FIELDS)
+    return fields

@@ -372,7 +372,7 @@ def game_result(
     when every departure errored and none names a rule."""
     players = case.players
     blame = in_scope(frozenset().union(*(d.blame for d in found)), players)
-    uses = in_scope(frozenset().union(*(d.uses for d in found)), players)
+    uses = in_scope(frozenset().union(*(d.uses | d.blame for d in found)), players)
     listed = tuple(
         Departure(
             f"step {d.index} ({d.request}): {_head(d)}", tuple(sorted(in_scope(d.blame, players)))

@@ -365,7 +365,7 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
         message,
         blame=narrowed,
         points_at=tuple(sorted(blame | set(narrowed))),
-        uses=tuple(sorted(in_scope(ctx.uses, case.players))) if outcome in BAD else (),
+        uses=tuple(sorted(in_scope(ctx.uses | blame, case.players))) if outcome in BAD else (),
     )
     if walk is not None:
         steps = tuple(sorted(walk.steps.items()))

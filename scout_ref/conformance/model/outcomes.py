@@ -123,8 +123,9 @@ class CaseResult:
     """For traces and fuzz games: a deal differed; later steps were judged from the reference's."""
     uses: tuple[str, ...] = ()
     """For a failure: the rules its failing steps pass through, read from the reference's own
-    explanation of each (:mod:`scout_ref.conformance.blame.uses`); empty when not known (an
-    errored reply, a deal). A broken rule explains the failure only if they hold it."""
+    explanation of each (:mod:`scout_ref.conformance.blame.uses`), and those its differences
+    point at; empty when not known (an errored reply). A broken rule explains the failure only
+    if they hold it."""
     departures: tuple[Departure, ...] = ()
     """For traces and fuzz games: every step that differs, each with the rules it points at."""
 

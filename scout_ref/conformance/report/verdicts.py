@@ -120,9 +120,14 @@ def weigh(results: Sequence[CaseResult]) -> list[CaseResult]:
             out.append(r)
             continue
         focus, players = r.case.focus, players_of(r)
-        kept = tuple(b for b in r.blame if b == focus or (b, players) not in working)
-        kept = kept or r.blame
-        out.append(r if kept == r.blame else replace(r, blame=kept))
+        readings = set(r.points_at) | set(r.blame)
+        shown = {b for b in readings if b != focus and (b, players) in working}
+        if not shown or shown == readings:
+            out.append(r)
+            continue
+        blame = tuple(b for b in r.blame if b not in shown) or r.blame
+        uses = tuple(u for u in r.uses if u not in shown)  # the step did not fail on them
+        out.append(replace(r, blame=blame, uses=uses))
     return out
 
 
