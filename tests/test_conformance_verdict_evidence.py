@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scout_ref import state_to_json
+from scout_ref import state_from_json, state_to_json
 from scout_ref.cli import main
 from scout_ref.conformance.blame.scores import without_effect
 from scout_ref.conformance.blame.states import state_blame
@@ -29,7 +29,7 @@ from scout_ref.engine.notation import parse_move
 from scout_ref.engine.setup import new_game
 from scout_ref.engine.turn import apply_move
 from scout_ref.rulebook.registry import spec_dir
-from tests.test_conformance_evidence import case_named, context
+from tests.test_conformance_evidence import Wrong, case_named, context
 
 REPO = Path(__file__).parent.parent
 SUITE = spec_dir() / "vectors"
@@ -135,26 +135,25 @@ def test_an_error_convicts_no_rule() -> None:
     errored = _result("SC-GAME-01", Outcome.ERRORED, players=2)
     verdicts = _verdicts([_result("SC-GAME-01", Outcome.PASSED, players=2), errored])
     assert verdicts["SC-GAME-01"] is RuleVerdict.NOT_JUDGED
-    ctx, _ = context(
-        lambda request, reply: (
-            {"id": reply["id"], "type": "errored", "message": "no round 2 (SC-VAR2-01)"}
-            if request["type"] == "deal" and "state" in request["input"]
-            else reply
-        )
-    )
+    ctx, _ = context(refuse_round_two("no round 2 (SC-VAR2-01)"))
     result = run_case(ctx, case_named("trace-games-2p-game-1"))
     assert result.outcome is Outcome.ERRORED
     assert result.blame == ("SC-VAR2-01",)  # the rule its own message names
-    silent, _ = context(
-        lambda request, reply: (
-            {"id": reply["id"], "type": "errored", "message": "no"}
-            if request["type"] == "deal" and "state" in request["input"]
-            else reply
-        )
-    )
+    silent, _ = context(refuse_round_two("no"))
     result = run_case(silent, case_named("trace-games-2p-game-1"))
     assert result.outcome is Outcome.ERRORED
     assert result.blame == ()
+
+
+def refuse_round_two(message: str) -> Wrong:
+    """Answers errored, with ``message``, to every later round's deal."""
+
+    def wrong(request: Message, reply: Message) -> Message:
+        if request["type"] == "deal" and "state" in request["input"]:
+            return {"id": reply["id"], "type": "errored", "message": message}
+        return reply
+
+    return wrong
 
 
 @pytest.mark.rule("SC-SNS-01", "SC-VAR2-02")
@@ -173,10 +172,10 @@ def sns_chips_for_two(request: Message, reply: Message) -> Message:
     """With two players, a show or a scout hands out Scout & Show chips (SC-VAR2-02)."""
     state = reply.get("state")
     move = request.get("move")
-    if request["type"] == "apply" and isinstance(state, dict) and state["players"] == 2:
-        if isinstance(move, str) and move.startswith(("show", "scout")):
-            reply = copy.deepcopy(reply)
-            reply["state"]["scout_show_available"] = [True, True]
+    two = request["type"] == "apply" and isinstance(state, dict) and state["players"] == 2
+    if two and isinstance(move, str) and move.startswith(("show", "scout")):
+        reply = copy.deepcopy(reply)
+        reply["state"]["scout_show_available"] = [True, True]
     return reply
 
 
@@ -213,7 +212,7 @@ def test_a_difference_that_fits_two_faults_names_both() -> None:
     before = facing(3, "4/2", "5/3 6/1", seat=2, owner=0, scout_chips=[1, 0, 0])
     before = state_to_json(before)
     move = "scout L @0"
-    after = state_to_json(apply_move(facing_state(before), parse_move(move)))
+    after = state_to_json(apply_move(state_from_json(before), parse_move(move)))
     if after["round_end"] is None:
         pytest.skip("the state does not end the round")
     got = {
@@ -226,12 +225,6 @@ def test_a_difference_that_fits_two_faults_names_both() -> None:
     }
     blame = state_blame(before, move, after, got)
     assert {"SC-SCOUT-05", "SC-END-02"} <= blame
-
-
-def facing_state(data: Message):  # type: ignore[no-untyped-def]
-    from scout_ref import state_from_json
-
-    return state_from_json(data)
 
 
 @pytest.mark.rule("SC-SCOUT-02", "SC-SNS-02")
