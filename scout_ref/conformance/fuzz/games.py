@@ -400,7 +400,8 @@ def _head(found: Disagreement) -> str:
 def repeat_text(found: Sequence[Departure], first: str) -> str:
     """A game whose first departure an earlier game (``first``) showed: every departure in one
     line each, the first said to be as in that game."""
-    head = f"{HEAD}{found[0].where} [points at {_points(found[0])}], as in {first}"
+    step, _, detail = found[0].where.partition(": ")
+    head = f"{HEAD}{step} as in {first}: {detail} [points at {_points(found[0])}]"
     return head + later_departures(found[1:])
 
 
