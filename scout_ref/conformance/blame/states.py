@@ -114,8 +114,8 @@ def narrow(case: Case, derived: frozenset[str], outcome: Outcome) -> tuple[str, 
     when a failure points at nothing more precise; otherwise every rule the difference points
     at (the verdicts keep, of several, those a focused case convicts). An ``errored`` answer is
     no evidence against a rule: it keeps only what other requests showed (an observation's
-    replayed moves) or the rules its message names as a divergence
-    (:func:`~scout_ref.conformance.judge.steps.reply_verdict`), else none.
+    replayed moves), else none. A refusal the adapter states as a divergence, a ``rejection``
+    with its reason, is a failure blamed on the rule of that reason.
     """
     focus = case.focus
     if outcome is Outcome.ERRORED:

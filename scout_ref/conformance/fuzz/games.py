@@ -28,7 +28,6 @@ from scout_ref.conformance.fuzz.lists import (
     shared_moves,
 )
 from scout_ref.conformance.judge.runner import compare_move_lists, move_list_difference
-from scout_ref.conformance.judge.steps import named
 from scout_ref.conformance.model.kinds import VectorKind
 from scout_ref.conformance.model.outcomes import (
     OFFICIAL_RULES,
@@ -91,7 +90,7 @@ def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
             return Disagreement(index, request, f"the adapter skipped it: {reason}", skipped=True)
         case Errored(message):
             detail = f"the adapter answered errored: {message}"
-            return Disagreement(index, request, detail, blame=named(message), errored=True)
+            return Disagreement(index, request, detail, errored=True)
 
 
 def _compare_state(
@@ -369,7 +368,7 @@ def game_result(
 ) -> CaseResult:
     """A fuzz game that departs, without its text: every departure kept
     (:attr:`CaseResult.departures`), blamed on the rules in scope at its player count; errored,
-    when every departure errored and none names a rule."""
+    when every departure errored (an error convicts no rule)."""
     players = case.players
     blame = in_scope(frozenset().union(*(d.blame for d in found)), players)
     uses = in_scope(frozenset().union(*(d.uses | d.blame for d in found)), players)

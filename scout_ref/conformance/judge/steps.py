@@ -32,7 +32,6 @@ from scout_ref.conformance.report.text import one_line
 from scout_ref.errors import ScoutError
 from scout_ref.formats.state_json import rules_from_json, state_from_json, state_to_json
 from scout_ref.formats.trace import step_state
-from scout_ref.rulebook.registry import RULE_ID, rules
 
 Verdict = tuple[Outcome, str, frozenset[str]]
 """A case's outcome, what went wrong in words, and the rules the difference points at."""
@@ -45,19 +44,9 @@ def reply_verdict(reply: Reply) -> Verdict:
         case Skipped(reason):
             return Outcome.SKIPPED, f"skipped by the adapter: {reason}", frozenset()
         case Errored(message):
-            return Outcome.ERRORED, f"the adapter answered errored: {message}", named(message)
+            return Outcome.ERRORED, f"the adapter answered errored: {message}", frozenset()
         case Result():
             return Outcome.ERRORED, "", frozenset()
-
-
-def named(message: str) -> frozenset[str]:
-    """The rules an adapter's own message names (a refusal it states as a divergence from
-    them, ``errored: SC-VAR2-01 not supported``): the only rules an error may be blamed on.
-
-    >>> sorted(named("SC-VAR2-01 is not supported (see SC-XX-99)"))
-    ['SC-VAR2-01']
-    """
-    return frozenset(m for m in RULE_ID.findall(message) if m in rules())
 
 
 def expect_state(
