@@ -95,3 +95,21 @@ def _fields(step: str, expected: Message) -> dict[str, set[str]]:
     for rule_id in round_end_step_rules(expected):
         fields.setdefault(rule_id, set()).update(ROUND_END_FIELDS)
     return fields
+
+
+def common_cause(steps: Iterable[tuple[Rules, Rules]]) -> Rules:
+    """The rules that explain every failing step of a trace or fuzz game, given each step's
+    blame and uses: each is blamed for some step and blamed for, or used by, every one. When
+    one rule so explains them all, the case blames it rather than every step's own reading (a
+    far-right slot that wraps shows in scouts and in Scout & Shows alike: SC-SCOUT-02). Empty
+    when no rule does, or with fewer than two steps.
+
+    >>> a, b = frozenset(["SC-SCOUT-02"]), frozenset(["SC-SNS-03"])
+    >>> sorted(common_cause([(a, a), (b, a | b)]))
+    ['SC-SCOUT-02']
+    """
+    steps = [(b, u) for b, u in steps if b]
+    if len(steps) < 2:
+        return frozenset()
+    every = frozenset.intersection(*(b | u for b, u in steps))
+    return every & frozenset().union(*(b for b, _ in steps))

@@ -20,7 +20,7 @@ from scout_ref.conformance.blame.followup import follow_up
 from scout_ref.conformance.blame.moves import rejected_blame
 from scout_ref.conformance.blame.scores import score_blame, without_effect
 from scout_ref.conformance.blame.states import Rules, state_blame, step_rules
-from scout_ref.conformance.blame.uses import list_uses, move_uses
+from scout_ref.conformance.blame.uses import common_cause, list_uses, move_uses
 from scout_ref.conformance.fuzz.lists import (
     basic_kind_blame,
     first_shared_difference,
@@ -370,7 +370,8 @@ def game_result(
     (:attr:`CaseResult.departures`), blamed on the rules in scope at its player count; errored,
     when every departure errored (an error convicts no rule)."""
     players = case.players
-    blame = in_scope(frozenset().union(*(d.blame for d in found)), players)
+    common = common_cause((d.blame, d.uses) for d in found)
+    blame = in_scope(common or frozenset().union(*(d.blame for d in found)), players)
     uses = in_scope(frozenset().union(*(d.uses | d.blame for d in found)), players)
     listed = tuple(
         Departure(

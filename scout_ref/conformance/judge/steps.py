@@ -15,7 +15,7 @@ from scout_ref.conformance.blame.diff import state_diff
 from scout_ref.conformance.blame.followup import ask_legal, follow_up
 from scout_ref.conformance.blame.moves import rejected_blame
 from scout_ref.conformance.blame.states import state_blame, step_rules
-from scout_ref.conformance.blame.uses import move_uses
+from scout_ref.conformance.blame.uses import common_cause, move_uses
 from scout_ref.conformance.model.outcomes import (
     Case,
     Departure,
@@ -112,6 +112,7 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
     judged: Counter[str] = Counter()
     deal_departed = False
     errors = 0
+    causes: list[tuple[frozenset[str], frozenset[str]]] = []  # each failing step's blame, uses
     for k, step in enumerate(steps):
         name, reply = _ask(ctx, players, switches, state, step, first=not departures)
         what = f"step {k} ({'deal' if 'deal' in step else name})"
@@ -136,13 +137,16 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
         else:
             judged.update(in_scope(step_rules(name, expected), players))
             if not same:
+                earlier, ctx.uses = ctx.uses, set()
                 _, message, blame = expect_state(reply, state, name, expected, ctx)
+                causes.append((blame, frozenset(ctx.uses)))
+                ctx.uses |= earlier
                 deal_departed |= "deal" in step
                 departures.append((f"step {k}: {message}", blame))
         state = expected
     if not departures:
         return Walk(PASS, judged, deal_departed)
-    blame = frozenset().union(*(b for _, b in departures))
+    blame = common_cause(causes) or frozenset().union(*(b for _, b in departures))
     listed = tuple(Departure(one_line(m), tuple(sorted(b))) for m, b in departures)
     # a trace whose every departing step errored is errored: an error convicts no rule
     outcome = Outcome.ERRORED if errors == len(departures) else Outcome.FAILED

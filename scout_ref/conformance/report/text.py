@@ -42,6 +42,7 @@ def print_report(run: Run, console: Console, *, table: bool = False) -> None:
         console.print(rule_table(rows))
     print_rules_to_fix(rows, console)
     _print_findings(run, console)
+    _print_notes(run, console)
     if run.unjudged:
         console.print(run.unjudged, highlight=False, markup=False)
     if run.timed_out:
@@ -122,6 +123,17 @@ def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
     return [head]
 
 
+def _print_notes(run: Run, console: Console) -> None:
+    """The passed cases whose answers differ only where nothing the rules score changes."""
+    notes = [
+        r for r in run.results if r.outcome is Outcome.PASSED and r.message.startswith("note:")
+    ]
+    for r in notes[:DETAILED_FAULTS]:
+        console.print(f"note {r.case.id}: {one_line(r.message)}", highlight=False, markup=False)
+    if len(notes) > DETAILED_FAULTS:
+        console.print(f"... and {plural(len(notes) - DETAILED_FAULTS, 'more note')}")
+
+
 def _print_findings(run: Run, console: Console) -> None:
     """The new vectors written, each folder once with its count when there are many."""
     if len(run.findings) <= 3:
@@ -157,10 +169,20 @@ def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
         console.print(f"    {first.case.id}: {line}", highlight=False, markup=False)
         if row.because:
             console.print(f"    {evidence_line(row)}", highlight=False, markup=False)
-    waiting = [r.id for r in rows if r.verdict is RuleVerdict.NOT_JUDGED]
-    if waiting:
-        text = f"not judged until those are fixed ({len(waiting)}): {', '.join(waiting)}"
+    waiting = [r for r in rows if r.verdict is RuleVerdict.NOT_JUDGED]
+    explained = [r.id for r in waiting if not r.hidden_by]
+    if explained:
+        text = f"not judged until those are fixed ({len(explained)}): {', '.join(explained)}"
         console.print(text, highlight=False, markup=False)
+    hidden = [r for r in waiting if r.hidden_by]
+    if hidden:
+        console.print(hidden_line(hidden), highlight=False, markup=False)
+
+
+def hidden_line(rows: Sequence[RuleRow]) -> str:
+    """The rules whose holding failures blamed elsewhere hid, with what hid them."""
+    parts = [f"{r.id} ({', '.join(r.because) or 'errored'})" for r in rows]
+    return f"not judged, hidden by failures blamed elsewhere ({len(rows)}): {'; '.join(parts)}"
 
 
 TERMS: dict[str, tuple[str, ...]] = {
