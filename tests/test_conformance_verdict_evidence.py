@@ -22,8 +22,16 @@ from scout_ref.conformance.blame.uses import move_uses
 from scout_ref.conformance.cases._case import facing
 from scout_ref.conformance.fuzz.games import fuzz_game
 from scout_ref.conformance.judge.runner import run_case
-from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Message, Outcome
+from scout_ref.conformance.model.outcomes import (
+    OFFICIAL_RULES,
+    Case,
+    CaseResult,
+    Departure,
+    Message,
+    Outcome,
+)
 from scout_ref.conformance.oracle.answers import perft_answer
+from scout_ref.conformance.report.text import evidence_of
 from scout_ref.conformance.report.verdicts import RuleVerdict, blamed, decide, judge, weigh
 from scout_ref.engine.notation import parse_move
 from scout_ref.engine.setup import new_game
@@ -351,3 +359,84 @@ def test_a_deck_with_a_double_is_named_on_the_deck(
     assert verdicts["SC-COMP-01"] == "nonconformant"
     assert verdicts["SC-SETUP-01"] != "nonconformant"
     assert verdicts["SC-GAME-03"] != "nonconformant"
+
+
+@pytest.mark.rule("SC-GAME-04", "SC-VAR2-02")
+def test_the_example_under_a_rule_is_its_own_evidence() -> None:
+    game = CaseResult(
+        _result(None, Outcome.FAILED).case,
+        Outcome.FAILED,
+        "the adapter departs at step 3 (deal): ...",
+        blame=("SC-SETUP-03", "SC-VAR2-02"),
+        departures=(
+            Departure("step 3 (deal): hands[0]: expected ...", ("SC-SETUP-03",)),
+            Departure("step 9 (apply 'show 0-0'): scout_show_available...", ("SC-VAR2-02",)),
+        ),
+    )
+    assert evidence_of(game, "SC-VAR2-02").startswith("step 9 ")
+    score = CaseResult(
+        _result("SC-GAME-04", Outcome.FAILED).case,
+        Outcome.FAILED,
+        "round_scores seat 1: exempt expected false, got true\nwinners: expected [0], got [1]",
+    )
+    assert evidence_of(score, "SC-GAME-04") == "winners: expected [0], got [1]"
+    assert evidence_of(score, "SC-SCORE-04").startswith("round_scores seat 1: exempt")
+
+
+@pytest.mark.rule("SC-SCOUT-05", "SC-END-02")
+@pytest.mark.usefixtures("importable_adapters")
+def test_two_faults_in_one_difference_are_both_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The owner of an emptied set forgotten and no unbeaten round end: the round end is not
+    hidden behind the owner, which comes first in the fields."""
+    selection = ["--rule", "SC-SCOUT-05", "--rule", "SC-END-02", "--kind", "apply"]
+    verdicts, _ = _conform("wrong_owner_forgotten_no_unbeaten", tmp_path, *selection)
+    capsys.readouterr()
+    assert verdicts["SC-SCOUT-05"] == "nonconformant"
+    assert verdicts["SC-END-02"] == "nonconformant"
+    assert verdicts.get("SC-TURN-01") != "nonconformant"
+
+
+@pytest.mark.rule("SC-VAR2-02", "SC-SNS-01")
+@pytest.mark.usefixtures("importable_adapters")
+def test_a_two_player_engine_is_never_named_on_a_three_to_five_player_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    selection = ["--rule", "SC-VAR2-0*", "--rule", "SC-SHOW-0*", "--kind", "apply"]
+    verdicts, _ = _conform("wrong_two_player_sns_chips", tmp_path, *selection)
+    capsys.readouterr()
+    assert verdicts["SC-VAR2-02"] == "nonconformant"
+    assert verdicts.get("SC-SNS-01") != "nonconformant"
+    assert {v for r, v in verdicts.items() if r.startswith("SC-SHOW-")} <= {
+        "conformant",
+        "not_judged",
+        "not_applicable",
+    }
+
+
+@pytest.mark.rule("SC-ORIENT-01")
+@pytest.mark.usefixtures("importable_adapters")
+def test_perft_names_the_move_that_makes_the_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = new_game(3, seed=4)
+    nodes, divide = perft_answer(start, 2)
+    case = {
+        "id": "perft-rotation-two",
+        "description": "Two rotation decisions.",
+        "rules": ["SC-ORIENT-01"],
+        "state": state_to_json(start),
+        "depth": 2,
+        "expected": {"nodes": nodes, "divide": divide},
+    }
+    folder = tmp_path / "vectors" / "perft"
+    folder.mkdir(parents=True)
+    document = {"spec_version": "1.1.0", "kind": "perft", "description": "d", "cases": [case]}
+    (folder / "rotation.json").write_text(json.dumps(document), "utf-8")
+    adapter = f"{sys.executable} -m tests.adapters.only_start_player_rotates"
+    command = ["conform", "--vectors", str(tmp_path / "vectors"), "--adapter", adapter]
+    assert main([*command, "--save", str(tmp_path / "found")]) == 1
+    out = capsys.readouterr().out
+    assert "at the root: its own apply of 'keep' differs" in out
+    assert "points at SC-ORIENT-01 nonconformant" in out

@@ -326,8 +326,9 @@ def step_rules(step: str, state: Message) -> set[str]:
         )  # a dealt card the player count removes (:func:`_removed_card_dealt`)
     if kind == "next_round" and not two:
         out.add("SC-SETUP-03")  # the new deal places the cards (:func:`_dealt_otherwise`)
+    if kind in ("deal", "next_round"):
+        out.add("SC-COMP-01")  # the dealt cards come from the box (:func:`_outside_box`)
     out |= round_end_step_rules(state)
-    out.add("SC-COMP-01")  # a card the box does not hold (:func:`_outside_box`)
     return out
 
 

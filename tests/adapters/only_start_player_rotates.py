@@ -1,5 +1,7 @@
 """Wrong engine: only the start player decides whether to rotate; once they have, play begins
-(the others keep their hands); breaks SC-ORIENT-01 (each player decides)."""
+(the others keep their hands); breaks SC-ORIENT-01 (each player decides). Not of the zoo: its
+perft counts of whole deals run far past the time-outs (tests/test_conformance_verdict_evidence.py
+gives it a shallow perft case)."""
 
 from __future__ import annotations
 
