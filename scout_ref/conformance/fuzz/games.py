@@ -386,7 +386,7 @@ def game_result(
         blame=tuple(sorted(blame)),
         points_at=tuple(sorted(blame)),
         steps_judged=counted,
-        deal_departed=any(d.request == "deal" for d in found),
+        deal_departed=any(d.request == "deal" and not d.errored for d in found),
         uses=tuple(sorted(uses)),
         departures=listed,
     )

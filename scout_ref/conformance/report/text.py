@@ -156,12 +156,12 @@ def one_line(message: str) -> str:
 
 
 def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
-    """The summary: each nonconformant rule with its failing case and that case's first line,
-    then the rules not judged because of them."""
+    """The summary: each nonconformant rule with its own evidence (a failing case that convicts
+    it, and the line of that case that shows it), then the rules not judged because of them,
+    and those that failures blamed elsewhere hid."""
     broken = [r for r in rows if r.verdict is RuleVerdict.NONCONFORMANT]
-    if not broken:
-        return
-    console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
+    if broken:
+        console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
     for row in broken:
         first = row.failures[0]
         line = evidence_of(first, row.id) or first.outcome.value
@@ -179,9 +179,23 @@ def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
         console.print(hidden_line(hidden), highlight=False, markup=False)
 
 
+UNBLAMED = "errored or no rule"
+"""What hid a rule when the failures that use it are blamed on no rule."""
+
+
 def hidden_line(rows: Sequence[RuleRow]) -> str:
-    """The rules whose holding failures blamed elsewhere hid, with what hid them."""
-    parts = [f"{r.id} ({', '.join(r.because) or 'errored'})" for r in rows]
+    """The rules whose holding failures blamed elsewhere hid: how many cases, blamed on what.
+
+    >>> from scout_ref.rulebook.registry import Status
+    >>> row = RuleRow("SC-GAME-01", Status.NORMATIVE, "", 1, 0, 1, 2, RuleVerdict.NOT_JUDGED,
+    ...               hidden_by=("trace-x",))
+    >>> hidden_line([row])
+    'not judged, hidden by failures blamed elsewhere (1): SC-GAME-01 (1 case: errored or no rule)'
+    """
+    parts = [
+        f"{r.id} ({plural(len(r.hidden_by), 'case')}: {', '.join(r.because) or UNBLAMED})"
+        for r in rows
+    ]
     return f"not judged, hidden by failures blamed elsewhere ({len(rows)}): {'; '.join(parts)}"
 
 
