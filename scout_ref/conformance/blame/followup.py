@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from scout_ref.conformance.blame.moves import moves_blame, rejected_blame
 from scout_ref.conformance.blame.scores import score_blame
-from scout_ref.conformance.blame.states import state_blame
+from scout_ref.conformance.blame.states import ROUND_END_FIELDS, state_blame
 from scout_ref.conformance.model.kinds import RequestType
 from scout_ref.conformance.model.outcomes import Message
 from scout_ref.conformance.oracle.answers import legal, score
@@ -154,9 +154,28 @@ def _apply_blame(
         blame = rejected_blame(before, move, data["rejection"].get("reason"))
         return set(ask_legal(ctx, before, move) or blame)
     if data["state"] != expected:
-        blame = state_blame(before, move, expected, data["state"])
-        return set(follow_up(ctx, expected, data["state"]) or blame)
+        return set(settled_blame(ctx, before, move, expected, data["state"]))
     return set()
+
+
+def settled_blame(
+    ctx: Context | None, before: Message | None, step: str, expected: Message, got: object
+) -> Rules:
+    """The rules a differing state points at (:func:`~.states.state_blame`), settled by the
+    follow-up question its difference asks, when ``ctx`` can ask it (:func:`follow_up`).
+
+    The answer settles the reading it was asked about: where one side ends the round, how
+    it ends. A field the move changes directly that differs too keeps its own reading beside
+    the answer: a forgotten owner and a missing round end are asked about both.
+    """
+    blame = state_blame(before, step, expected, got)
+    answer = follow_up(ctx, expected, got) if ctx is not None else None
+    if answer is None or not isinstance(got, dict):
+        return blame
+    if not ends_differently(expected, got):
+        return answer
+    same_end = {**got, **{k: expected[k] for k in ROUND_END_FIELDS if k in expected}}
+    return answer | state_blame(before, step, expected, same_end)
 
 
 def ends_differently(expected: Message, got: object) -> bool:

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from scout_ref.analysis.simulation import random_game, rare_first
 from scout_ref.conformance.blame.diff import score_difference, state_diff
-from scout_ref.conformance.blame.followup import follow_up
+from scout_ref.conformance.blame.followup import settled_blame
 from scout_ref.conformance.blame.moves import rejected_blame
 from scout_ref.conformance.blame.scores import score_blame, without_effect
-from scout_ref.conformance.blame.states import Rules, state_blame, step_rules
+from scout_ref.conformance.blame.states import Rules, step_rules
 from scout_ref.conformance.blame.uses import common_cause, list_uses, move_uses
 from scout_ref.conformance.fuzz.lists import (
     basic_kind_blame,
@@ -108,9 +108,7 @@ def _compare_state(
     if got.data["state"] == expected:
         return None
     diff = state_diff(expected, got.data["state"], data)
-    blame = state_blame(data, step, expected, got.data["state"])
-    if ctx is not None:
-        blame = follow_up(ctx, expected, got.data["state"]) or blame
+    blame = settled_blame(ctx, data, step, expected, got.data["state"])
     uses = move_uses(data, step, expected, got.data["state"])
     return Disagreement(0, step, diff, before, blame, uses=uses)
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scout_ref.conformance.blame.diff import state_diff
-from scout_ref.conformance.blame.followup import ask_legal, follow_up
+from scout_ref.conformance.blame.followup import ask_legal, settled_blame
 from scout_ref.conformance.blame.moves import rejected_blame
-from scout_ref.conformance.blame.states import state_blame, step_rules
+from scout_ref.conformance.blame.states import step_rules
 from scout_ref.conformance.blame.uses import common_cause, move_uses
 from scout_ref.conformance.model.outcomes import (
     Case,
@@ -69,9 +69,8 @@ def expect_state(
         return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal", blame
     if data["state"] != expected:
         diff = state_diff(expected, data["state"], before)
-        blame = state_blame(before, step, expected, data["state"])
+        blame = settled_blame(ctx, before, step, expected, data["state"])
         if ctx is not None:
-            blame = follow_up(ctx, expected, data["state"]) or blame
             ctx.uses |= move_uses(before, step, expected, data["state"])
         return Outcome.FAILED, f"{what}: the state differs\n{diff}", blame
     return PASS
