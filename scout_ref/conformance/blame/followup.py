@@ -19,7 +19,8 @@ tells the candidates apart, using only requests the adapter already answers:
   faithfully and the play is blamed (as an ``apply`` case), not the view.
 
 An adapter that does not list the request type, declines it (``skipped``) or fails it keeps the
-blame read from the difference alone, as before.
+blame read from the difference alone, as before. An answer settles only the reading it was
+asked about (:func:`settled_blame`).
 """
 
 from __future__ import annotations
