@@ -12,6 +12,7 @@ state (a deal, a rotation, a show, a scout, a Scout & Show), through the documen
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Literal
 
@@ -237,11 +238,16 @@ def _outside_box(value: object) -> bool:
     piles = value if isinstance(value, list) else []
     cards = [c for p in piles for c in (p if isinstance(p, list) else [p])]
     for card in cards:
-        if isinstance(card, str) and _is_card(card):
-            a, b = (int(x) for x in card.split("/"))
+        numbers = _CARD.fullmatch(card) if isinstance(card, str) else None
+        if numbers is not None:
+            a, b = int(numbers[1]), int(numbers[2])
             if a == b or not (1 <= a <= 10 and 1 <= b <= 10):
                 return True
     return False
+
+
+_CARD = re.compile(r"([0-9]{1,2})/([0-9]{1,2})", re.ASCII)
+"""A card as two numbers of one or two digits (anything longer is no card of any box)."""
 
 
 def _turned_only(expected: Message, got: Message) -> bool:
@@ -277,8 +283,9 @@ def _turn_follows_start_player(expected: Message, got: Message) -> bool:
 
 
 def _is_card(text: str) -> bool:
-    parts = text.split("/")
-    return len(parts) == 2 and all(p.isdigit() for p in parts)
+    """Whether ``text`` is written as a card: two numbers of one or two ASCII digits (so that
+    reading them is safe whatever an adapter sends)."""
+    return _CARD.fullmatch(text) is not None
 
 
 def _dealt_otherwise(expected: Message, got: Message) -> bool:
