@@ -12,10 +12,10 @@ state (a deal, a rotation, a show, a scout, a Scout & Show), through the documen
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Literal
 
+from scout_ref.conformance.blame.cards import CARD_FIELDS, identity, is_card, outside_box
 from scout_ref.conformance.blame.scores import exemption_rule, score_delta_rules
 from scout_ref.conformance.model.outcomes import Case, Message, Outcome
 from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
@@ -202,7 +202,7 @@ def field_rules(
     """The rules one differing field points at (:data:`FIELD_RULES`, refined by pattern)."""
     kind = producer(step)
     table = FIELD_RULES[kind]
-    if key in CARD_FIELDS and _outside_box(got.get(key)):
+    if key in CARD_FIELDS and outside_box(got.get(key)):
         return {"SC-COMP-01"}
     if kind == "deal" and key in ("hands", "set_aside") and _removed_card_dealt(expected, got):
         return {"SC-SETUP-01"}
@@ -228,28 +228,6 @@ def field_rules(
     return set(table.get(key, table["*"]))
 
 
-CARD_FIELDS = ("hands", "set_aside", "active_set", "captured")
-"""State fields that hold cards (in piles, or a pile per seat)."""
-
-
-def _outside_box(value: object) -> bool:
-    """Whether a field holds a card written as two numbers that no card of the box carries
-    (SC-COMP-01: one card for each pair of different numbers from 1 to 10), such as 5/5."""
-    piles = value if isinstance(value, list) else []
-    cards = [c for p in piles for c in (p if isinstance(p, list) else [p])]
-    for card in cards:
-        numbers = _CARD.fullmatch(card) if isinstance(card, str) else None
-        if numbers is not None:
-            a, b = int(numbers[1]), int(numbers[2])
-            if a == b or not (1 <= a <= 10 and 1 <= b <= 10):
-                return True
-    return False
-
-
-_CARD = re.compile(r"([0-9]{1,2})/([0-9]{1,2})", re.ASCII)
-"""A card as two numbers of one or two digits (anything longer is no card of any box)."""
-
-
 def _turned_only(expected: Message, got: Message) -> bool:
     """Whether the dealt hands hold the expected cards in the expected places, some turned."""
     hands = got.get("hands")
@@ -257,18 +235,18 @@ def _turned_only(expected: Message, got: Message) -> bool:
         return False
     pairs = zip(expected["hands"], hands, strict=True)
     return all(
-        isinstance(h, list) and list(map(_identity, e)) == list(map(_identity, h)) for e, h in pairs
+        isinstance(h, list) and list(map(identity, e)) == list(map(identity, h)) for e, h in pairs
     )
 
 
 def _removed_card_dealt(expected: Message, got: Message) -> bool:
     """Whether a new game's hands or set-aside cards hold a card its player count leaves out
     of play (SC-SETUP-01): one the expected deal does not hold anywhere."""
-    in_play = {_identity(c) for hand in expected["hands"] for c in hand}
-    in_play |= {_identity(c) for c in expected.get("set_aside") or []}
+    in_play = {identity(c) for hand in expected["hands"] for c in hand}
+    in_play |= {identity(c) for c in expected.get("set_aside") or []}
     dealt = [*(got.get("hands") or []), got.get("set_aside") or []]
     return any(
-        isinstance(c, str) and _is_card(c) and _identity(c) not in in_play
+        isinstance(c, str) and is_card(c) and identity(c) not in in_play
         for pile in dealt
         if isinstance(pile, list)
         for c in pile
@@ -280,12 +258,6 @@ def _turn_follows_start_player(expected: Message, got: Message) -> bool:
     own start player decides first, as SC-SETUP-04 asks, and the seat is SC-GAME-02's fault."""
     start = got.get("start_player")
     return start != expected["start_player"] and got.get("turn") == start
-
-
-def _is_card(text: str) -> bool:
-    """Whether ``text`` is written as a card: two numbers of one or two ASCII digits (so that
-    reading them is safe whatever an adapter sends)."""
-    return _CARD.fullmatch(text) is not None
 
 
 def _dealt_otherwise(expected: Message, got: Message) -> bool:
@@ -377,7 +349,7 @@ def hand_rules(step: str, before: Message, expected: Message, got: Message) -> s
     mine_e, mine_g = hands_e[seat], hands_g[seat]
     if kind in ("keep", "flip"):
         return set(FIELD_RULES[kind]["hands"])  # a rotation reorders the hand by design
-    if kind == "scout" and sorted(map(_identity, mine_e)) != sorted(map(_identity, mine_g)):
+    if kind == "scout" and sorted(map(identity, mine_e)) != sorted(map(identity, mine_g)):
         return {"SC-SCOUT-01"}
     if isinstance(move, ScoutShow):
         return {_scout_show_hand_rule(before, move, mine_g)}
@@ -440,8 +412,3 @@ def round_end_rules(expected: Message, got: Message) -> set[str]:
         delta = [g - e for e, g in zip(scores_e, scores_g, strict=True)]
         return score_delta_rules(expected, delta)
     return set()
-
-
-def _identity(card: str) -> tuple[int, int]:
-    a, b = (int(x) for x in card.split("/"))
-    return (min(a, b), max(a, b))
