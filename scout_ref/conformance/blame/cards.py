@@ -23,14 +23,14 @@ def is_card(text: str) -> bool:
     return _CARD.fullmatch(text) is not None
 
 
-def identity(card: str) -> tuple[int, int]:
-    """A card whichever way up: its two numbers, smaller first; ``(0, 0)`` for text that is no
-    card (it then matches no card of the box).
+def identity(card: object) -> tuple[int, int]:
+    """A card whichever way up: its two numbers, smaller first; ``(0, 0)`` for anything that is
+    no card (it then matches no card of the box).
 
     >>> identity("9/2"), identity("x")
     ((2, 9), (0, 0))
     """
-    numbers = _CARD.fullmatch(card)
+    numbers = _CARD.fullmatch(card) if isinstance(card, str) else None
     if numbers is None:
         return (0, 0)
     a, b = int(numbers[1]), int(numbers[2])
