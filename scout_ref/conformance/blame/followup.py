@@ -28,6 +28,7 @@ from __future__ import annotations
 from scout_ref.conformance.blame.moves import moves_blame, rejected_blame
 from scout_ref.conformance.blame.scores import score_blame
 from scout_ref.conformance.blame.states import ROUND_END_FIELDS, state_blame
+from scout_ref.conformance.blame.uses import move_uses
 from scout_ref.conformance.model.kinds import RequestType
 from scout_ref.conformance.model.outcomes import Message
 from scout_ref.conformance.oracle.answers import legal, score
@@ -150,11 +151,14 @@ def ask_replay(ctx: Context, start: Message, moves: list[str]) -> Rules | None:
 def _apply_blame(
     ctx: Context, before: Message, move: str, expected: Message, data: Message
 ) -> set[str]:
-    """A replayed move's blame, settled by the same questions as a trace's step."""
+    """A replayed move's blame, settled by the same questions as a trace's step; the rules the
+    move passes through are added to ``ctx.uses`` (:mod:`.uses`)."""
     if "rejection" in data:
         blame = rejected_blame(before, move, data["rejection"].get("reason"))
+        ctx.uses |= move_uses(before, move)
         return set(ask_legal(ctx, before, move) or blame)
     if data["state"] != expected:
+        ctx.uses |= move_uses(before, move, expected, data["state"])
         return set(settled_blame(ctx, before, move, expected, data["state"]))
     return set()
 
