@@ -18,8 +18,8 @@ always means convicted by cases of its own.
 
 A rule no failure blames is *conformant* only when something showed it holding (a passing case
 citing it, or compared steps of a trace or fuzz game it governs that did not fail on it) and no
-failed or errored case that uses it was blamed elsewhere: such a case hid it, and the rule is
-*not judged*, naming the rules those cases were blamed on and the cases. It is *not reached*
+failed or errored case that cites it, and whose failing steps use it, was blamed elsewhere: such
+a case hid it, and the rule is *not judged*, naming the rules those cases were blamed on and the cases. It is *not reached*
 when every case citing it that ran stopped on another rule first without using it, and *not
 applicable* when no case citing it was judged. Every count is taken only from cases at player
 counts the rule applies to.
@@ -203,7 +203,7 @@ def judge(rule_id: str, results: Sequence[CaseResult], decided: dict[str, Judgem
     if rule_id in decided:
         return decided[rule_id]
     here = [r for r in results if _applies(rule_id, players_of(r))]
-    hiding = [r for r in here if r.outcome in BAD and rule_id in used(r)]
+    hiding = [r for r in here if r.outcome in BAD and _hides(r, rule_id)]
     if hiding:
         because = tuple(sorted({b for r in hiding for b in r.blame} - {rule_id}))
         hidden_by = tuple(r.case.id for r in hiding)
@@ -213,6 +213,13 @@ def judge(rule_id: str, results: Sequence[CaseResult], decided: dict[str, Judgem
     if any(r.outcome in BAD and rule_id in r.case.rules for r in here):
         return Judgement(RuleVerdict.NOT_REACHED)
     return Judgement(RuleVerdict.NOT_APPLICABLE)
+
+
+def _hides(result: CaseResult, rule_id: str) -> bool:
+    """Whether a failure blamed elsewhere leaves ``rule_id`` unshown: the case cites the rule
+    (a trace or fuzz game: compared steps it governs) and its failing steps use it."""
+    cites = rule_id in result.case.rules or rule_id in dict(result.steps_judged)
+    return cites and rule_id in used(result)
 
 
 def _shows(result: CaseResult, rule_id: str) -> bool:
