@@ -330,9 +330,10 @@ ENGINES: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
     ),
     "far-right-slot-wraps": (
         "wrong_far_right_slot_wraps",
-        "--rule SC-SCOUT-02 --rule SC-SNS-0* --kind legal --kind apply",
+        "--rule SC-SCOUT-02 --rule SC-SNS-0* --rule SC-INFO-02"
+        " --kind legal --kind apply --kind observe",
         ("SC-SCOUT-02",),
-        ("SC-SNS-01", "SC-SNS-02", "SC-SNS-03"),
+        ("SC-SNS-01", "SC-SNS-02", "SC-SNS-03", "SC-INFO-02"),
     ),
     "two-faults": (
         "wrong_owner_forgotten_no_unbeaten",
