@@ -438,3 +438,20 @@ def test_the_example_under_a_rule_is_its_own_evidence() -> None:
     )
     assert evidence_of(score, "SC-GAME-04") == "winners: expected [0], got [1]"
     assert evidence_of(score, "SC-SCORE-04").startswith("round_scores seat 1: exempt")
+
+
+@pytest.mark.rule("SC-SCOUT-02", "SC-NOTE-04", "SC-SNS-03")
+def test_the_shown_cards_of_a_scout_and_show_name_the_misread_scout() -> None:
+    """A Scout & Show that shows the scouted card: shown the way it lay, the rotation was
+    ignored (SC-SCOUT-02); shown from the hand before the insertion, the positions were read
+    there (SC-NOTE-04)."""
+    start = facing(4, "3/9 6/1", "7/1 8/4 2/5")
+    move = "scout L~ @0 + show 0-0"
+    before: Message = state_to_json(start)
+    after: Message = state_to_json(apply_move(start, parse_move(move)))
+    assert after["active_set"] == ["9/3"]
+    unturned = {**after, "active_set": ["3/9"]}
+    assert state_blame(before, move, after, unturned) == {"SC-SCOUT-02"}
+    assert "SC-SCOUT-02" in move_uses(before, move, after, unturned)
+    early = {**after, "active_set": ["7/1"]}
+    assert state_blame(before, move, after, early) == {"SC-NOTE-04"}

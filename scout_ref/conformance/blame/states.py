@@ -20,7 +20,7 @@ from scout_ref.conformance.blame.scores import exemption_rule, score_delta_rules
 from scout_ref.conformance.model.outcomes import Case, Message, Outcome
 from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
 from scout_ref.engine.scout import scouted
-from scout_ref.engine.state import Phase, RoundEnd
+from scout_ref.engine.state import Hand, Phase, RoundEnd
 from scout_ref.engine.variants import EmptySetChain, Rotation
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats.state_json import state_from_json
@@ -225,6 +225,9 @@ def field_rules(
             return hand_rules(step, before, expected, got)
         if kind == "scout" and key == "active_set" and _other_end(before, got.get(key)):
             return {"SC-SCOUT-01"}
+        move = _parse(step)
+        if isinstance(move, ScoutShow) and key == "active_set" and _fits_hand(before, move):
+            return {_scout_show_rule(before, move, got.get(key), "active_set")}
     return set(table.get(key, table["*"]))
 
 
@@ -326,6 +329,13 @@ def round_end_step_rules(state: Message) -> set[str]:
     return out
 
 
+def _fits_hand(before: Message, move: ScoutShow) -> bool:
+    """Whether a Scout & Show's slot and positions lie within the mover's hand as the scout
+    grows it (every misreading of it can then be replayed)."""
+    size = len(state_from_json(before).hand)
+    return move.scout.slot <= size and move.show.last <= size
+
+
 def _other_end(before: Message, active: object) -> bool:
     """Whether ``active`` is the active set before a scout with a card taken from one end."""
     cards = before["active_set"]
@@ -352,7 +362,7 @@ def hand_rules(step: str, before: Message, expected: Message, got: Message) -> s
     if kind == "scout" and sorted(map(identity, mine_e)) != sorted(map(identity, mine_g)):
         return {"SC-SCOUT-01"}
     if isinstance(move, ScoutShow):
-        return {_scout_show_hand_rule(before, move, mine_g)}
+        return {_scout_show_rule(before, move, mine_g)}
     if sorted(mine_e) != sorted(mine_g):
         return set(FIELD_RULES[kind]["hands"])
     if isinstance(move, Scout) and move.slot < len(mine_e):
@@ -365,13 +375,21 @@ def hand_rules(step: str, before: Message, expected: Message, got: Message) -> s
     return {"SC-GEN-02"}
 
 
-def _scout_show_hand_rule(before: Message, move: ScoutShow, got: object) -> str:
-    """Which misreading of a Scout & Show gives the hand ``got``: the card kept the other way
-    (SC-SCOUT-02), taken from the other end (SC-SCOUT-01), or the show's positions read in the
-    hand before the insertion (SC-NOTE-04); otherwise the Scout & Show itself (SC-SNS-03)."""
+def _scout_show_rule(before: Message, move: ScoutShow, got: object, part: str = "hands") -> str:
+    """Which misreading of a Scout & Show gives the mover's hand ``got`` (``part`` ``hands``),
+    or the shown cards ``got`` (``active_set``): the card kept the other way (SC-SCOUT-02),
+    taken from the other end (SC-SCOUT-01), or the show's positions read in the hand before
+    the insertion (SC-NOTE-04); otherwise the Scout & Show itself (SC-SNS-03)."""
     hand = state_from_json(before).hand
     active = state_from_json(before).active_set
     scout, show = move.scout, move.show
+
+    def seen(grown: Hand) -> list[str]:
+        kept = grown[show.first : show.last + 1]
+        if part == "hands":
+            kept = grown[: show.first] + grown[show.last + 1 :]
+        return [str(c) for c in kept]
+
     other_end = End.RIGHT if scout.end is End.LEFT else End.LEFT
     readings = {
         "SC-SCOUT-02": replace(scout, rotated=not scout.rotated),
@@ -380,12 +398,13 @@ def _scout_show_hand_rule(before: Message, move: ScoutShow, got: object) -> str:
     for rule, misread in readings.items():
         if misread.end is End.RIGHT and len(active) == 1:
             continue
-        grown, _ = scouted(hand, active, misread)
-        if [str(c) for c in grown[: show.first] + grown[show.last + 1 :]] == got:
+        if seen(scouted(hand, active, misread)[0]) == got:
             return rule
     card, _ = scouted((), active, scout)
     rest = hand[: show.first] + hand[show.last + 1 :]
     early = (*rest[: scout.slot], *card, *rest[scout.slot :])
+    if part != "hands":
+        early = hand[show.first : show.last + 1]
     return "SC-NOTE-04" if [str(c) for c in early] == got else "SC-SNS-03"
 
 

@@ -92,6 +92,8 @@ def _fields(step: str, expected: Message) -> dict[str, set[str]]:
                 fields.setdefault(rule_id, set()).add(key)
     for rule_id in SHOWN_BY_HANDS:
         fields.setdefault(rule_id, set()).add("hands")
+        if kind == "scout_show":  # the shown cards come from the hand the scout grew
+            fields[rule_id].add("active_set")
     for rule_id in round_end_step_rules(expected):
         fields.setdefault(rule_id, set()).update(ROUND_END_FIELDS)
     return fields

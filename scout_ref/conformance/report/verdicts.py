@@ -18,11 +18,11 @@ always means convicted by cases of its own.
 
 A rule no failure blames is *conformant* only when something showed it holding (a passing case
 citing it, or compared steps of a trace or fuzz game it governs that did not fail on it) and no
-failed or errored case that cites it, and whose failing steps use it, was blamed elsewhere: such
-a case hid it, and the rule is *not judged*, naming the rules those cases were blamed on and the cases. It is *not reached*
-when every case citing it that ran stopped on another rule first without using it, and *not
-applicable* when no case citing it was judged. Every count is taken only from cases at player
-counts the rule applies to.
+failed or errored case that cites it, and whose failing steps use it, was blamed elsewhere:
+such a case hid it, and the rule is *not judged*, naming the rules those cases were blamed on
+and the cases. It is *not reached* when every case citing it that ran stopped on another rule
+first without using it, and *not applicable* when no case citing it was judged. Every count is
+taken only from cases at player counts the rule applies to.
 """
 
 from __future__ import annotations
