@@ -81,15 +81,22 @@ def list_uses(before: Message, moves: Iterable[str]) -> Rules:
 
 
 def _fields(step: str, expected: Message) -> dict[str, set[str]]:
-    """Rule ID -> the fields of ``step``'s state it governs (:data:`~.states.FIELD_RULES`, the
-    two-player readings, the hands for the rules read from them, the round end's fields)."""
+    """Rule ID -> the fields of ``step``'s state it governs (:data:`~.states.FIELD_RULES`, its
+    ``*`` rule every field it does not name; the two-player readings, the hands for the rules
+    read from them, the round end's fields)."""
     kind = producer(step)
     two = expected.get("players") == 2
+    table = FIELD_RULES[kind]
     fields: dict[str, set[str]] = {}
-    for key, ids in FIELD_RULES[kind].items():
-        if key != "*":
-            for rule_id in TWO_PLAYER.get((kind, key), ids) if two else ids:
-                fields.setdefault(rule_id, set()).add(key)
+    # ``*``: every field the table does not name, but a play move's round-end fields, which
+    # the round-end rules govern (:func:`~.states.round_end_rules`)
+    unnamed = set(expected) - set(table)
+    if kind in ("show", "scout", "scout_show"):
+        unnamed -= set(ROUND_END_FIELDS)
+    for key in (set(table) | unnamed) - {"*"}:
+        ids = table.get(key, table["*"])
+        for rule_id in TWO_PLAYER.get((kind, key), ids) if two else ids:
+            fields.setdefault(rule_id, set()).add(key)
     for rule_id in SHOWN_BY_HANDS:
         fields.setdefault(rule_id, set()).add("hands")
         if kind == "scout_show":  # the shown cards come from the hand the scout grew
