@@ -61,12 +61,14 @@ def move_uses(
     if expected is not None:
         cited |= round_end_step_rules(expected)
     if expected is not None and isinstance(got, dict):
-        fields = _fields(move, expected)
-        cited = {
-            r
-            for r in cited
-            if any(expected.get(k) != got.get(k, "<missing>") for k in fields.get(r, ()))
-        }
+        governed = _table_fields(move, expected)
+        fields = _fields(move, expected, governed)
+
+        def differs(keys: Iterable[str]) -> bool:
+            return any(expected.get(k) != got.get(k, "<missing>") for k in keys)
+
+        cited = {r for r in cited if differs(fields.get(r, ()))}
+        cited |= {r for r, keys in governed.items() if differs(keys)}
     return in_scope(cited, before.get("players"))
 
 
@@ -80,26 +82,34 @@ def list_uses(before: Message, moves: Iterable[str]) -> Rules:
     return frozenset(out)
 
 
-def _fields(step: str, expected: Message) -> dict[str, set[str]]:
-    """Rule ID -> the fields of ``step``'s state it governs (:data:`~.states.FIELD_RULES`, its
-    ``*`` rule every field it does not name; the two-player readings, the hands for the rules
-    read from them, the round end's fields)."""
+def _table_fields(step: str, expected: Message) -> dict[str, set[str]]:
+    """Rule ID -> the fields of ``step``'s state that :data:`~.states.FIELD_RULES` gives it
+    (with the two-player readings): its ``*`` rule governs every field the table does not
+    name, but a play move's round-end fields, which the round-end rules govern
+    (:func:`~.states.round_end_rules`). A rule governing a field that differs is used by the
+    step, whether or not the explanation cites it (the seat order of the rotation decisions)."""
     kind = producer(step)
     two = expected.get("players") == 2
     table = FIELD_RULES[kind]
-    fields: dict[str, set[str]] = {}
-    # ``*``: every field the table does not name, but a play move's round-end fields, which
-    # the round-end rules govern (:func:`~.states.round_end_rules`)
     unnamed = set(expected) - set(table)
     if kind in ("show", "scout", "scout_show"):
         unnamed -= set(ROUND_END_FIELDS)
+    fields: dict[str, set[str]] = {}
     for key in (set(table) | unnamed) - {"*"}:
         ids = table.get(key, table["*"])
         for rule_id in TWO_PLAYER.get((kind, key), ids) if two else ids:
             fields.setdefault(rule_id, set()).add(key)
+    return fields
+
+
+def _fields(step: str, expected: Message, governed: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Rule ID -> the fields of ``step``'s state it governs: ``governed``
+    (:func:`_table_fields`), the hands for the rules read from them (and, in a Scout & Show,
+    the shown cards), the round end's fields for its rules."""
+    fields = {rule_id: set(keys) for rule_id, keys in governed.items()}
     for rule_id in SHOWN_BY_HANDS:
         fields.setdefault(rule_id, set()).add("hands")
-        if kind == "scout_show":  # the shown cards come from the hand the scout grew
+        if producer(step) == "scout_show":  # the shown cards come from the hand it grew
             fields[rule_id].add("active_set")
     for rule_id in round_end_step_rules(expected):
         fields.setdefault(rule_id, set()).update(ROUND_END_FIELDS)
