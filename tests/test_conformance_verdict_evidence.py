@@ -455,3 +455,17 @@ def test_the_shown_cards_of_a_scout_and_show_name_the_misread_scout() -> None:
     assert "SC-SCOUT-02" in move_uses(before, move, after, unturned)
     early = {**after, "active_set": ["7/1"]}
     assert state_blame(before, move, after, early) == {"SC-NOTE-04"}
+
+
+@pytest.mark.rule("SC-SHOW-05", "SC-GEN-02", "SC-SNS-03")
+def test_a_scout_and_show_that_reorders_cards_breaks_the_rule_any_move_would() -> None:
+    start = facing(4, "4/10 6/1", "7/1 8/2 9/3 2/5")
+    move = "scout R @0 + show 1-3"
+    before: Message = state_to_json(start)
+    after: Message = state_to_json(apply_move(start, parse_move(move)))
+    shown = {**after, "active_set": after["active_set"][::-1]}
+    assert state_blame(before, move, after, shown) == {"SC-SHOW-05"}
+    assert "SC-SHOW-05" in move_uses(before, move, after, shown)
+    hands = copy.deepcopy(after["hands"])
+    hands[1] = hands[1][::-1]
+    assert state_blame(before, move, after, {**after, "hands": hands}) == {"SC-GEN-02"}

@@ -378,8 +378,10 @@ def hand_rules(step: str, before: Message, expected: Message, got: Message) -> s
 def _scout_show_rule(before: Message, move: ScoutShow, got: object, part: str = "hands") -> str:
     """Which misreading of a Scout & Show gives the mover's hand ``got`` (``part`` ``hands``),
     or the shown cards ``got`` (``active_set``): the card kept the other way (SC-SCOUT-02),
-    taken from the other end (SC-SCOUT-01), or the show's positions read in the hand before
-    the insertion (SC-NOTE-04); otherwise the Scout & Show itself (SC-SNS-03)."""
+    taken from the other end (SC-SCOUT-01), the show's positions read in the hand before the
+    insertion (SC-NOTE-04), the right cards in another order (SC-GEN-02 for the hand,
+    SC-SHOW-05 for the shown cards, as after any move or show); otherwise the Scout & Show
+    itself (SC-SNS-03)."""
     hand = state_from_json(before).hand
     active = state_from_json(before).active_set
     scout, show = move.scout, move.show
@@ -405,7 +407,14 @@ def _scout_show_rule(before: Message, move: ScoutShow, got: object, part: str = 
     early = (*rest[: scout.slot], *card, *rest[scout.slot :])
     if part != "hands":
         early = hand[show.first : show.last + 1]
-    return "SC-NOTE-04" if [str(c) for c in early] == got else "SC-SNS-03"
+    if [str(c) for c in early] == got:
+        return "SC-NOTE-04"
+    expected = seen(scouted(hand, active, scout)[0])
+    if isinstance(got, list) and sorted(map(str, got)) == sorted(expected):
+        # the right cards in another order: as after any move (SC-GEN-02), or the shown
+        # cards put down otherwise than they lie, as any show's (SC-SHOW-05)
+        return "SC-GEN-02" if part == "hands" else "SC-SHOW-05"
+    return "SC-SNS-03"
 
 
 def round_end_rules(expected: Message, got: Message) -> set[str]:

@@ -111,6 +111,11 @@ def _fields(step: str, expected: Message, governed: dict[str, set[str]]) -> dict
         fields.setdefault(rule_id, set()).add("hands")
         if producer(step) == "scout_show":  # the shown cards come from the hand it grew
             fields[rule_id].add("active_set")
+    if producer(step) == "scout_show":  # its show part acts as any show (SC-SNS-03)
+        for key, ids in FIELD_RULES["show"].items():
+            if key != "*":
+                for rule_id in ids:
+                    fields.setdefault(rule_id, set()).add(key)
     for rule_id in round_end_step_rules(expected):
         fields.setdefault(rule_id, set()).update(ROUND_END_FIELDS)
     return fields
