@@ -469,3 +469,28 @@ def test_a_scout_and_show_that_reorders_cards_breaks_the_rule_any_move_would() -
     hands = copy.deepcopy(after["hands"])
     hands[1] = hands[1][::-1]
     assert state_blame(before, move, after, {**after, "hands": hands}) == {"SC-GEN-02"}
+
+
+def keep_turns_the_hand(request: Message, reply: Message) -> Message:
+    """A keep rotates the hand (SC-ORIENT-01), and the seat's own observed hand shows it."""
+    reply = copy.deepcopy(reply)
+    if request["type"] == "apply" and request["move"] == "keep":
+        seat = request["state"]["turn"]
+        turned = [f"{c.split('/')[1]}/{c.split('/')[0]}" for c in reply["state"]["hands"][seat]]
+        reply["state"]["hands"][seat] = turned[::-1]
+    elif request["type"] == "observe":
+        hand = reply["observation"]["hand"]
+        reply["observation"]["hand"] = [f"{c.split('/')[1]}/{c.split('/')[0]}" for c in hand][::-1]
+    return reply
+
+
+@pytest.mark.rule("SC-ORIENT-01", "SC-INFO-01")
+def test_an_own_hand_shown_as_the_adapters_own_play_left_it_blames_the_play() -> None:
+    case = case_named("observe-information-rotation-decisions")
+    assert "keep" in case.data["moves"]
+    ctx, adapter = context(keep_turns_the_hand)
+    result = run_case(ctx, case)
+    assert result.outcome is Outcome.FAILED
+    assert "apply" in adapter.asked  # its own play of the moves was asked
+    assert "SC-INFO-01" not in result.blame
+    assert "SC-ORIENT-01" in result.blame

@@ -25,6 +25,7 @@ asked about (:func:`settled_blame`).
 
 from __future__ import annotations
 
+from scout_ref.conformance.blame.cards import identity
 from scout_ref.conformance.blame.moves import moves_blame, rejected_blame
 from scout_ref.conformance.blame.scores import score_blame
 from scout_ref.conformance.blame.states import ROUND_END_FIELDS, state_blame
@@ -114,10 +115,24 @@ PLAYED = frozenset(
 hands, only their public cards: a hidden card shown is never play's doing)."""
 
 
-def played_fields(expected: object, got: object) -> bool:
-    """Whether two observations differ in a public field that play produces."""
+def own_hand_replayed(expected: object, got: object) -> bool:
+    """Whether two observations show the seat its own hand with the same cards, only in another
+    order or orientation: how its own play left them (a leaked card would be another card)."""
     if not isinstance(expected, dict) or not isinstance(got, dict):
         return False
+    want, have = expected.get("hand"), got.get("hand")
+    if want == have or not isinstance(want, list) or not isinstance(have, list):
+        return False
+    return sorted(map(identity, want)) == sorted(map(identity, have))
+
+
+def played_fields(expected: object, got: object) -> bool:
+    """Whether two observations differ in a public field that play produces, or in the order
+    or orientation of the seat's own hand (:func:`own_hand_replayed`)."""
+    if not isinstance(expected, dict) or not isinstance(got, dict):
+        return False
+    if own_hand_replayed(expected, got):
+        return True
     want, have = expected.get("public"), got.get("public")
     if not isinstance(want, dict) or not isinstance(have, dict):
         return False

@@ -19,6 +19,7 @@ from scout_ref.conformance.blame.diff import score_difference
 from scout_ref.conformance.blame.followup import (
     PLAYED,
     ask_replay,
+    own_hand_replayed,
     played_fields,
 )
 from scout_ref.conformance.blame.moves import misread_blame, moves_blame
@@ -318,7 +319,8 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     if outcome is Outcome.FAILED and played_fields(expected, got):
         played = ask_replay(ctx, data["state"], data["moves"])
         if played is not None:  # the view shows the adapter's own (wrong) play faithfully
-            blame = observation_rules(data, expected, got, skip=PLAYED) | played
+            skip = PLAYED | ({"hand"} if own_hand_replayed(expected, got) else set())
+            blame = observation_rules(data, expected, got, skip=skip) | played
     return outcome, message, blame
 
 
