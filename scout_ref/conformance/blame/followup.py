@@ -19,14 +19,17 @@ tells the candidates apart, using only requests the adapter already answers:
   faithfully and the play is blamed (as an ``apply`` case), not the view.
 
 An adapter that does not list the request type, declines it (``skipped``) or fails it keeps the
-blame read from the difference alone, as before.
+blame read from the difference alone, as before. An answer settles only the reading it was
+asked about (:func:`settled_blame`).
 """
 
 from __future__ import annotations
 
+from scout_ref.conformance.blame.cards import identity
 from scout_ref.conformance.blame.moves import moves_blame, rejected_blame
 from scout_ref.conformance.blame.scores import score_blame
-from scout_ref.conformance.blame.states import state_blame
+from scout_ref.conformance.blame.states import ROUND_END_FIELDS, state_blame
+from scout_ref.conformance.blame.uses import move_uses
 from scout_ref.conformance.model.kinds import RequestType
 from scout_ref.conformance.model.outcomes import Message
 from scout_ref.conformance.oracle.answers import legal, score
@@ -112,10 +115,24 @@ PLAYED = frozenset(
 hands, only their public cards: a hidden card shown is never play's doing)."""
 
 
-def played_fields(expected: object, got: object) -> bool:
-    """Whether two observations differ in a public field that play produces."""
+def own_hand_replayed(expected: object, got: object) -> bool:
+    """Whether two observations show the seat its own hand with the same cards, only in another
+    order or orientation: how its own play left them (a leaked card would be another card)."""
     if not isinstance(expected, dict) or not isinstance(got, dict):
         return False
+    want, have = expected.get("hand"), got.get("hand")
+    if want == have or not isinstance(want, list) or not isinstance(have, list):
+        return False
+    return sorted(map(identity, want)) == sorted(map(identity, have))
+
+
+def played_fields(expected: object, got: object) -> bool:
+    """Whether two observations differ in a public field that play produces, or in the order
+    or orientation of the seat's own hand (:func:`own_hand_replayed`)."""
+    if not isinstance(expected, dict) or not isinstance(got, dict):
+        return False
+    if own_hand_replayed(expected, got):
+        return True
     want, have = expected.get("public"), got.get("public")
     if not isinstance(want, dict) or not isinstance(have, dict):
         return False
@@ -149,14 +166,36 @@ def ask_replay(ctx: Context, start: Message, moves: list[str]) -> Rules | None:
 def _apply_blame(
     ctx: Context, before: Message, move: str, expected: Message, data: Message
 ) -> set[str]:
-    """A replayed move's blame, settled by the same questions as a trace's step."""
+    """A replayed move's blame, settled by the same questions as a trace's step; the rules the
+    move passes through are added to ``ctx.uses`` (:mod:`.uses`)."""
     if "rejection" in data:
         blame = rejected_blame(before, move, data["rejection"].get("reason"))
+        ctx.uses |= move_uses(before, move)
         return set(ask_legal(ctx, before, move) or blame)
     if data["state"] != expected:
-        blame = state_blame(before, move, expected, data["state"])
-        return set(follow_up(ctx, expected, data["state"]) or blame)
+        ctx.uses |= move_uses(before, move, expected, data["state"])
+        return set(settled_blame(ctx, before, move, expected, data["state"]))
     return set()
+
+
+def settled_blame(
+    ctx: Context | None, before: Message | None, step: str, expected: Message, got: object
+) -> Rules:
+    """The rules a differing state points at (:func:`~.states.state_blame`), settled by the
+    follow-up question its difference asks, when ``ctx`` can ask it (:func:`follow_up`).
+
+    The answer settles the reading it was asked about: where one side ends the round, how
+    it ends. A field the move changes directly that differs too keeps its own reading beside
+    the answer: a forgotten owner and a missing round end are asked about both.
+    """
+    blame = state_blame(before, step, expected, got)
+    answer = follow_up(ctx, expected, got) if ctx is not None else None
+    if answer is None or not isinstance(got, dict):
+        return blame
+    if not ends_differently(expected, got):
+        return answer
+    same_end = {**got, **{k: expected[k] for k in ROUND_END_FIELDS if k in expected}}
+    return answer | state_blame(before, step, expected, same_end)
 
 
 def ends_differently(expected: Message, got: object) -> bool:

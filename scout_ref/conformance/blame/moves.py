@@ -142,7 +142,8 @@ def _extra(state: State, text: str) -> set[str]:
         hand, rest = scouted(state.hand, state.active_set, move.scout)
         numbers = tops(hand[move.show.first : move.show.last + 1])
         if rejection.reason is Reason.NOT_A_COMBINATION:
-            return _non_combination_rules(numbers) or {"SC-NOTE-04"}
+            emptied = {"SC-SNS-02"} if not rest else set()  # any combination, not any cards
+            return (_non_combination_rules(numbers) or {"SC-NOTE-04"}) | emptied
         equal = strength_of(numbers) == active_strength(rest)
         # Weaker than the reduced set: the strength order misread (SC-SET-04), or the show
         # judged against some other set (SC-SNS-02).
@@ -195,9 +196,13 @@ def _wraps(numbers: Sequence[int]) -> bool:
 
 
 def _extra_show(state: State, move: Show) -> set[str]:
+    """Cards that form no combination, taken for one: a set or run misread, or, onto an empty
+    table, what may open misread (SC-SHOW-02: any *combination*); the verdicts keep the
+    reading whose own cases fail (:func:`scout_ref.conformance.report.verdicts.weigh`)."""
     numbers = tops(state.hand[move.first : move.last + 1])
     if classify(numbers) is None:
-        return _non_combination_rules(numbers) or {"SC-SET-01"}
+        opening = {"SC-SHOW-02"} if not state.active_set else set()
+        return (_non_combination_rules(numbers) or {"SC-SET-01"}) | opening
     if strength_of(numbers) == active_strength(state.active_set):
         return {"SC-SET-05"}
     return {"SC-SET-04"}

@@ -67,6 +67,23 @@ def score_blame(state: Message, expected: Message, got: Message) -> frozenset[st
     return frozenset(out)
 
 
+def without_effect(expected: Message, got: Message) -> bool:
+    """Whether a ``score`` answer differs only in seats' ``exempt`` flags while every term, total
+    and winner agrees: a flag with no effect on anything the rules score (a seat with no card
+    left marked exempt), which convicts no rule unless a case isolates it."""
+    rows_e: list[Message] = expected["round_scores"]
+    rows_g = got.get("round_scores")
+    if not isinstance(rows_g, list) or len(rows_g) != len(rows_e):
+        return False
+    same = {k: got.get(k) == expected.get(k) for k in ("totals", "winners") if k in expected}
+    if not all(same.values()):
+        return False
+    pairs = zip(rows_e, rows_g, strict=True)
+    return all(
+        isinstance(g, dict) and {k for k in e if e[k] != g.get(k)} <= {"exempt"} for e, g in pairs
+    )
+
+
 def _winners_contradict(got: Message, expected: Message) -> bool:
     """Whether the answer's winners break SC-GAME-04 by themselves: they differ from the
     expected ones and are not the seats

@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
+from scout_ref.conformance.blame.cards import CARD_FIELDS, identity, is_card, outside_box
 from scout_ref.conformance.blame.scores import exemption_rule, score_delta_rules
 from scout_ref.conformance.model.outcomes import Case, Message, Outcome
 from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
 from scout_ref.engine.scout import scouted
-from scout_ref.engine.state import Phase, RoundEnd
+from scout_ref.engine.state import Hand, Phase, RoundEnd
 from scout_ref.engine.variants import EmptySetChain, Rotation
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats.state_json import state_from_json
@@ -84,8 +85,9 @@ FIELD_RULES: dict[Producer, dict[str, tuple[str, ...]]] = {
     },
 }
 """State field -> the rules that govern its change, by what produced the state (``*``: any
-other field). With two players the chip and turn fields of a scout, the deal's hands and the
-chips of a fresh round follow chapter VAR2 instead (:data:`TWO_PLAYER`); the round-end fields
+other field). With two players the chip and turn fields of a scout, the deal's hands, the
+chips of a fresh round and the Scout & Show chips after any move follow chapter VAR2 instead
+(:data:`TWO_PLAYER`: there is no Scout & Show, SC-VAR2-02); the round-end fields
 (``phase``, ``round_end``, ``scores``) of a move are judged by :func:`round_end_rules`."""
 
 TWO_PLAYER: dict[tuple[Producer, str], tuple[str, ...]] = {
@@ -99,6 +101,8 @@ TWO_PLAYER: dict[tuple[Producer, str], tuple[str, ...]] = {
     ("next_round", "scout_show_available"): ("SC-VAR2-02",),
     ("scout", "scout_chips"): ("SC-VAR2-03",),
     ("scout", "turn"): ("SC-VAR2-03",),
+    ("show", "scout_show_available"): ("SC-VAR2-02",),
+    ("scout", "scout_show_available"): ("SC-VAR2-02",),
 }
 
 ROUND_END_FIELDS = ("phase", "round_end", "scores", "turn")
@@ -108,12 +112,17 @@ def narrow(case: Case, derived: frozenset[str], outcome: Outcome) -> tuple[str, 
     """The rules a failed case is blamed on.
 
     The rule the case was written for (its ``focus``) when the difference points at it, or
-    when nothing more precise is known (an ``errored`` answer); otherwise every rule the
-    difference points at (the verdicts keep, of several, those a focused case convicts).
+    when a failure points at nothing more precise; otherwise every rule the difference points
+    at (the verdicts keep, of several, those a focused case convicts). An ``errored`` answer is
+    no evidence against a rule: it keeps only what other requests showed (an observation's
+    replayed moves), else none. A refusal the adapter states as a divergence, a ``rejection``
+    with its reason, is a failure blamed on the rule of that reason.
     """
-    if outcome not in (Outcome.FAILED, Outcome.ERRORED):
-        return ()
     focus = case.focus
+    if outcome is Outcome.ERRORED:
+        return tuple(sorted(derived))
+    if outcome is not Outcome.FAILED:
+        return ()
     if not derived or focus in derived:
         return (focus,) if focus else ()
     return tuple(sorted(derived))
@@ -150,21 +159,26 @@ def _parse(text: str | None) -> Move | None:
 def state_blame(before: Message | None, step: str, expected: Message, got: object) -> Rules:
     """The rules a differing state points at; ``step`` is ``deal``, ``next_round`` or a move.
 
-    The fields a move changes directly are read first: when one of them differs, a different
-    round end is its consequence and is not blamed separately.
+    The fields a move changes directly are read first; their scores and turn follow from them.
+    When the round also ends otherwise (one side ends it, or ends it another way), that fits a
+    fault of its own as well as a consequence (a forgotten owner, SC-SCOUT-05, and a missing
+    unbeaten end, SC-END-02): both are named, and the cases focused on each decide
+    (:mod:`scout_ref.conformance.report.verdicts`).
     """
     if not isinstance(got, dict):
         return frozenset()
     kind = producer(step)
     differing = [k for k in expected if expected[k] != got.get(k, "<missing>")]
     ended = expected.get("round_end") is not None or got.get("round_end") is not None
+    out: set[str] = set()
     if kind not in ("deal", "next_round") and ended:
         direct = [k for k in differing if k not in ROUND_END_FIELDS]
         if not direct:
             turn = {"SC-TURN-01"} if _turn_elsewhere(before, got) else set()
             return frozenset(round_end_rules(expected, got) | turn)
+        if expected.get("round_end") != got.get("round_end"):
+            out |= round_end_rules(expected, got)
         differing = direct
-    out: set[str] = set()
     for key in differing:
         out |= field_rules(step, key, before, expected, got)
     return frozenset(out)
@@ -188,6 +202,8 @@ def field_rules(
     """The rules one differing field points at (:data:`FIELD_RULES`, refined by pattern)."""
     kind = producer(step)
     table = FIELD_RULES[kind]
+    if key in CARD_FIELDS and outside_box(got.get(key)):
+        return {"SC-COMP-01"}
     if kind == "deal" and key in ("hands", "set_aside") and _removed_card_dealt(expected, got):
         return {"SC-SETUP-01"}
     if kind == "deal" and key == "turn" and _turn_follows_start_player(expected, got):
@@ -209,6 +225,9 @@ def field_rules(
             return hand_rules(step, before, expected, got)
         if kind == "scout" and key == "active_set" and _other_end(before, got.get(key)):
             return {"SC-SCOUT-01"}
+        move = _parse(step)
+        if isinstance(move, ScoutShow) and key == "active_set" and _fits_hand(before, move):
+            return {_scout_show_rule(before, move, got.get(key), "active_set")}
     return set(table.get(key, table["*"]))
 
 
@@ -219,18 +238,18 @@ def _turned_only(expected: Message, got: Message) -> bool:
         return False
     pairs = zip(expected["hands"], hands, strict=True)
     return all(
-        isinstance(h, list) and list(map(_identity, e)) == list(map(_identity, h)) for e, h in pairs
+        isinstance(h, list) and list(map(identity, e)) == list(map(identity, h)) for e, h in pairs
     )
 
 
 def _removed_card_dealt(expected: Message, got: Message) -> bool:
     """Whether a new game's hands or set-aside cards hold a card its player count leaves out
     of play (SC-SETUP-01): one the expected deal does not hold anywhere."""
-    in_play = {_identity(c) for hand in expected["hands"] for c in hand}
-    in_play |= {_identity(c) for c in expected.get("set_aside") or []}
+    in_play = {identity(c) for hand in expected["hands"] for c in hand}
+    in_play |= {identity(c) for c in expected.get("set_aside") or []}
     dealt = [*(got.get("hands") or []), got.get("set_aside") or []]
     return any(
-        isinstance(c, str) and _is_card(c) and _identity(c) not in in_play
+        isinstance(c, str) and is_card(c) and identity(c) not in in_play
         for pile in dealt
         if isinstance(pile, list)
         for c in pile
@@ -242,11 +261,6 @@ def _turn_follows_start_player(expected: Message, got: Message) -> bool:
     own start player decides first, as SC-SETUP-04 asks, and the seat is SC-GAME-02's fault."""
     start = got.get("start_player")
     return start != expected["start_player"] and got.get("turn") == start
-
-
-def _is_card(text: str) -> bool:
-    parts = text.split("/")
-    return len(parts) == 2 and all(p.isdigit() for p in parts)
 
 
 def _dealt_otherwise(expected: Message, got: Message) -> bool:
@@ -294,15 +308,32 @@ def step_rules(step: str, state: Message) -> set[str]:
         )  # a dealt card the player count removes (:func:`_removed_card_dealt`)
     if kind == "next_round" and not two:
         out.add("SC-SETUP-03")  # the new deal places the cards (:func:`_dealt_otherwise`)
-    end = state.get("round_end")
-    if end is not None:
-        emptied = end == RoundEnd.EMPTY_HAND.value
-        out |= {"SC-END-01"} if emptied else {"SC-VAR2-05" if two else "SC-END-02"}
-        out |= {"SC-SCORE-01", "SC-SCORE-03", "SC-SCORE-05", "SC-SCORE-06"}
-        out.add("SC-VAR2-06" if two else "SC-SCORE-02")
-        if end == RoundEnd.UNBEATEN.value:
-            out.add(exemption_rule(state))
+    if kind in ("deal", "next_round"):
+        out.add("SC-COMP-01")  # the dealt cards come from the box (:func:`_outside_box`)
+    out |= round_end_step_rules(state)
     return out
+
+
+def round_end_step_rules(state: Message) -> set[str]:
+    """The rules of a step's round end, when ``state`` ends the round: how, and its scoring."""
+    end = state.get("round_end")
+    if end is None:
+        return set()
+    two = state.get("players") == 2
+    emptied = end == RoundEnd.EMPTY_HAND.value
+    out = {"SC-END-01"} if emptied else {"SC-VAR2-05" if two else "SC-END-02"}
+    out |= {"SC-SCORE-01", "SC-SCORE-03", "SC-SCORE-05", "SC-SCORE-06"}
+    out.add("SC-VAR2-06" if two else "SC-SCORE-02")
+    if end == RoundEnd.UNBEATEN.value:
+        out.add(exemption_rule(state))
+    return out
+
+
+def _fits_hand(before: Message, move: ScoutShow) -> bool:
+    """Whether a Scout & Show's slot and positions lie within the mover's hand as the scout
+    grows it (every misreading of it can then be replayed)."""
+    size = len(state_from_json(before).hand)
+    return move.scout.slot <= size and move.show.last <= size
 
 
 def _other_end(before: Message, active: object) -> bool:
@@ -328,10 +359,10 @@ def hand_rules(step: str, before: Message, expected: Message, got: Message) -> s
     mine_e, mine_g = hands_e[seat], hands_g[seat]
     if kind in ("keep", "flip"):
         return set(FIELD_RULES[kind]["hands"])  # a rotation reorders the hand by design
-    if kind == "scout" and sorted(map(_identity, mine_e)) != sorted(map(_identity, mine_g)):
+    if kind == "scout" and sorted(map(identity, mine_e)) != sorted(map(identity, mine_g)):
         return {"SC-SCOUT-01"}
     if isinstance(move, ScoutShow):
-        return {_scout_show_hand_rule(before, move, mine_g)}
+        return {_scout_show_rule(before, move, mine_g)}
     if sorted(mine_e) != sorted(mine_g):
         return set(FIELD_RULES[kind]["hands"])
     if isinstance(move, Scout) and move.slot < len(mine_e):
@@ -344,13 +375,23 @@ def hand_rules(step: str, before: Message, expected: Message, got: Message) -> s
     return {"SC-GEN-02"}
 
 
-def _scout_show_hand_rule(before: Message, move: ScoutShow, got: object) -> str:
-    """Which misreading of a Scout & Show gives the hand ``got``: the card kept the other way
-    (SC-SCOUT-02), taken from the other end (SC-SCOUT-01), or the show's positions read in the
-    hand before the insertion (SC-NOTE-04); otherwise the Scout & Show itself (SC-SNS-03)."""
+def _scout_show_rule(before: Message, move: ScoutShow, got: object, part: str = "hands") -> str:
+    """Which misreading of a Scout & Show gives the mover's hand ``got`` (``part`` ``hands``),
+    or the shown cards ``got`` (``active_set``): the card kept the other way (SC-SCOUT-02),
+    taken from the other end (SC-SCOUT-01), the show's positions read in the hand before the
+    insertion (SC-NOTE-04), the right cards in another order (SC-GEN-02 for the hand,
+    SC-SHOW-05 for the shown cards, as after any move or show); otherwise the Scout & Show
+    itself (SC-SNS-03)."""
     hand = state_from_json(before).hand
     active = state_from_json(before).active_set
     scout, show = move.scout, move.show
+
+    def seen(grown: Hand) -> list[str]:
+        kept = grown[show.first : show.last + 1]
+        if part == "hands":
+            kept = grown[: show.first] + grown[show.last + 1 :]
+        return [str(c) for c in kept]
+
     other_end = End.RIGHT if scout.end is End.LEFT else End.LEFT
     readings = {
         "SC-SCOUT-02": replace(scout, rotated=not scout.rotated),
@@ -359,13 +400,21 @@ def _scout_show_hand_rule(before: Message, move: ScoutShow, got: object) -> str:
     for rule, misread in readings.items():
         if misread.end is End.RIGHT and len(active) == 1:
             continue
-        grown, _ = scouted(hand, active, misread)
-        if [str(c) for c in grown[: show.first] + grown[show.last + 1 :]] == got:
+        if seen(scouted(hand, active, misread)[0]) == got:
             return rule
     card, _ = scouted((), active, scout)
     rest = hand[: show.first] + hand[show.last + 1 :]
     early = (*rest[: scout.slot], *card, *rest[scout.slot :])
-    return "SC-NOTE-04" if [str(c) for c in early] == got else "SC-SNS-03"
+    if part != "hands":
+        early = hand[show.first : show.last + 1]
+    if [str(c) for c in early] == got:
+        return "SC-NOTE-04"
+    expected = seen(scouted(hand, active, scout)[0])
+    if isinstance(got, list) and sorted(map(str, got)) == sorted(expected):
+        # the right cards in another order: as after any move (SC-GEN-02), or the shown
+        # cards put down otherwise than they lie, as any show's (SC-SHOW-05)
+        return "SC-GEN-02" if part == "hands" else "SC-SHOW-05"
+    return "SC-SNS-03"
 
 
 def round_end_rules(expected: Message, got: Message) -> set[str]:
@@ -391,8 +440,3 @@ def round_end_rules(expected: Message, got: Message) -> set[str]:
         delta = [g - e for e, g in zip(scores_e, scores_g, strict=True)]
         return score_delta_rules(expected, delta)
     return set()
-
-
-def _identity(card: str) -> tuple[int, int]:
-    a, b = (int(x) for x in card.split("/"))
-    return (min(a, b), max(a, b))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scout_ref.analysis.distribute import map_jobs
-from scout_ref.conformance.fuzz.games import Signature, fuzz_game, fuzz_players
+from scout_ref.conformance.fuzz.games import Signature, fuzz_game, fuzz_players, repeat_text
 from scout_ref.conformance.model.kinds import Strictness
 from scout_ref.conformance.model.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.process.adapter import Adapter, Limits
@@ -73,17 +73,12 @@ class _Recorder(dict[Signature, str]):
         return default
 
 
-HEAD = "the adapter departs at step "
-"""How :func:`fuzz._explain` and the one-line repeat both begin."""
-
-
 def _repeat(played: Played, first: str) -> Played:
     """``played`` as one process reports a game whose departure ``first`` already showed."""
-    head = played.result.message.split(":", 1)[0].split("\n", 1)[0]
-    assert head.startswith(HEAD), "a failed fuzz game is explained from its first departure"
+    assert played.result.departures, "a failed fuzz game keeps its departures"
     for finding in played.findings:
         finding.path.unlink(missing_ok=True)
-    result = replace(played.result, message=f"{head} as in {first}")
+    result = replace(played.result, message=repeat_text(played.result.departures, first))
     return Played(result, played.signature, [])
 
 

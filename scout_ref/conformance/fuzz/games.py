@@ -16,10 +16,11 @@ from pathlib import Path
 
 from scout_ref.analysis.simulation import random_game, rare_first
 from scout_ref.conformance.blame.diff import score_difference, state_diff
-from scout_ref.conformance.blame.followup import follow_up
+from scout_ref.conformance.blame.followup import settled_blame
 from scout_ref.conformance.blame.moves import rejected_blame
-from scout_ref.conformance.blame.scores import score_blame
-from scout_ref.conformance.blame.states import Rules, state_blame, step_rules
+from scout_ref.conformance.blame.scores import score_blame, without_effect
+from scout_ref.conformance.blame.states import Rules, step_rules
+from scout_ref.conformance.blame.uses import common_cause, list_uses, move_uses
 from scout_ref.conformance.fuzz.lists import (
     basic_kind_blame,
     first_shared_difference,
@@ -28,7 +29,15 @@ from scout_ref.conformance.fuzz.lists import (
 )
 from scout_ref.conformance.judge.runner import compare_move_lists, move_list_difference
 from scout_ref.conformance.model.kinds import VectorKind
-from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Message, Outcome
+from scout_ref.conformance.model.outcomes import (
+    OFFICIAL_RULES,
+    Case,
+    CaseResult,
+    Departure,
+    Message,
+    Outcome,
+)
+from scout_ref.conformance.model.scope import in_scope
 from scout_ref.conformance.oracle.answers import expectation, legal, score
 from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.features import deal_input, has, missing_feature, score_view
@@ -61,6 +70,10 @@ class Disagreement:
     move: str | None = None
     """A move made in ``state`` other than the game's own (a shared or forbidden move), saved
     as an ``apply`` or ``reject`` vector."""
+    uses: frozenset[str] = frozenset()
+    """The rules the differing step passes through (:mod:`scout_ref.conformance.blame.uses`)."""
+    errored: bool = False
+    """The adapter answered errored: no evidence against any rule."""
 
 
 class Invalid(Exception):
@@ -76,7 +89,8 @@ def _result(reply: Reply, index: int, request: str) -> Result | Disagreement:
         case Skipped(reason):
             return Disagreement(index, request, f"the adapter skipped it: {reason}", skipped=True)
         case Errored(message):
-            return Disagreement(index, request, f"the adapter answered errored: {message}")
+            detail = f"the adapter answered errored: {message}"
+            return Disagreement(index, request, detail, errored=True)
 
 
 def _compare_state(
@@ -88,15 +102,15 @@ def _compare_state(
     if "rejection" in got.data:
         reason = got.data["rejection"].get("reason")
         blame = rejected_blame(data, step, reason) if data else frozenset()
-        return Disagreement(0, step, f"rejected ({reason!r}) but it is legal", before, blame)
+        why = f"rejected ({reason!r}) but it is legal"
+        return Disagreement(0, step, why, before, blame, uses=move_uses(data, step))
     expected = state_to_json(ref)
     if got.data["state"] == expected:
         return None
     diff = state_diff(expected, got.data["state"], data)
-    blame = state_blame(data, step, expected, got.data["state"])
-    if ctx is not None:
-        blame = follow_up(ctx, expected, got.data["state"]) or blame
-    return Disagreement(0, step, diff, before, blame)
+    blame = settled_blame(ctx, data, step, expected, got.data["state"])
+    uses = move_uses(data, step, expected, got.data["state"])
+    return Disagreement(0, step, diff, before, blame, uses=uses)
 
 
 def check(ctx: Context, players: int, steps: Sequence[Step]) -> Disagreement | None:
@@ -147,7 +161,7 @@ def departures(
         if found is not None and found.skipped:
             judged.skipped += 1
             continue
-        judged.steps.update(step_rules(name, state_to_json(state)))
+        judged.steps.update(in_scope(step_rules(name, state_to_json(state)), players))
         if found is not None:
             yield found
 
@@ -208,13 +222,15 @@ def _list_disagreement(
         return None if found is None else (found.detail, found.blame)
 
     differs = first_shared_difference(ctx.adapter.request, before, shared, compare)
+    data = state_to_json(before)
     if differs is not None:
         text, detail, blame = differs
         what = f"apply {text!r}, a move both list"
-        return Disagreement(k, what, detail, before, blame, move=text)
+        return Disagreement(k, what, detail, before, blame, move=text, uses=move_uses(data, text))
     why = move_list_difference(missing, extra, doubled)
-    data = state_to_json(before)
-    return Disagreement(k, "legal", why, before, basic_kind_blame(data, missing, extra, doubled))
+    blame = basic_kind_blame(data, missing, extra, doubled)
+    uses = list_uses(data, [*missing, *extra])
+    return Disagreement(k, "legal", why, before, blame, uses=uses)
 
 
 def _probe_disagreement(ctx: Context, before: State) -> Disagreement | None:
@@ -224,7 +240,8 @@ def _probe_disagreement(ctx: Context, before: State) -> Disagreement | None:
     if found is None:
         return None
     probe, why, rule = found
-    return Disagreement(0, f"apply {probe!r}", why, before, frozenset([rule]), move=probe)
+    rules_ = frozenset([rule])
+    return Disagreement(0, f"apply {probe!r}", why, before, rules_, move=probe, uses=rules_)
 
 
 def _check_score(ctx: Context, k: int, state: State) -> Disagreement | None:
@@ -234,9 +251,10 @@ def _check_score(ctx: Context, k: int, state: State) -> Disagreement | None:
     expected, data = score_view(caps_of(ctx), score(state)), state_to_json(state)
     got = Result(score_view(caps_of(ctx), reply.data))
     problems = score_difference(data, expected, got.data)
-    if not problems:
+    if not problems or without_effect(expected, got.data):  # a flag with no effect: no fault
         return None
-    return Disagreement(k, "score", problems, state, score_blame(data, expected, got.data))
+    blame = score_blame(data, expected, got.data)
+    return Disagreement(k, "score", problems, state, blame, uses=blame)
 
 
 def shrink(ctx: Context, players: int, steps: list[Step], found: Disagreement) -> list[Step]:
@@ -334,29 +352,73 @@ def fuzz_game(
         outcome = Outcome.PASSED if judged.steps else Outcome.SKIPPED
         note = f"{judged.skipped} requests skipped by the adapter" if judged.skipped else ""
         return CaseResult(case, outcome, note, steps_judged=counted)
+    result = _located(game_result(case, found, counted), found[0])
     if first == case_id:
-        text = _explain(ctx, case_id, players, small, found[0]) + later_departures(found[1:])
+        text = _explain(ctx, case_id, players, small, found[0])
+        text += later_departures(result.departures[1:])
     else:
-        text = f"the adapter departs at step {found[0].index} ({found[0].request}) as in {first}"
-    blame = tuple(sorted(frozenset().union(*(d.blame for d in found))))
-    dealt = any(d.request == "deal" for d in found)
-    result = CaseResult(
-        case, Outcome.FAILED, text, blame=blame, steps_judged=counted, deal_departed=dealt
+        text = repeat_text(result.departures, first)
+    return replace(result, message=text)
+
+
+def game_result(
+    case: Case, found: Sequence[Disagreement], counted: tuple[tuple[str, int], ...]
+) -> CaseResult:
+    """A fuzz game that departs, without its text: every departure kept
+    (:attr:`CaseResult.departures`), blamed on the rules in scope at its player count; errored,
+    when every departure errored (an error convicts no rule)."""
+    players = case.players
+    common = common_cause((d.blame, d.uses) for d in found)
+    blame = in_scope(common or frozenset().union(*(d.blame for d in found)), players)
+    uses = in_scope(frozenset().union(*(d.uses | d.blame for d in found)), players)
+    listed = tuple(
+        Departure(
+            f"step {d.index} ({d.request}): {_head(d)}", tuple(sorted(in_scope(d.blame, players)))
+        )
+        for d in found
     )
-    return _located(result, found[0])
+    errored = all(d.errored for d in found) and not blame
+    return CaseResult(
+        case,
+        Outcome.ERRORED if errored else Outcome.FAILED,
+        blame=tuple(sorted(blame)),
+        points_at=tuple(sorted(blame)),
+        steps_judged=counted,
+        deal_departed=any(d.request == "deal" and not d.errored for d in found),
+        uses=tuple(sorted(uses)),
+        departures=listed,
+    )
 
 
-def later_departures(found: Sequence[Disagreement]) -> str:
+def _head(found: Disagreement) -> str:
+    """A departure's detail in one line."""
+    return found.detail.strip().splitlines()[0].strip() if found.detail.strip() else ""
+
+
+def repeat_text(found: Sequence[Departure], first: str) -> str:
+    """A game whose first departure an earlier game (``first``) showed: every departure in one
+    line each, the first said to be as in that game."""
+    step, _, detail = found[0].where.partition(": ")
+    head = f"{HEAD}{step} as in {first}: {detail} [points at {_points(found[0])}]"
+    return head + later_departures(found[1:])
+
+
+HEAD = "the adapter departs at "
+"""How a fuzz game's text begins, explained in full or repeated."""
+
+
+def _points(found: Departure) -> str:
+    return ", ".join(found.points_at) or "no rule"
+
+
+def later_departures(found: Sequence[Departure]) -> str:
     """The departures after the first, one line each with the rules it points at."""
     if not found:
         return ""
     differ = "differs" if len(found) == 1 else "differ"
     later = f"{plural(len(found), 'later step')} {differ} too"
     lines = [f"\n{later} (each judged from the reference's state):"]
-    for d in found[:SHOWN_LATER]:
-        head = d.detail.strip().splitlines()[0] if d.detail.strip() else ""
-        points = ", ".join(sorted(d.blame)) or "no rule"
-        lines.append(f"  step {d.index} ({d.request}): {head} [points at {points}]")
+    lines += [f"  {d.where} [points at {_points(d)}]" for d in found[:SHOWN_LATER]]
     if len(found) > SHOWN_LATER:
         lines.append(f"  (+{len(found) - SHOWN_LATER} more)")
     return "\n".join(lines)
@@ -370,7 +432,7 @@ def _explain(
     ctx: Context, case_id: str, players: int, steps: list[Step], found: Disagreement
 ) -> str:
     points = ", ".join(sorted(found.blame)) or "no rule"
-    head = f"the adapter departs at step {found.index} ({found.request})"
+    head = f"{HEAD}step {found.index} ({found.request})"
     multiline = found.detail.startswith("  ")
     lines = [f"{head}:\n{found.detail}" if multiline else f"{head}: {found.detail}"]
     lines.append(f"it points at {points}")

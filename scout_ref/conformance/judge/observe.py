@@ -126,9 +126,10 @@ def rule_of(pointer: str, deciding: bool = False) -> str:
 
 def _played(pointer: str, want: object, skip: frozenset[str]) -> bool:
     """Whether a difference lies where play, not the view, decides: a public field in
-    ``skip``, a public card of a hand (``hands`` in ``skip``), or a recorded event."""
+    ``skip``, a public card of a hand (``hands`` in ``skip``), the seat's own hand (``hand``
+    in ``skip``: the same cards as its play left them), or a recorded event."""
     parts = pointer.split("/")[1:]
-    if parts[:2] == ["history", "events"]:
+    if parts[:2] == ["history", "events"] or (parts[:1] == ["hand"] and "hand" in skip):
         return True
     if parts[:1] != ["public"] or len(parts) < 2 or parts[1] not in skip:
         return False

@@ -19,11 +19,13 @@ from scout_ref.conformance.blame.diff import score_difference
 from scout_ref.conformance.blame.followup import (
     PLAYED,
     ask_replay,
+    own_hand_replayed,
     played_fields,
 )
 from scout_ref.conformance.blame.moves import misread_blame, moves_blame
-from scout_ref.conformance.blame.scores import score_blame
+from scout_ref.conformance.blame.scores import exemption_rule, score_blame, without_effect
 from scout_ref.conformance.blame.states import narrow
+from scout_ref.conformance.blame.uses import list_uses, move_uses
 from scout_ref.conformance.judge.observe import observation_rules, observation_verdict
 from scout_ref.conformance.judge.steps import (
     PASS,
@@ -36,6 +38,7 @@ from scout_ref.conformance.judge.steps import (
 )
 from scout_ref.conformance.model.kinds import CaseKind, RequestType, is_vector_kind
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Outcome
+from scout_ref.conformance.model.scope import in_scope
 from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.features import (
     deal_input,
@@ -189,6 +192,7 @@ def judge_legal(ctx: Context, case: Case) -> Verdict:
     if not (missing or extra or doubled):
         return PASS
     blame = moves_blame(case.data["state"], missing, extra, doubled)
+    ctx.uses |= list_uses(case.data["state"], [*missing, *extra])
     return Outcome.FAILED, move_list_difference(missing, extra, doubled), blame
 
 
@@ -240,6 +244,7 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
         return reply_verdict(reply)
     expected = case.data["expected"]
     blame = frozenset([case.focus or expected["rule"]])
+    ctx.uses |= move_uses(case.data["state"], move) | blame
     if "rejection" not in reply.data:
         blame = moves_blame(case.data["state"], [], [move]) or blame
         return Outcome.FAILED, f"{move!r} was accepted; it breaks {expected['rule']}", blame
@@ -265,7 +270,12 @@ def judge_score(ctx: Context, case: Case) -> Verdict:
     problems = score_difference(case.data["state"], expected, got)
     if not problems:
         return PASS
-    return Outcome.FAILED, problems, score_blame(case.data["state"], expected, got)
+    state = case.data["state"]
+    if without_effect(expected, got) and case.focus != exemption_rule(state):
+        return Outcome.PASSED, f"note: only a flag with no effect differs\n{problems}", frozenset()
+    blame = score_blame(state, expected, got)
+    ctx.uses |= blame  # the terms that differ; those that agree show their rules holding
+    return Outcome.FAILED, problems, blame
 
 
 def judge_perft(ctx: Context, case: Case) -> Verdict:
@@ -280,6 +290,7 @@ def judge_perft(ctx: Context, case: Case) -> Verdict:
         return PASS
     head = f"perft({depth}) = {got['nodes']}, expected {expected['nodes']}"
     found = bisect_perft(ctx, case.id, state, depth, got)
+    ctx.uses |= found.uses
     return Outcome.FAILED, head + "\n" + found.text, found.blame
 
 
@@ -308,7 +319,8 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
     if outcome is Outcome.FAILED and played_fields(expected, got):
         played = ask_replay(ctx, data["state"], data["moves"])
         if played is not None:  # the view shows the adapter's own (wrong) play faithfully
-            blame = observation_rules(data, expected, got, skip=PLAYED) | played
+            skip = PLAYED | ({"hand"} if own_hand_replayed(expected, got) else set())
+            blame = observation_rules(data, expected, got, skip=skip) | played
     return outcome, message, blame
 
 
@@ -334,6 +346,7 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
             return CaseResult(case, Outcome.NOT_APPLICABLE, why)
     walk: Walk | None = None
     ctx.at = None
+    ctx.uses = set()
     try:
         if case.kind == "trace":
             walk = walk_trace(ctx, case)
@@ -346,19 +359,33 @@ def run_case(ctx: Context, case: Case) -> CaseResult:
         raise MalformedInputError(
             "vectors", [("", f"case {case.id!r} is malformed: {exc}")]
         ) from exc
+    blame = in_scope(blame, case.players)  # a rule is judged only where it applies
     narrowed = narrow(case, blame, outcome)
     result = CaseResult(
-        case, outcome, message, blame=narrowed, points_at=tuple(sorted(blame | set(narrowed)))
+        case,
+        outcome,
+        message,
+        blame=narrowed,
+        points_at=tuple(sorted(blame | set(narrowed))),
+        uses=tuple(sorted(in_scope(ctx.uses | blame, case.players))) if outcome in BAD else (),
     )
     if walk is not None:
         steps = tuple(sorted(walk.steps.items()))
-        result = replace(result, steps_judged=steps, deal_departed=walk.deal_departed)
+        result = replace(
+            result,
+            steps_judged=steps,
+            deal_departed=walk.deal_departed,
+            departures=walk.departures,
+        )
     return _located(ctx, result)
+
+
+BAD = (Outcome.FAILED, Outcome.ERRORED)
 
 
 def _located(ctx: Context, result: CaseResult) -> CaseResult:
     """A failure with the position it shows in and the step taken from it."""
-    if result.outcome not in (Outcome.FAILED, Outcome.ERRORED):
+    if result.outcome not in BAD:
         return result
     spot = where(result.case) if ctx.at is None else Where(*ctx.at)
     known = result.case.data.get("position") if ctx.at is None else None

@@ -12,13 +12,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scout_ref.conformance.blame.diff import state_diff
-from scout_ref.conformance.blame.followup import ask_legal, follow_up
+from scout_ref.conformance.blame.followup import ask_legal, settled_blame
 from scout_ref.conformance.blame.moves import rejected_blame
-from scout_ref.conformance.blame.states import state_blame, step_rules
-from scout_ref.conformance.model.outcomes import Case, Message, Outcome, has_digest, trace_parts
+from scout_ref.conformance.blame.states import step_rules
+from scout_ref.conformance.blame.uses import common_cause, move_uses
+from scout_ref.conformance.model.outcomes import (
+    Case,
+    Departure,
+    Message,
+    Outcome,
+    has_digest,
+    trace_parts,
+)
+from scout_ref.conformance.model.scope import in_scope
 from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.features import deal_input
 from scout_ref.conformance.protocol.messages import Errored, Reply, Result, Skipped
+from scout_ref.conformance.report.text import one_line
 from scout_ref.errors import ScoutError
 from scout_ref.formats.state_json import rules_from_json, state_from_json, state_to_json
 from scout_ref.formats.trace import step_state
@@ -45,7 +55,8 @@ def expect_state(
     """The verdict on a state produced by ``step`` (a move, ``deal`` or ``next_round``).
 
     With ``ctx``, an ambiguous difference is settled by a follow-up question
-    (:mod:`scout_ref.conformance.blame.followup`).
+    (:mod:`scout_ref.conformance.blame.followup`), and the rules the move passes through are
+    added to ``ctx.uses`` (:mod:`scout_ref.conformance.blame.uses`).
     """
     data = reply.data
     what = step if step in ("deal", "next_round") else f"apply {step!r}"
@@ -54,12 +65,13 @@ def expect_state(
         blame = rejected_blame(before, step, reason) if before is not None else frozenset()
         if ctx is not None and before is not None:
             blame = ask_legal(ctx, before, step) or blame
+            ctx.uses |= move_uses(before, step)
         return Outcome.FAILED, f"{what}: rejected ({reason!r}) but it is legal", blame
     if data["state"] != expected:
         diff = state_diff(expected, data["state"], before)
-        blame = state_blame(before, step, expected, data["state"])
+        blame = settled_blame(ctx, before, step, expected, data["state"])
         if ctx is not None:
-            blame = follow_up(ctx, expected, data["state"]) or blame
+            ctx.uses |= move_uses(before, step, expected, data["state"])
         return Outcome.FAILED, f"{what}: the state differs\n{diff}", blame
     return PASS
 
@@ -78,6 +90,8 @@ class Walk:
     """Rule ID -> how many of the trace's steps that rule governs were compared."""
     deal_departed: bool
     """Whether a deal differed (the later steps were then judged from the reference's deal)."""
+    departures: tuple[Departure, ...] = ()
+    """Every step that differs, in one line each, with the rules it points at."""
 
 
 SHOWN_DEPARTURES = 5
@@ -96,18 +110,10 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
     departures: list[tuple[str, frozenset[str]]] = []
     judged: Counter[str] = Counter()
     deal_departed = False
+    errors = 0
+    causes: list[tuple[frozenset[str], frozenset[str]]] = []  # each failing step's blame, uses
     for k, step in enumerate(steps):
-        if "deal" in step:
-            given: Message = {"state": state, "deck": step["deal"]}
-            if state is None:
-                given = {"players": players, "rules": switches, "deck": step["deal"]}
-            name = deal_name(given)
-            ctx.at = (state, name) if not departures else ctx.at  # where a time-out shows
-            reply = ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
-        else:
-            name = step["move"]
-            ctx.at = (state, name) if not departures else ctx.at
-            reply = ctx.adapter.request("apply", state=state, move=name)
+        name, reply = _ask(ctx, players, switches, state, step, first=not departures)
         what = f"step {k} ({'deal' if 'deal' in step else name})"
         if isinstance(reply, Skipped):
             outcome, message, _ = reply_verdict(reply)
@@ -121,20 +127,53 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
             expected = _expected_step(players, switches, state, step)
         if expected is None:
             break  # the reference cannot play the trace on (a malformed vector)
-        judged.update(step_rules(name, expected))
         here = (state if state is not None else expected, name)
         ctx.at = ctx.at if departures else here  # the first departure is where it shows
-        if isinstance(reply, Errored):
-            departures.append((f"{what}: {reply_verdict(reply)[1]}", frozenset()))
-        elif not same:
-            _, message, blame = expect_state(reply, state, name, expected, ctx)
-            deal_departed |= "deal" in step
-            departures.append((f"step {k}: {message}", blame))
+        if isinstance(reply, Errored):  # an errored step judged nothing
+            _, message, blame = reply_verdict(reply)
+            departures.append((f"{what}: {message}", blame))
+            errors += 1
+        else:
+            judged.update(in_scope(step_rules(name, expected), players))
+            if not same:
+                earlier, ctx.uses = ctx.uses, set()
+                _, message, blame = expect_state(reply, state, name, expected, ctx)
+                causes.append((blame, frozenset(ctx.uses)))
+                ctx.uses |= earlier
+                deal_departed |= "deal" in step
+                departures.append((f"step {k}: {message}", blame))
         state = expected
     if not departures:
         return Walk(PASS, judged, deal_departed)
-    blame = frozenset().union(*(b for _, b in departures))
-    return Walk((Outcome.FAILED, departures_text(departures), blame), judged, deal_departed)
+    blame = common_cause(causes) or frozenset().union(*(b for _, b in departures))
+    listed = tuple(Departure(one_line(m), tuple(sorted(b))) for m, b in departures)
+    # a trace whose every departing step errored is errored: an error convicts no rule
+    outcome = Outcome.ERRORED if errors == len(departures) else Outcome.FAILED
+    verdict = (outcome, departures_text(departures), blame)
+    return Walk(verdict, judged, deal_departed, listed)
+
+
+def _ask(
+    ctx: Context,
+    players: int,
+    switches: Message,
+    state: Message | None,
+    step: Message,
+    *,
+    first: bool,
+) -> tuple[str, Reply]:
+    """Send a trace step (its deal or its move, from ``state``): its name and the reply. While
+    nothing has departed (``first``), ``ctx.at`` records where a time-out would show."""
+    if "deal" in step:
+        given: Message = {"state": state, "deck": step["deal"]}
+        if state is None:
+            given = {"players": players, "rules": switches, "deck": step["deal"]}
+        name = deal_name(given)
+        ctx.at = (state, name) if first else ctx.at
+        return name, ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
+    name = step["move"]
+    ctx.at = (state, name) if first else ctx.at
+    return name, ctx.adapter.request("apply", state=state, move=name)
 
 
 def _same_state(reply: Result, recorded: str) -> bool:

@@ -89,6 +89,15 @@ def trace_parts(data: Message) -> tuple[int, Message, list[Message]]:
 
 
 @dataclass(frozen=True, slots=True)
+class Departure:
+    """One step of a trace or fuzz game where the adapter differs, in one line, and its rules."""
+
+    where: str
+    """The step and what differs (``step 12 (apply 'scout L @0'): owner: expected 1...``)."""
+    points_at: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class CaseResult:
     """The outcome of one case, with what went wrong in words."""
 
@@ -112,6 +121,13 @@ class CaseResult:
     """For traces and fuzz games: rule ID and how many compared steps that rule governs."""
     deal_departed: bool = False
     """For traces and fuzz games: a deal differed; later steps were judged from the reference's."""
+    uses: tuple[str, ...] = ()
+    """For a failure: the rules its failing steps pass through, read from the reference's own
+    explanation of each (:mod:`scout_ref.conformance.blame.uses`), and those its differences
+    point at; empty when not known (an errored reply). A broken rule explains the failure only
+    if they hold it."""
+    departures: tuple[Departure, ...] = ()
+    """For traces and fuzz games: every step that differs, each with the rules it points at."""
 
     def __post_init__(self) -> None:
         # A message may quote what the adapter sent (a listed move, a reason): every output

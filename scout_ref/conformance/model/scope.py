@@ -80,3 +80,16 @@ def coverage_gaps(cases: Iterable[tuple[VectorKind, Case]], statuses: set[Status
         for p in rule.players
         if not counted[rule.id][p]
     ]
+
+
+def in_scope(ids: Iterable[str], players: object) -> frozenset[str]:
+    """The rules of ``ids`` that apply to games of ``players`` players (their registry scope):
+    a verdict judges a rule only where it binds. Unknown IDs and player counts are kept.
+
+    >>> sorted(in_scope(["SC-SNS-01", "SC-VAR2-02"], 2))
+    ['SC-VAR2-02']
+    """
+    registry = rules()
+    if not isinstance(players, int):
+        return frozenset(ids)
+    return frozenset(r for r in ids if r not in registry or registry[r].applies_to(players))

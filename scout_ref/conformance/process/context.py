@@ -26,6 +26,9 @@ class Context:
     findings: list[Finding] = field(default_factory=list)
     at: tuple[Message | None, str] | None = None
     """Where a trace case is: the state before its current step and that step."""
+    uses: set[str] = field(default_factory=set)
+    """The rules the failing steps of the case being judged pass through
+    (:mod:`scout_ref.conformance.blame.uses`), gathered as they are judged."""
 
     def save(self, kind: VectorKind, case: Message, description: str) -> Path | None:
         """Write ``case`` as a one-case vector file in the findings folder."""

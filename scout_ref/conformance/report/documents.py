@@ -21,7 +21,14 @@ from scout_ref.conformance.model.untrusted import xml_safe
 from scout_ref.conformance.protocol.features import absent_rules, read_features
 from scout_ref.conformance.protocol.messages import Hello
 from scout_ref.conformance.report.reproduce import reproduction, without_vectors_dir
-from scout_ref.conformance.report.verdicts import Judgement, RuleVerdict, blamed, decide, judge
+from scout_ref.conformance.report.verdicts import (
+    Judgement,
+    RuleVerdict,
+    blamed,
+    decide,
+    judge,
+    weigh,
+)
 from scout_ref.rulebook.registry import Status, rules, spec_version
 from scout_ref.util.atomic import write_atomic
 from scout_ref.util.text import plural
@@ -71,6 +78,12 @@ class Run:
     def rules(self) -> list[RuleRow]:
         """The verdict of each rule the run's rule patterns match, in rulebook order."""
         return _rule_rows(self)
+
+    @property
+    def weighed(self) -> list[CaseResult]:
+        """The results, each failure blamed as the whole run's evidence leaves it
+        (:func:`~scout_ref.conformance.report.verdicts.weigh`)."""
+        return weigh(self.results)
 
     def count(self, outcome: Outcome) -> int:
         """How many cases had ``outcome``."""
@@ -164,22 +177,25 @@ class RuleRow:
     """Steps of traces and fuzz games compared with the reference that the rule governs."""
     elsewhere: int = 0
     """Failed or errored cases citing the rule whose failure is blamed on other rules."""
+    hidden_by: tuple[str, ...] = ()
+    """For ``not_judged``: the failed or errored cases blamed elsewhere that use the rule."""
 
 
 def _rule_rows(run: Run) -> list[RuleRow]:
     """A row per rule of the registry matching the run's rule patterns, in rulebook order."""
     rows = []
-    decided = decide(blamed(run.results))
+    results = run.weighed
+    decided = decide(blamed(results))
     absent = absent_rules(run.hello.capabilities) if run.hello else frozenset()
     steps: Counter[str] = Counter()
-    for r in run.results:
+    for r in results:
         steps.update(dict(r.steps_judged))
     for rule in rules().values():
         if run.rule_patterns and not any(fnmatch.fnmatch(rule.id, p) for p in run.rule_patterns):
             continue
-        mine = [r for r in run.results if rule.id in r.case.rules]
+        mine = [r for r in results if rule.id in r.case.rules]
         tally = Counter(r.outcome for r in mine)
-        judgement = judge(rule.id, run.results, decided)
+        judgement = judge(rule.id, results, decided)
         if rule.id in absent:  # the engine declares it lacks the notion (capabilities)
             judgement = Judgement(RuleVerdict.NOT_APPLICABLE)
         rows.append(
@@ -202,6 +218,7 @@ def _rule_rows(run: Run) -> list[RuleRow]:
                 ),
                 unexplained=judgement.unexplained,
                 steps_judged=steps[rule.id],
+                hidden_by=judgement.hidden_by,
             )
         )
     return rows
@@ -255,6 +272,7 @@ def to_json(run: Run) -> dict[str, object]:
                 "errored": row.errored,
                 "cases": row.cases,
                 "steps_judged": row.steps_judged,
+                "hidden_by": list(row.hidden_by),
             }
             for row in run.rules
         ],
@@ -271,9 +289,14 @@ def to_json(run: Run) -> dict[str, object]:
                 "fault": r.fault or "",
                 "steps_judged": dict(r.steps_judged),
                 "deal_departed": r.deal_departed,
+                "points_at": list(r.points_at),
+                "uses": list(r.uses),
+                "departures": [
+                    {"where": d.where, "points_at": list(d.points_at)} for d in r.departures
+                ],
                 **_reproduce_json(run, r),
             }
-            for r in run.results
+            for r in run.weighed
         ],
         "findings": [{"case_id": f.case_id, "path": str(f.path)} for f in run.findings],
     }
@@ -312,7 +335,7 @@ def write_junit(run: Run, path: Path) -> None:
         errors=str(run.count(Outcome.ERRORED)),
         skipped=str(run.count(Outcome.SKIPPED) + run.count(Outcome.NOT_APPLICABLE)),
     )
-    for r in run.results:
+    for r in run.weighed:
         case = ET.SubElement(suite, "testcase", classname=r.case.kind, name=r.case.id)
         first_line = r.message.splitlines()[0] if r.message else ""
         if r.blame:

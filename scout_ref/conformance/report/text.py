@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.table import Table
 
-from scout_ref.conformance.model.outcomes import Outcome
+from scout_ref.conformance.model.outcomes import CaseResult, Outcome
 from scout_ref.conformance.report.documents import RuleRow, Run
 from scout_ref.conformance.report.reproduce import program
 from scout_ref.conformance.report.verdicts import RuleVerdict
@@ -42,6 +42,7 @@ def print_report(run: Run, console: Console, *, table: bool = False) -> None:
         console.print(rule_table(rows))
     print_rules_to_fix(rows, console)
     _print_findings(run, console)
+    _print_notes(run, console)
     if run.unjudged:
         console.print(run.unjudged, highlight=False, markup=False)
     if run.timed_out:
@@ -122,6 +123,17 @@ def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
     return [head]
 
 
+def _print_notes(run: Run, console: Console) -> None:
+    """The passed cases whose answers differ only where nothing the rules score changes."""
+    notes = [
+        r for r in run.results if r.outcome is Outcome.PASSED and r.message.startswith("note:")
+    ]
+    for r in notes[:DETAILED_FAULTS]:
+        console.print(f"note {r.case.id}: {one_line(r.message)}", highlight=False, markup=False)
+    if len(notes) > DETAILED_FAULTS:
+        console.print(f"... and {plural(len(notes) - DETAILED_FAULTS, 'more note')}")
+
+
 def _print_findings(run: Run, console: Console) -> None:
     """The new vectors written, each folder once with its count when there are many."""
     if len(run.findings) <= 3:
@@ -144,23 +156,74 @@ def one_line(message: str) -> str:
 
 
 def print_rules_to_fix(rows: Sequence[RuleRow], console: Console) -> None:
-    """The summary: each nonconformant rule with its failing case and that case's first line,
-    then the rules not judged because of them."""
+    """The summary: each nonconformant rule with its own evidence (a failing case that convicts
+    it, and the line of that case that shows it), then the rules not judged because of them,
+    and those that failures blamed elsewhere hid."""
     broken = [r for r in rows if r.verdict is RuleVerdict.NONCONFORMANT]
-    if not broken:
-        return
-    console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
+    if broken:
+        console.print(f"rules to fix ({len(broken)}):", style="bold red", highlight=False)
     for row in broken:
         first = row.failures[0]
-        line = one_line(first.message) or first.outcome.value
+        line = evidence_of(first, row.id) or first.outcome.value
         console.print(f"  {row.id} {row.title}", style="bold", highlight=False, markup=False)
         console.print(f"    {first.case.id}: {line}", highlight=False, markup=False)
         if row.because:
             console.print(f"    {evidence_line(row)}", highlight=False, markup=False)
-    waiting = [r.id for r in rows if r.verdict is RuleVerdict.NOT_JUDGED]
-    if waiting:
-        text = f"not judged until those are fixed ({len(waiting)}): {', '.join(waiting)}"
+    waiting = [r for r in rows if r.verdict is RuleVerdict.NOT_JUDGED]
+    explained = [r.id for r in waiting if not r.hidden_by]
+    if explained:
+        text = f"not judged until those are fixed ({len(explained)}): {', '.join(explained)}"
         console.print(text, highlight=False, markup=False)
+    hidden = [r for r in waiting if r.hidden_by]
+    if hidden:
+        console.print(hidden_line(hidden), highlight=False, markup=False)
+
+
+UNBLAMED = "errored or no rule"
+"""What hid a rule when the failures that use it are blamed on no rule."""
+
+
+def hidden_line(rows: Sequence[RuleRow]) -> str:
+    """The rules whose holding failures blamed elsewhere hid: how many cases, blamed on what.
+
+    >>> from scout_ref.rulebook.registry import Status
+    >>> row = RuleRow("SC-GAME-01", Status.NORMATIVE, "", 1, 0, 1, 2, RuleVerdict.NOT_JUDGED,
+    ...               hidden_by=("trace-x",))
+    >>> hidden_line([row])
+    'not judged, hidden by failures blamed elsewhere (1): SC-GAME-01 (1 case: errored or no rule)'
+    """
+    parts = [
+        f"{r.id} ({plural(len(r.hidden_by), 'case')}: {', '.join(r.because) or UNBLAMED})"
+        for r in rows
+    ]
+    return f"not judged, hidden by failures blamed elsewhere ({len(rows)}): {'; '.join(parts)}"
+
+
+TERMS: dict[str, tuple[str, ...]] = {
+    "SC-GAME-04": ("winners",),
+    "SC-SCORE-06": ("totals", "total "),
+    "SC-SCORE-01": ("captured",),
+    "SC-SCORE-02": ("chips",),
+    "SC-VAR2-06": ("chips",),
+    "SC-SCORE-03": ("hand_penalty",),
+    "SC-SCORE-04": ("hand_penalty", "exempt"),
+    "SC-VAR-01": ("hand_penalty", "exempt"),
+}
+"""The words of a score difference's lines that name the term a rule governs: the line shown
+as that rule's evidence."""
+
+
+def evidence_of(result: CaseResult, rule_id: str) -> str:
+    """The line of a failure that is ``rule_id``'s own evidence: the first departure of a trace
+    or fuzz game that points at the rule, the line of a score difference naming its term, else
+    the failure's first line."""
+    for departure in result.departures:
+        if rule_id in departure.points_at:
+            return departure.where
+    words = TERMS.get(rule_id, ())
+    lines = [x.strip() for x in result.message.splitlines()]
+    term = next((x for x in lines if any(w in x for w in words)), None) if words else None
+    return term or one_line(result.message)
 
 
 def evidence_line(row: RuleRow) -> str:
@@ -170,9 +233,25 @@ def evidence_line(row: RuleRow) -> str:
     return f"{row.id}: {cases} no broken rule it builds on ({', '.join(row.because)}); fix it too"
 
 
+def _verdicts_of(result: CaseResult, verdicts: dict[str, RuleVerdict]) -> str:
+    """The rules a failure is blamed on, each with its final verdict, and those its difference
+    pointed at that the run showed working (no longer blamed)."""
+
+    def named(rule_id: str) -> str:
+        verdict = verdicts.get(rule_id)
+        return f"{rule_id} {verdict.value.replace('_', ' ')}" if verdict else rule_id
+
+    text = "points at " + (", ".join(map(named, result.blame)) or "no rule")
+    cleared = [b for b in result.points_at if b not in result.blame]
+    if cleared and result.blame:
+        text += f"; not blamed: {', '.join(map(named, cleared))}"
+    return text
+
+
 def _print_failures(run: Run, console: Console) -> None:
     faults_shown = 0
-    for r in run.results:
+    verdicts = {row.id: row.verdict for row in run.rules}
+    for r in run.weighed:
         if r.outcome not in (Outcome.FAILED, Outcome.ERRORED):
             continue
         if r.fault:
@@ -180,8 +259,7 @@ def _print_failures(run: Run, console: Console) -> None:
             if faults_shown > DETAILED_FAULTS:
                 continue
         label = "FAIL" if r.outcome is Outcome.FAILED else "ERROR"
-        cited = ", ".join(r.blame) or "no rule"
-        head = f"{label} {r.case.id} [{r.case.kind}; points at {cited}]"
+        head = f"{label} {r.case.id} [{r.case.kind}; {_verdicts_of(r, verdicts)}]"
         console.print(head, style="red", highlight=False, markup=False)
         for line in r.message.splitlines():
             console.print(f"    {line}", highlight=False, markup=False)

@@ -1,23 +1,34 @@
 """Per-rule verdicts, decided case by case from the evidence each failed case carries.
 
 Each failed case is blamed on the rules its difference points at
-(:mod:`scout_ref.conformance.blame.states`). A rule is *nonconformant* when some case blamed on it
-exercises no rule that is itself shown broken and that it builds on (``builds_on`` in
-``spec/rules.json``, followed transitively): nothing lower explains that difference. A rule
-whose every failing case also exercises such a broken lower rule is *not judged*, naming those
-rules, as a compiler's test harness suppresses cascading errors; the cases it weighs are its own,
-so a broken rule elsewhere in the engine never withholds a verdict. Rules are decided from the
-bottom of ``builds_on`` up, so "shown broken" always means convicted by cases of its own.
+(:mod:`scout_ref.conformance.blame.states`). Evidence of the same run comes first
+(:func:`weigh`): a rule the shape of a difference points at, but which cases focused on it show
+working at the same player count (they passed, none failed on it), is not blamed on that
+difference while another reading of it is left. An errored answer is no evidence against any
+rule.
 
-A rule no failure blames is *conformant* when a case citing it passed, *not reached* when every
-case citing it that ran stopped on another rule first (an errored answer, a step never judged),
-and *not applicable* when no case citing it was judged.
+A rule is *nonconformant* when some case blamed on it exercises no rule that is itself shown
+broken and that it builds on (``builds_on`` in ``spec/rules.json``, followed transitively):
+nothing lower explains that difference. A case exercises the rules its failing steps pass
+through (read from the reference's explanation of each step, ``CaseResult.uses``), or, when
+those are not known, the rules it cites. A rule whose every failing case exercises such a
+broken lower rule is *not judged*, naming those rules, as a compiler's test harness suppresses
+cascading errors; rules are decided from the bottom of ``builds_on`` up, so "shown broken"
+always means convicted by cases of its own.
+
+A rule no failure blames is *conformant* only when something showed it holding (a passing case
+citing it, or compared steps of a trace or fuzz game it governs that did not fail on it) and no
+failed or errored case that cites it, and whose failing steps use it, was blamed elsewhere:
+such a case hid it, and the rule is *not judged*, naming the rules those cases were blamed on
+and the cases. It is *not reached* when every case citing it that ran stopped on another rule
+first without using it, and *not applicable* when no case citing it was judged. Every count is
+taken only from cases at player counts the rule applies to.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 
@@ -50,11 +61,74 @@ class Judgement:
 
     verdict: RuleVerdict
     because: tuple[str, ...] = ()
-    """The broken rules it builds on that some of its failing cases exercise."""
+    """For ``not_judged``: the broken rules it builds on that its failing cases exercise, or the
+    rules blamed for the failures that hid it; for ``nonconformant``: the broken rules it
+    builds on that some of its failing cases exercise."""
     failures: tuple[CaseResult, ...] = ()
     """The failed or errored cases blamed on the rule: unexplained ones first, focused first."""
     unexplained: int = 0
     """How many of ``failures`` exercise no broken rule it builds on (the evidence against it)."""
+    hidden_by: tuple[str, ...] = ()
+    """For ``not_judged``: the IDs of the failed or errored cases, blamed elsewhere, that use
+    the rule (they hid whether it holds)."""
+
+
+Situation = tuple[str, int | None]
+"""A rule and a player count."""
+
+
+def players_of(result: CaseResult) -> int | None:
+    """The player count of a result's case, None when its data does not say."""
+    try:
+        return result.case.players
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _applies(rule_id: str, players: int | None) -> bool:
+    registry = rules()
+    return players is None or rule_id not in registry or registry[rule_id].applies_to(players)
+
+
+def shown_working(results: Iterable[CaseResult]) -> frozenset[Situation]:
+    """The rules, with player counts, that cases isolating them show working in this run: a
+    case focused on the rule passed at that player count, and none focused on it failed there
+    on it."""
+    results = list(results)
+    passed = {(r.case.focus, players_of(r)) for r in results if r.outcome is Outcome.PASSED}
+    failed = {
+        (r.case.focus, players_of(r))
+        for r in results
+        if r.outcome in BAD and r.case.focus in r.blame
+    }
+    return frozenset((f, p) for f, p in passed - failed if f is not None and p is not None)
+
+
+def weigh(results: Sequence[CaseResult]) -> list[CaseResult]:
+    """The results, each failure's blame as the evidence of the whole run leaves it.
+
+    Of the rules a difference points at, one that is not the case's focus yields when cases
+    isolating it show it working in the same situation (:func:`shown_working`) and another
+    reading of the difference is left: the difference is then the other rule's. When every
+    reading yields, none is dropped, since the difference shows that one of them does not
+    hold here after all.
+    """
+    working = shown_working(results)
+    out = []
+    for r in results:
+        if r.outcome not in BAD or not r.blame:
+            out.append(r)
+            continue
+        focus, players = r.case.focus, players_of(r)
+        readings = set(r.points_at) | set(r.blame)
+        shown = {b for b in readings if b != focus and (b, players) in working}
+        if not shown or shown == readings:
+            out.append(r)
+            continue
+        blame = tuple(b for b in r.blame if b not in shown) or r.blame
+        uses = tuple(u for u in r.uses if u not in shown)  # the step did not fail on them
+        out.append(replace(r, blame=blame, uses=uses))
+    return out
 
 
 def blamed(results: Iterable[CaseResult]) -> dict[str, list[CaseResult]]:
@@ -76,9 +150,15 @@ def blamed(results: Iterable[CaseResult]) -> dict[str, list[CaseResult]]:
     return out
 
 
+def used(result: CaseResult) -> frozenset[str]:
+    """The rules a failed case's failing steps pass through, or, not known, those it cites."""
+    return frozenset(result.uses or result.case.rules)
+
+
 def exercised(result: CaseResult) -> frozenset[str]:
-    """The rules a case exercises: those it cites and every rule its differences point at."""
-    return frozenset(result.case.rules) | frozenset(result.blame) | frozenset(result.points_at)
+    """The rules a case exercises: those its failing steps use (:func:`used`) and every rule
+    its differences point at."""
+    return used(result) | frozenset(result.blame) | frozenset(result.points_at)
 
 
 @cache
@@ -114,16 +194,38 @@ def decide(suspects: dict[str, list[CaseResult]]) -> dict[str, Judgement]:
 
 
 def judge(rule_id: str, results: Sequence[CaseResult], decided: dict[str, Judgement]) -> Judgement:
-    """The verdict on ``rule_id`` given every result and the verdicts on the blamed rules.
+    """The verdict on ``rule_id`` given every (weighed) result and the verdicts on the blamed
+    rules.
 
     >>> judge("SC-SET-05", [], {}).verdict
     <RuleVerdict.NOT_APPLICABLE: 'not_applicable'>
     """
     if rule_id in decided:
         return decided[rule_id]
-    citing = [r for r in results if rule_id in r.case.rules]
-    if any(r.outcome is Outcome.PASSED for r in citing):
+    here = [r for r in results if _applies(rule_id, players_of(r))]
+    hiding = [r for r in here if r.outcome in BAD and _hides(r, rule_id)]
+    if hiding:
+        because = tuple(sorted({b for r in hiding for b in r.blame} - {rule_id}))
+        hidden_by = tuple(r.case.id for r in hiding)
+        return Judgement(RuleVerdict.NOT_JUDGED, because, hidden_by=hidden_by)
+    if any(_shows(r, rule_id) for r in here):
         return Judgement(RuleVerdict.CONFORMANT)
-    if any(r.outcome in BAD for r in citing):
+    if any(r.outcome in BAD and rule_id in r.case.rules for r in here):
         return Judgement(RuleVerdict.NOT_REACHED)
     return Judgement(RuleVerdict.NOT_APPLICABLE)
+
+
+def _hides(result: CaseResult, rule_id: str) -> bool:
+    """Whether a failure blamed elsewhere leaves ``rule_id`` unshown: the case cites the rule
+    (a trace or fuzz game: compared steps it governs) and its failing steps use it."""
+    cites = rule_id in result.case.rules or rule_id in dict(result.steps_judged)
+    return cites and rule_id in used(result)
+
+
+def _shows(result: CaseResult, rule_id: str) -> bool:
+    """Whether a case showed ``rule_id`` holding: it passed citing the rule, or it compared
+    steps the rule governs (a trace, a fuzz game) and none that failed used it."""
+    if result.outcome is Outcome.PASSED and rule_id in result.case.rules:
+        return True
+    steps = dict(result.steps_judged).get(rule_id, 0)
+    return steps > 0 and result.outcome is not Outcome.ERRORED and rule_id not in result.uses
