@@ -23,12 +23,12 @@ from typing import Any
 from scout_ref.analysis.simulation import GameRecord
 from scout_ref.engine.components import OrientedCard
 from scout_ref.engine.game import next_round
-from scout_ref.engine.notation import Move, parse_move
+from scout_ref.engine.notation import Move, ScoutInner, ShowCards, Written, parse_written
 from scout_ref.engine.setup import new_game
 from scout_ref.engine.state import Phase, RoundEnd, State
-from scout_ref.engine.turn import apply_move, check_move
+from scout_ref.engine.turn import apply_move, check_move, check_probe
 from scout_ref.engine.variants import Rules
-from scout_ref.errors import MalformedInputError, ScoutError
+from scout_ref.errors import MalformedInputError, Rejection, ScoutError
 from scout_ref.formats.state_json import (
     deck_from_json,
     rules_from_json,
@@ -244,7 +244,9 @@ def _play(
         raise _fail(at, "a step is a deal or a move")
     if state is None:
         raise _fail(at, "the first step is a deal")
-    move = parse_move(step["move"])
+    move = parse_written(step["move"])
+    if isinstance(move, ScoutInner | ShowCards):  # a move the rules forbid (SC-NOTE-07)
+        raise _illegal(at, move, check_probe(state, move))
     return _move(state, move, at), move, None
 
 
@@ -295,11 +297,15 @@ def _deal(
 def _move(state: State, move: Move, at: str) -> State:
     rejection = check_move(state, move)
     if rejection is not None:
-        raise TraceDivergence(
-            f"step {_number(at)}: {str(move)!r} is illegal here: {rejection.reason.value} "
-            f"({rejection.rule}), {rejection.detail}"
-        )
+        raise _illegal(at, move, rejection)
     return apply_move(state, move)
+
+
+def _illegal(at: str, move: Written, rejection: Rejection) -> TraceDivergence:
+    return TraceDivergence(
+        f"step {_number(at)}: {str(move)!r} is illegal here: {rejection.reason.value} "
+        f"({rejection.rule}), {rejection.detail}"
+    )
 
 
 def _check(state: State, step: JSON, k: int) -> None:
