@@ -163,7 +163,7 @@ def test_interpreting_example_adapter_passes(
 ) -> None:
     """The minimal adapter printed in spec/INTERPRETING.md works as printed."""
     text = (spec_dir() / "INTERPRETING.md").read_text("utf-8")
-    assert text.splitlines()[2] == "**Contract version: SCP 1 / vectors 1.2.0.**"
+    assert text.splitlines()[2] == "**Contract version: SCP 2 / vectors 1.2.0.**"
     section = text.split("## A complete minimal adapter", 1)[1]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
     example = tmp_path / "example_adapter.py"

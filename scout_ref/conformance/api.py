@@ -375,7 +375,17 @@ def _report(campaign: Campaign, command: list[str], pool: PoolRun, selected: int
         vectors_dir=campaign.vectors_dir,
         selected=selected,
         stopped_early=pool.stopped_early and not stopped,
+        given_up=_given_up(pool.contexts),
     )
+
+
+def _given_up(contexts: Sequence[Context]) -> tuple[tuple[str, str], ...]:
+    """The request kinds an adapter process gave up, with why (the first process's words)."""
+    out: dict[str, str] = {}
+    for ctx in contexts:
+        for kind, why in ctx.adapter.given_up.items():
+            out.setdefault(kind, why)
+    return tuple(sorted(out.items()))
 
 
 def _start_and_judge(

@@ -52,7 +52,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=[],
         metavar="ID",
         help="only the case with this ID, or IDs matching this glob, e.g. 'reject-show-*' "
-        "(repeatable); every failure prints the --case that reruns it",
+        "(repeatable), random-deal tests and fuzz games included ('random-deal-3p', "
+        "'fuzz-4p-0-2' with --fuzz 3); one that selects nothing is an error; every failure "
+        "prints the --case that reruns it",
     )
     p.add_argument(
         "--kind",

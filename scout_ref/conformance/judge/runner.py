@@ -24,7 +24,12 @@ from scout_ref.conformance.blame.followup import (
 from scout_ref.conformance.blame.moves import misread_blame, moves_blame
 from scout_ref.conformance.blame.scores import score_blame
 from scout_ref.conformance.blame.states import narrow
-from scout_ref.conformance.judge.observe import observation_rules, observation_verdict
+from scout_ref.conformance.judge.observe import (
+    observation_rules,
+    observation_verdict,
+    scp1_gap,
+    scp1_view,
+)
 from scout_ref.conformance.judge.steps import (
     PASS,
     Verdict,
@@ -45,6 +50,7 @@ from scout_ref.conformance.protocol.features import (
     score_view,
 )
 from scout_ref.conformance.protocol.messages import (
+    PROTOCOL_VERSION,
     Capabilities,
     Errored,
     ProtocolError,
@@ -291,6 +297,10 @@ def judge_trace(ctx: Context, case: Case) -> Verdict:
 def judge_observe(ctx: Context, case: Case) -> Verdict:
     """What a seat knows after a history (chapter INFO): the expected observation, exactly."""
     data = case.data
+    hello = ctx.adapter.hello
+    protocol = hello.protocol if hello else PROTOCOL_VERSION
+    if (gap := scp1_gap(data, protocol)) is not None:
+        return Outcome.NOT_APPLICABLE, gap, frozenset()
     given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
     if "earlier" in data:
         given["earlier"] = [{"state": r["state"], "moves": r["moves"]} for r in data["earlier"]]
@@ -302,8 +312,12 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
         return outcome, message, frozenset().union(*replays)
     if not isinstance(reply, Result):
         return reply_verdict(reply)
-    expected, got = data["expected"]["observation"], reply.data["observation"]
+    got = reply.data["observation"]
+    expected, note, needed = scp1_view(data["expected"]["observation"], got, case.rules)
+    if needed:
+        return Outcome.NOT_APPLICABLE, note, frozenset()
     outcome, message = observation_verdict(expected, got, data)
+    message = "\n".join(x for x in (message, note) if x)
     blame = observation_rules(data, expected, got)
     if outcome is Outcome.FAILED and played_fields(expected, got):
         played = ask_replay(ctx, data["state"], data["moves"])

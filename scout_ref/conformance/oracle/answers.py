@@ -188,7 +188,7 @@ REQUESTS: dict[str, Answer] = {
     "perft": _perft,
     "observe": _observe,
 }
-"""The reference's answer to each request kind of SCP 1 (the reply's fields but ``id`` and
+"""The reference's answer to each request kind of SCP 2 (the reply's fields but ``id`` and
 ``type``). A malformed request raises :class:`~scout_ref.errors.ScoutError`."""
 
 
