@@ -15,6 +15,7 @@ import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +31,7 @@ from scout_ref.formats.trace import replay
 
 pytestmark = pytest.mark.rule("SC-NOTE-07", "SC-TURN-02")
 
+REPO = Path(__file__).parent.parent
 TRACE_STEPS = 12
 """Steps taken from each trace (every k-th move, spread over the whole game)."""
 
@@ -123,3 +125,30 @@ def test_a_reference_command_runs_as_printed_in_a_shell() -> None:
         done = subprocess.run(command, shell=True, capture_output=True, text=True, check=False)
         assert done.returncode == 1, (command, done.stderr)
         assert f"illegal, {case.data['expected']['reason']}" in done.stdout
+
+
+def test_every_reference_command_the_runner_prints_under_a_failure_runs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine that misjudges every move of SC-NOTE-07's forms fails the 70 reject vectors
+    written in them; each failure's printed ``reference:`` command shows the expected reason."""
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
+    adapter = f"{sys.executable} -m tests.adapters.misjudges_probes"
+    options = ["--adapter", adapter, "--kind", "reject", "--rule", "SC-NOTE-07", "--quiet"]
+    assert main(["conform", *options]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    cases = _cases("reject")
+    expected = {c.id: c.data["expected"] for c in cases}
+    printed = []
+    for k, line in enumerate(lines):
+        if line.strip().startswith("reference: "):
+            rerun = next(x for x in lines[k + 1 :] if x.strip().startswith("rerun: "))
+            printed.append((line.strip().removeprefix("reference: "), shlex.split(rerun)[-1]))
+    probes = [c.id for c in cases if "#" in c.data["move"] or "," in c.data["move"]]
+    assert sorted(case for _, case in printed) == sorted(probes)
+    assert len(printed) == 70
+    for command, case_id in printed:
+        status, out = _run(command)
+        assert status == 1, command
+        reason = expected[case_id]["reason"]
+        assert f"illegal, {reason} ({expected[case_id]['rule']})" in out.splitlines()[0], command
