@@ -90,10 +90,10 @@ def test_check_written_reads_canonical_moves_first() -> None:
         (ScoutInner(-1, False, 0), MalformedInputError),
         (ScoutInner(1, False, -1), MalformedInputError),
         (ScoutInner(1, False, 10_000), MalformedInputError),
-        (ScoutInner(True, False, 0), TypeError),  # type: ignore[arg-type]
+        (ScoutInner(True, False, 0), TypeError),
         (ScoutInner("1", False, 0), TypeError),  # type: ignore[arg-type]
         (ScoutInner(1, 1, 0), TypeError),  # type: ignore[arg-type]
-        (ScoutInner(1, False, False), TypeError),  # type: ignore[arg-type]
+        (ScoutInner(1, False, False), TypeError),
         (ShowCards((0, 1)), MalformedInputError),  # written show 0-1
         (ShowCards((1, 2, 3)), MalformedInputError),
         (ShowCards((2, 2)), MalformedInputError),  # a card named twice
@@ -101,7 +101,7 @@ def test_check_written_reads_canonical_moves_first() -> None:
         (ShowCards((2,)), MalformedInputError),  # written show 2-2
         (ShowCards(()), MalformedInputError),
         (ShowCards((-1, 2)), MalformedInputError),
-        (ShowCards((3, True)), TypeError),  # type: ignore[arg-type]
+        (ShowCards((3, True)), TypeError),
         (ShowCards((3, "1")), TypeError),  # type: ignore[arg-type]
         (ShowCards([3, 1]), TypeError),  # type: ignore[arg-type]
         ("show 3,1", TypeError),

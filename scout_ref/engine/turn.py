@@ -96,8 +96,8 @@ def check_probe(state: State, probe: Probe) -> Rejection:
     Raises:
         TypeError: if ``state`` is not a :class:`State` or ``probe`` not a probe.
         MalformedInputError: if ``probe`` is not one its notation can write
-            (:func:`~scout_ref.engine.notation.check_probe_notation`), or ``scout #i`` names
-            no card inside this active set: the right end (written ``R``) or a card beyond it.
+        (:func:`~scout_ref.engine.notation.check_probe_notation`), or ``scout #i`` names no
+        card inside this active set: the right end (written ``R``) or a card beyond it.
     """
     require_type(state, State, "the state", "a State such as new_game(3, seed=1)")
     check_probe_notation(probe)
