@@ -111,7 +111,7 @@ def test_version_names_package_spec_and_protocol(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert out.startswith("scout-ref 1.")
     assert f"spec {spec_version()}" in out
-    assert "protocol SCP 1" in out
+    assert "protocol SCP 2" in out
 
 
 @pytest.mark.rule

@@ -1,4 +1,4 @@
-"""SCP 1 messages: framing, the hello, and reply validation against the protocol schema."""
+"""SCP messages: framing, the hello, and reply validation against the protocol schema."""
 
 from __future__ import annotations
 
@@ -65,7 +65,8 @@ def test_reference_hello_is_valid() -> None:
 @pytest.mark.parametrize(
     "hello",
     [
-        {**HELLO, "protocol": 2},
+        {**HELLO, "protocol": 3},
+        {**HELLO, "protocol": "2"},
         {k: v for k, v in HELLO.items() if k != "capabilities"},
         {**HELLO, "capabilities": {"kinds": ["dance"], "players": [3], "variants": False}},
     ],

@@ -151,7 +151,7 @@ def test_interpreting_example_adapter_passes(
 ) -> None:
     """The minimal adapter printed in spec/INTERPRETING.md works as printed."""
     text = (spec_dir() / "INTERPRETING.md").read_text("utf-8")
-    assert text.splitlines()[2] == "**Contract version: SCP 1 / vectors 1.2.0.**"
+    assert text.splitlines()[2] == "**Contract version: SCP 2 / vectors 1.2.0.**"
     section = text.split("## A complete minimal adapter", 1)[1]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
     example = tmp_path / "example_adapter.py"
@@ -177,3 +177,31 @@ def test_perft_mismatch_is_bisected_to_a_legal_vector(
     assert (found / "legal" / "perft-midgame-four-depth-two-bisected.json").is_file()
     assert main(["conform", "--vectors", str(found)]) == 0
     assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1
+
+
+@pytest.mark.rule("SC-NOTE-07")
+@pytest.mark.parametrize(
+    ("move", "why"),
+    [
+        ("show 1,2", "it is written show 1-2"),
+        ("show 2,2", "a card is named twice"),
+        ("scout #2 @0", "the right end of the active set"),
+        ("scout #7 @0", "the active set has 3 cards"),
+        ("show 4-2", "is reversed"),
+    ],
+)
+def test_a_vector_whose_move_names_no_move_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], move: str, why: str
+) -> None:
+    """A hand-made folder: the schema lets these texts through; the loader does not."""
+    source = next(p for p in spec_dir().glob("vectors/reject/*.json") if "#" in p.read_text())
+    document = json.loads(source.read_text("utf-8"))
+    case = next(c for c in document["cases"] if len(c["state"]["active_set"]) == 3)
+    document["cases"] = [{**case, "move": move}]
+    (tmp_path / "reject").mkdir()
+    (tmp_path / "reject" / "mine.json").write_text(json.dumps(document), "utf-8")
+    assert main(["conform", "--vectors-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: invalid vectors: reject/mine.json /cases/0: ")
+    assert why in err
+    assert err.count("\n") == 1

@@ -308,3 +308,20 @@ def test_the_human_decides_before_hearing_the_others_decisions(
     told = out.index("seat 0 (greedy): flip")
     assert asked < told
     assert out.index("seat 1 (you): keep") > asked
+
+
+@pytest.mark.rule("SC-NOTE-07", "SC-SHOW-01", "SC-SCOUT-01")
+def test_the_table_reads_the_moves_the_rules_forbid(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One notation: a probe is refused with its reason, explained, or refused as no move."""
+    typed = ["flip", "show 3,1", "scout #1 @0", "explain show 1,0", "show 0,1", "quit"]
+    lines = iter(typed)
+    monkeypatch.setattr("builtins.input", lambda prompt: (print(prompt, end=""), next(lines))[1])
+    assert main(["play", "--seats", "human,greedy", "--seed", "2", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "show 3,1 by seat 0: illegal, not_adjacent (SC-SHOW-01)" in out
+    assert "scout #1 @0 by seat 0: illegal, no_active_set (SC-SCOUT-01)" in out
+    assert "show 1,0 by seat 0: illegal, out_of_order (SC-SHOW-01)" in out
+    assert "invalid move: 'show 0,1': it is written show 0-1" in out
+    assert "Game abandoned." in out

@@ -101,3 +101,15 @@ def test_trace_steps_are_written_in_one_module() -> None:
     ``formats/trace.py`` alone: a second writer of steps fails here."""
     writers = {path for path, tree in trees().items() for n in ast.walk(tree) if _writes_a_step(n)}
     assert writers == {"scout_ref/formats/trace.py"}
+
+
+@pytest.mark.rule("SC-NOTE-07", "SC-TURN-03")
+def test_a_step_written_as_a_move_the_rules_forbid_is_illegal_not_unreadable() -> None:
+    record = random_game(3, seed="trace-probe")
+    draft = draft_steps(record, 1)[:1]  # the deal: the rotation phase follows
+    for text, reason in (("show 3,1", "wrong_phase"), ("scout #1 @0", "wrong_phase")):
+        steps = [*draft, {"move": text}]
+        with pytest.raises(TraceDivergence, match=f"'{text}' is illegal here: {reason}"):
+            list(replay(3, record.rules, steps, "", check=False))
+    with pytest.raises(MalformedInputError, match="it is written show 1-2"):
+        list(replay(3, record.rules, [*draft, {"move": "show 1,2"}], "", check=False))

@@ -20,12 +20,24 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from scout_ref.engine.combinations import Combination, Kind, classify
-from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show
+from scout_ref.engine.notation import (
+    End,
+    Flip,
+    Keep,
+    Move,
+    Probe,
+    Scout,
+    ScoutInner,
+    ScoutShow,
+    Show,
+    ShowCards,
+    Written,
+)
 from scout_ref.engine.rotation import rotate_hand
 from scout_ref.engine.scout import scouted
 from scout_ref.engine.show import tops
 from scout_ref.engine.state import Hand, Phase, RoundEnd, State
-from scout_ref.engine.turn import apply_move, check_move
+from scout_ref.engine.turn import apply_move, check_any
 from scout_ref.errors import Reason, Rejection
 from scout_ref.rulebook.registry import rules
 from scout_ref.util.text import plural
@@ -45,7 +57,7 @@ class Point:
 class Explanation:
     """A move's verdict in a state, with the reasoning that leads to it."""
 
-    move: Move
+    move: Written
     state: State
     rejection: Rejection | None
     points: tuple[Point, ...]
@@ -115,17 +127,67 @@ def cards_text(cards: Hand) -> str:
     return " ".join(str(c) for c in cards) if cards else "(none)"
 
 
-def explain(state: State, move: Move) -> Explanation:
-    """The verdict on ``move`` in ``state`` with its step-by-step reasoning.
+def explain(state: State, move: Written) -> Explanation:
+    """The verdict on ``move`` in ``state`` with its step-by-step reasoning; ``move`` may be a
+    probe of SC-NOTE-07 (``parse_written('scout #1 @0')``), which is never legal.
 
-    The verdict is :func:`~scout_ref.check_move`'s; the reasoning follows the checks in the
+    The verdict is :func:`~scout_ref.check_move`'s (or, for a probe,
+    :func:`~scout_ref.engine.turn.check_probe`'s); the reasoning follows the checks in the
     precedence order of SC-TURN-04 and stops at the one that fails.
+
+    Raises:
+        MalformedInputError: as those functions do.
     """
-    rejection = check_move(state, move)
+    rejection = check_any(state, move)
+    if isinstance(move, ScoutInner | ShowCards):
+        points = list(_probe_reasoning(state, move, rejection))
+        return Explanation(move, state, rejection, tuple(points))
     points = list(_reasoning(state, move, rejection))
     if rejection is None:
         points += _outcome(state, move)
     return Explanation(move, state, rejection, tuple(points))
+
+
+def _probe_reasoning(state: State, probe: Probe, rejection: Rejection | None) -> Iterator[Point]:
+    """A probe's checks in the order of SC-TURN-04: phase, then the scout's or the show's."""
+    yield Point(
+        f"{probe} names a move the rules forbid, so that its rejection can be asked about",
+        "SC-NOTE-07",
+    )
+    if rejection is not None and rejection.reason is Reason.WRONG_PHASE:
+        yield Point(f"{probe} is a play move; the game is in the {state.phase.value} phase")
+        return
+    hand, active = state.hand, state.active_set
+    match probe:
+        case ScoutInner(position):
+            if not active:
+                yield Point("there is no active set to scout from", "SC-SCOUT-01")
+                return
+            yield Point(
+                f"card #{position} of the active set {cards_text(active)} is "
+                f"{active[position]}, between its ends {active[0]} and {active[-1]}; only an "
+                "end card may be taken",
+                "SC-SCOUT-01",
+            )
+        case ShowCards(positions):
+            if max(positions) >= len(hand):
+                yield Point(
+                    f"the hand has {plural(len(hand), 'card')}, positions 0 to {len(hand) - 1}; "
+                    f"position {max(positions)} is outside it",
+                    "SC-SHOW-01",
+                )
+                return
+            laid = cards_text(tuple(hand[p] for p in positions))
+            yield Point(f"positions {', '.join(map(str, positions))} hold {laid}", "SC-COMP-02")
+            if max(positions) - min(positions) + 1 != len(positions):
+                yield Point("the cards do not lie side by side in the hand", "SC-SHOW-01")
+            else:
+                lying = cards_text(hand[min(positions) : max(positions) + 1])
+                yield Point(
+                    f"the cards lie side by side as {lying}; shown cards keep the order they lie"
+                    " in",
+                    "SC-SHOW-01",
+                )
 
 
 def _reasoning(state: State, move: Move, rejection: Rejection | None) -> Iterator[Point]:

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import difflib
-import fnmatch
 import os
 import shlex
 import sys
@@ -48,6 +46,7 @@ from scout_ref.conformance.process.adapter import Adapter, Limits
 from scout_ref.conformance.process.context import Context
 from scout_ref.conformance.process.startup import start_or_explain
 from scout_ref.conformance.report.documents import Run, write_json, write_junit
+from scout_ref.conformance.selection import check_selection, fuzz_selected, random_selected
 from scout_ref.conformance.vectors.build import vectors_dir
 from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook.registry import spec_dir
@@ -57,8 +56,6 @@ from scout_ref.util.signals import Interrupted, hold_signals, stop_on_signals
 
 KINDS = CASE_KINDS
 """What :attr:`Campaign.kinds` may name: the vector kinds, the fuzz games and the random deals."""
-RANDOM_RULES = ("SC-SETUP-02", "SC-SETUP-03", "SC-VAR2-01")
-"""The rules the adapter's own deals are tested on."""
 
 _STRINGS = "a list of strings such as ['SC-SHOW-*']"
 _TYPES: dict[str, tuple[tuple[type, ...], str]] = {
@@ -164,11 +161,15 @@ class Campaign:
         return DEALS if folder is None or folder.resolve() == vectors_dir().resolve() else 0
 
     @property
+    def random_chosen(self) -> list[Case]:
+        """The tests of the adapter's own deals selected (SC-SETUP-02): those ``--case`` and
+        ``--rule`` select, when there are deals to ask for and ``--kind`` lets them in."""
+        return random_selected(self.deals, self.kinds, self.patterns, self.cases)
+
+    @property
     def wants_random(self) -> bool:
-        """Whether the selection takes in the tests of the adapter's own deals (SC-SETUP-02)."""
-        if self.deals <= 0 or (self.kinds and "random" not in self.kinds):
-            return False
-        return not self.rules or any(fnmatch.filter(RANDOM_RULES, p) for p in self.rules)
+        """Whether the selection takes in a test of the adapter's own deals."""
+        return bool(self.random_chosen)
 
     @property
     def wants_fuzz(self) -> bool:
@@ -179,14 +180,26 @@ class Campaign:
         """The vector cases selected, in the order they are judged (cheap kinds first).
 
         Raises:
-            MalformedInputError: if the folder cannot be read, or nothing at all is selected
-                (with the closest case IDs when :attr:`cases` names none).
+            MalformedInputError: if the folder cannot be read, nothing at all is selected, or
+                a glob of :attr:`cases` selects nothing (with what would select: the closest
+                case IDs, the ``--fuzz`` a fuzz game needs).
         """
         cases = [] if self.only_fuzz else load_cases(self.vectors_dir or spec_dir() / "vectors")
         chosen = schedule(select(cases, self.patterns, self.vector_kinds, self.cases))
-        if not chosen and not self.fuzz and not (self.only_fuzz and self.wants_random):
-            raise MalformedInputError("selection", [("", _no_match(cases, self.cases))])
+        fuzz = (self.fuzz, self.seed, self.wants_fuzz)
+        check_selection(cases, chosen, self.random_chosen, self.cases, fuzz)
         return chosen
+
+    def listed(self) -> list[Case]:
+        """Everything the run judges, in order: the vector cases, the tests of the adapter's
+        own deals, then the fuzz games (their IDs as for an adapter of 2 to 5 players: the games
+        take turns at the player counts the adapter's hello claims).
+
+        Raises:
+            MalformedInputError: as :meth:`selected`.
+        """
+        fuzz = fuzz_selected(self.fuzz, self.seed, self.kinds, self.cases)
+        return [*self.selected(), *self.random_chosen, *fuzz]
 
     @property
     def patterns(self) -> list[str]:
@@ -249,17 +262,6 @@ def _check_choices(option: str, given: Sequence[str], choices: Sequence[str]) ->
         if value not in choices:
             why = f"{value!r} is not one of {', '.join(choices)}"
             raise MalformedInputError(option, [("", why)])
-
-
-def _no_match(cases: list[Case], ids: Sequence[str]) -> str:
-    """Why nothing was selected, with the closest case IDs when ``--case`` names none."""
-    known = [c.id for c in cases]
-    for pattern in ids:
-        if not fnmatch.filter(known, pattern):
-            close = difflib.get_close_matches(pattern, known, n=3, cutoff=0.6)
-            hint = f"; did you mean {', '.join(close)}?" if close else "; --list shows the IDs"
-            return f"no case has the ID {pattern!r}{hint}"
-    return "no case matches --rule, --kind and --case together"
 
 
 class Watch:
@@ -373,7 +375,17 @@ def _report(campaign: Campaign, command: list[str], pool: PoolRun, selected: int
         vectors_dir=campaign.vectors_dir,
         selected=selected,
         stopped_early=pool.stopped_early and not stopped,
+        given_up=_given_up(pool.contexts),
     )
+
+
+def _given_up(contexts: Sequence[Context]) -> tuple[tuple[str, str], ...]:
+    """The request kinds an adapter process gave up, with why (the first process's words)."""
+    out: dict[str, str] = {}
+    for ctx in contexts:
+        for kind, why in ctx.adapter.given_up.items():
+            out.setdefault(kind, why)
+    return tuple(sorted(out.items()))
 
 
 def _start_and_judge(
@@ -406,7 +418,8 @@ def _judge(campaign: Campaign, contexts: list[Context], cases: list[Case], watch
     first = contexts[0]
     if campaign.wants_random and not pool.stopped_early and has_feature(first):
         try:
-            check_randomness(first, campaign.seed, campaign.deals, pool.results)
+            only = [c.id for c in campaign.random_chosen]
+            check_randomness(first, campaign.seed, campaign.deals, pool.results, only)
         except Interrupted as exc:
             pool.interrupted = exc
     if campaign.wants_fuzz and not pool.stopped_early:
@@ -415,10 +428,15 @@ def _judge(campaign: Campaign, contexts: list[Context], cases: list[Case], watch
         try:
             if campaign.scheduler:
                 fuzz_on_cluster(
-                    first, campaign.fuzz, campaign.seed, campaign.scheduler, pool.results
+                    first,
+                    campaign.fuzz,
+                    campaign.seed,
+                    campaign.scheduler,
+                    pool.results,
+                    ids=campaign.cases,
                 )
-            else:
-                fuzz(first, campaign.fuzz, campaign.seed, pool.results)  # appends game by game
+            else:  # appends game by game
+                fuzz(first, campaign.fuzz, campaign.seed, pool.results, ids=campaign.cases)
         except Interrupted as exc:
             pool.interrupted = exc
         pool.findings += first.findings[before:]

@@ -157,7 +157,8 @@ def parse_move(text: str) -> Move:
 
 _FORMS = (
     "keep, flip, show i-j, scout E[~] @k or scout E[~] @k + show i-j (E: the L or R end of "
-    "the active set; ~: turned; k: the slot)"
+    "the active set; ~: turned; k: the slot), or a move the rules forbid (SC-NOTE-07): "
+    "scout #i[~] @k or show i,j,..."
 )
 
 
@@ -286,10 +287,72 @@ class ShowCards:
 Probe = ScoutInner | ShowCards
 """A physically possible move the rules forbid, which canonical notation cannot name."""
 
+Written = Move | Probe
+"""Anything a move may be written as: a move in canonical notation or a probe (SC-NOTE-07)."""
+
 _PROBES = (
     ("scout", re.compile(r"scout #([0-9]+)(~?) @([0-9]+)")),
     ("show", re.compile(r"show ([0-9]+(?:,[0-9]+)+)")),
 )
+
+
+def _refuse(text: str, why: str) -> MalformedInputError:
+    return MalformedInputError("move", [("", f"{text!r}: {why}")])
+
+
+def _check_positions(positions: tuple[int, ...], text: str) -> None:
+    """Refuse a show of listed cards that names fewer than two, one twice, or an ascending run,
+    which ``show i-j`` writes (each physical move has one spelling)."""
+    if len(positions) < 2:
+        one = f"it is written show {positions[0]}-{positions[0]}" if positions else "no card"
+        raise _refuse(text, f"{one}: show i,j,... lists two cards or more")
+    if len(set(positions)) < len(positions):
+        raise _refuse(text, "a card is named twice")
+    if list(positions) == list(range(positions[0], positions[-1] + 1)):
+        raise _refuse(text, f"it is written show {positions[0]}-{positions[-1]}")
+
+
+@implements("SC-NOTE-07")
+def check_probe_notation(probe: object) -> None:
+    """Raise unless ``probe`` is a probe its notation can write, as :func:`parse_probe` would
+    read it: the functions that judge a probe check it first, so a probe built in Python is
+    refused where its text is.
+
+    Raises:
+        TypeError: if ``probe`` is not a probe, or a field has the wrong type (a bool or a str
+        where an index belongs, a list of positions).
+        MalformedInputError: for a negative index or one beyond :data:`MAX_INDEX`, position 0
+        of ``scout #i`` (the left end, written ``L``), or a ``show i,j,...`` that names fewer
+        than two cards, one twice, or an ascending run.
+
+    >>> check_probe_notation(ShowCards((0, 1)))
+    Traceback (most recent call last):
+    ...
+    scout_ref.errors.MalformedInputError: invalid move: 'show 0,1': it is written show 0-1
+    """
+    match probe:
+        case ScoutInner():
+            require_type(probe.position, int, "ScoutInner.position", "an int")
+            require_type(probe.rotated, bool, "ScoutInner.rotated", "a bool")
+            require_type(probe.slot, int, "ScoutInner.slot", "an int")
+            text = str(probe)
+            for index in (probe.position, probe.slot):
+                if not _is_index(index):
+                    raise _refuse(text, f"{index} is not a canonical index")
+            if probe.position == 0:
+                raise _refuse(text, "the left end is written L")
+        case ShowCards():
+            positions: object = probe.positions
+            require_type(positions, tuple, "ShowCards.positions", "a tuple of ints")
+            for index in probe.positions:
+                require_type(index, int, "a position of ShowCards", "an int")
+            for index in probe.positions:
+                if not _is_index(index):
+                    raise _refuse(str(probe), f"{index} is not a canonical index")
+            _check_positions(probe.positions, str(probe))
+        case _:
+            kinds = "ScoutInner or ShowCards, e.g. parse_probe('show 2,0')"
+            raise TypeError(f"a probe is a {kinds}, not {type(probe).__name__} {shown(probe)}")
 
 
 @implements("SC-NOTE-07")
@@ -311,19 +374,33 @@ def parse_probe(text: str) -> Probe:
         m = pattern.fullmatch(text)
         if m is None:
             continue
+        probe: Probe
         if kind == "scout":
-            position = _number(m[1], text)
-            if position == 0:
-                raise MalformedInputError("move", [("", f"{text!r}: the left end is written L")])
-            return ScoutInner(position, m[2] == "~", _number(m[3], text))
-        positions = tuple(_number(n, text) for n in m[1].split(","))
-        if len(set(positions)) < len(positions):
-            raise MalformedInputError("move", [("", f"{text!r}: a card is named twice")])
-        if list(positions) == list(range(positions[0], positions[-1] + 1)):
-            canonical = f"show {positions[0]}-{positions[-1]}"
-            raise MalformedInputError("move", [("", f"{text!r}: it is written {canonical}")])
-        return ShowCards(positions)
+            probe = ScoutInner(_number(m[1], text), m[2] == "~", _number(m[3], text))
+        else:
+            probe = ShowCards(tuple(_number(n, text) for n in m[1].split(",")))
+        check_probe_notation(probe)
+        return probe
     raise MalformedInputError("move", [("", f"{text!r} is not scout #i[~] @k or show i,j,...")])
+
+
+def parse_written(text: str) -> Written:
+    """Read a move as a vector, a request or a person writes it: in canonical notation, or a
+    probe of SC-NOTE-07. The one reader of written moves (the command line's included).
+
+    Raises:
+        MalformedInputError: if ``text`` is neither; a text in a probe's shape is refused with
+        the probe's reason, any other with :func:`parse_move`'s.
+
+    >>> parse_written('scout #1 @0'), parse_written('show 0-1')
+    (ScoutInner(position=1, rotated=False, slot=0), parse_move('show 0-1'))
+    """
+    try:
+        return parse_move(text)
+    except MalformedInputError as exc:
+        if not any(pattern.fullmatch(text) for _, pattern in _PROBES):
+            raise exc from None
+    return parse_probe(text)
 
 
 def move_sort_key(move: Move) -> tuple[int, tuple[int, ...]]:

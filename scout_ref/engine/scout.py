@@ -6,8 +6,9 @@ from scout_ref.engine.notation import End, Scout, ScoutInner
 from scout_ref.engine.state import Hand, Seat, State, _after_play, next_seat
 from scout_ref.engine.two_player import can_show, check_scout_chip, pay_scout_chip
 from scout_ref.engine.variants import Scouting
-from scout_ref.errors import Reason, Rejection
+from scout_ref.errors import MalformedInputError, Reason, Rejection
 from scout_ref.rulebook.registry import implements
+from scout_ref.util.text import plural
 
 
 @implements("SC-SCOUT-01", "SC-NOTE-05", "SC-SCOUT-02", "SC-SCOUT-04", "SC-VAR-03")
@@ -31,12 +32,26 @@ def check_scout(state: State, scout: Scout) -> Rejection | None:
     return None
 
 
-@implements("SC-SCOUT-01")
+@implements("SC-SCOUT-01", "SC-NOTE-07")
 def check_scout_inner(state: State, probe: ScoutInner) -> Rejection:
     """Why a card that is not at an end cannot be scouted: there is no active set, or only an
-    end card may be taken (SC-TURN-04 puts both before the slot)."""
+    end card may be taken (SC-TURN-04 puts both before the slot).
+
+    Raises:
+        MalformedInputError: if the probe names no card inside the active set: its right end,
+        which is written ``R`` (SC-NOTE-03), or a card beyond it.
+    """
     if not state.active_set:
         return Rejection(Reason.NO_ACTIVE_SET, "there is no active set to scout from")
+    size = len(state.active_set)
+    if probe.position >= size - 1:
+        what = (
+            f"card #{probe.position} is the right end of the active set: it is written "
+            f"scout R{'~' if probe.rotated else ''} @{probe.slot}"
+            if probe.position == size - 1
+            else f"the active set has {plural(size, 'card')}, #0 to #{size - 1}"
+        )
+        raise MalformedInputError("move", [("", f"{str(probe)!r}: {what}")])
     return Rejection(Reason.NOT_AN_END, f"card #{probe.position} is not an end of the active set")
 
 

@@ -47,7 +47,8 @@ def check_show_cards(state: State, probe: ShowCards) -> Rejection:
     positions must lie within the hand, then be adjacent, then keep the hand's order."""
     positions = probe.positions
     if max(positions) >= len(state.hand):
-        return Rejection(Reason.RANGE_OUTSIDE_HAND, f"the hand has {len(state.hand)} cards")
+        cards = plural(len(state.hand), "card")
+        return Rejection(Reason.RANGE_OUTSIDE_HAND, f"the hand has {cards}")
     if max(positions) - min(positions) + 1 != len(positions):
         return Rejection(Reason.NOT_ADJACENT, f"positions {probe.positions} are not adjacent")
     return Rejection(Reason.OUT_OF_ORDER, "adjacent cards are shown in the order they lie")

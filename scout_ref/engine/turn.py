@@ -22,9 +22,10 @@ from scout_ref.engine.notation import (
     ScoutShow,
     Show,
     ShowCards,
+    Written,
     check_notation,
-    parse_move,
-    parse_probe,
+    check_probe_notation,
+    parse_written,
 )
 from scout_ref.engine.rotation import resolve_rotation
 from scout_ref.engine.round_end import finish_turn
@@ -34,7 +35,7 @@ from scout_ref.engine.show import active_strength, check_show, check_show_cards,
 from scout_ref.engine.state import Phase, State
 from scout_ref.engine.two_player import check_scout_chip
 from scout_ref.engine.variants import Scouting
-from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection
+from scout_ref.errors import IllegalMoveError, Reason, Rejection
 from scout_ref.rulebook.registry import implements
 from scout_ref.util.args import require_type
 
@@ -91,7 +92,15 @@ def check_probe(state: State, probe: Probe) -> Rejection:
     >>> from scout_ref.engine.notation import parse_probe
     >>> check_probe(new_game(3, seed=0), parse_probe('show 2,0')).reason
     <Reason.WRONG_PHASE: 'wrong_phase'>
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`State` or ``probe`` not a probe.
+        MalformedInputError: if ``probe`` is not one its notation can write
+        (:func:`~scout_ref.engine.notation.check_probe_notation`), or ``scout #i`` names no
+        card inside this active set: the right end (written ``R``) or a card beyond it.
     """
+    require_type(state, State, "the state", "a State such as new_game(3, seed=1)")
+    check_probe_notation(probe)
     if state.phase is not Phase.PLAY:
         return Rejection(
             Reason.WRONG_PHASE, f"{probe} is a play move; the phase is {state.phase.value}"
@@ -110,20 +119,19 @@ def check_written(state: State, text: str) -> Rejection | None:
     notation, or a probe of SC-NOTE-07 (always illegal).
 
     Raises:
-        MalformedInputError: if ``text`` is neither.
+        MalformedInputError: if ``text`` is neither, or a probe this state gives no card to.
 
     >>> from scout_ref import new_game
     >>> check_written(new_game(3, seed=0), 'keep') is None
     True
     """
-    try:
-        move = parse_move(text)
-    except MalformedInputError as exc:
-        try:
-            probe = parse_probe(text)
-        except MalformedInputError:
-            raise exc from None
-        return check_probe(state, probe)
+    return check_any(state, parse_written(text))
+
+
+def check_any(state: State, move: Written) -> Rejection | None:
+    """:func:`check_move` for a move, :func:`check_probe` for a probe."""
+    if isinstance(move, ScoutInner | ShowCards):
+        return check_probe(state, move)
     return check_move(state, move)
 
 

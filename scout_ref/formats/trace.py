@@ -23,12 +23,12 @@ from typing import Any
 from scout_ref.analysis.simulation import GameRecord
 from scout_ref.engine.components import OrientedCard
 from scout_ref.engine.game import next_round
-from scout_ref.engine.notation import Move, parse_move
+from scout_ref.engine.notation import Move, ScoutInner, ShowCards, Written, parse_written
 from scout_ref.engine.setup import new_game
 from scout_ref.engine.state import Phase, RoundEnd, State
-from scout_ref.engine.turn import apply_move, check_move
+from scout_ref.engine.turn import apply_move, check_move, check_probe
 from scout_ref.engine.variants import Rules
-from scout_ref.errors import MalformedInputError, ScoutError
+from scout_ref.errors import MalformedInputError, Rejection, ScoutError
 from scout_ref.formats.state_json import (
     deck_from_json,
     rules_from_json,
@@ -244,7 +244,9 @@ def _play(
         raise _fail(at, "a step is a deal or a move")
     if state is None:
         raise _fail(at, "the first step is a deal")
-    move = parse_move(step["move"])
+    move = parse_written(step["move"])
+    if isinstance(move, ScoutInner | ShowCards):  # a move the rules forbid (SC-NOTE-07)
+        raise _illegal(at, move, check_probe(state, move))
     return _move(state, move, at), move, None
 
 
@@ -266,7 +268,7 @@ def replay(
         seat = None if state is None or "deal" in step else state.turn
         state, move, _ = _play(state, players, rules, step, at)
         if check:
-            _check(state, step, k)
+            _check(state, step, k, last=k == len(steps) - 1)
         yield Replayed(k, seat, "deal" if move is None else str(move), state)
 
 
@@ -295,14 +297,20 @@ def _deal(
 def _move(state: State, move: Move, at: str) -> State:
     rejection = check_move(state, move)
     if rejection is not None:
-        raise TraceDivergence(
-            f"step {_number(at)}: {str(move)!r} is illegal here: {rejection.reason.value} "
-            f"({rejection.rule}), {rejection.detail}"
-        )
+        raise _illegal(at, move, rejection)
     return apply_move(state, move)
 
 
-def _check(state: State, step: JSON, k: int) -> None:
+def _illegal(at: str, move: Written, rejection: Rejection) -> TraceDivergence:
+    return TraceDivergence(
+        f"step {_number(at)}: {str(move)!r} is illegal here: {rejection.reason.value} "
+        f"({rejection.rule}), {rejection.detail}"
+    )
+
+
+def _check(state: State, step: JSON, k: int, *, last: bool = False) -> None:
+    """Raise unless the step reached what it records: its digest, and a state where it ends a
+    round, or is the last step (a trace of a round that need not end stops with its state)."""
     if step["digest"] != state_digest(state):
         raise TraceDivergence(
             f"step {k}: state digest differs: trace {step['digest'][:12]}, "
@@ -312,7 +320,7 @@ def _check(state: State, step: JSON, k: int) -> None:
     over = state.phase in OVER and "move" in step
     if recorded is None and over:
         raise TraceDivergence(f"step {k}: the engine ends the round here; the trace has no state")
-    if recorded is not None and not over:
+    if recorded is not None and not over and not last:
         raise TraceDivergence(f"step {k}: the trace ends a round here; the engine does not")
     if recorded is not None and recorded != state_to_json(state):
         mine = state_to_json(state)

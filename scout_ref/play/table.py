@@ -15,10 +15,9 @@ from typing import Protocol
 from scout_ref.analysis.determinization import observed_moves
 from scout_ref.analysis.explain import Explanation, explain
 from scout_ref.engine.information import History, Observation, observation
-from scout_ref.engine.notation import Move, parse_move
+from scout_ref.engine.notation import Move, ScoutInner, ShowCards, parse_written
 from scout_ref.engine.setup import new_game, shuffled_deck
 from scout_ref.engine.state import Phase, State
-from scout_ref.engine.turn import check_move
 from scout_ref.engine.variants import Rules
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats.trace import JSON, deal_step, move_step
@@ -187,14 +186,15 @@ class Game:
             self.screen.say(rule_lines(rest))
             return None
         try:
-            move = parse_move(rest if word == "explain" else text)
+            move = parse_written(rest if word == "explain" else text)
+            explanation = explain(state, move)
         except MalformedInputError as exc:
             self.screen.say([f"{exc}", "Type help for the notation, ? for your legal moves."])
             return None
         if word == "explain":
-            self.screen.say(explain(state, move).lines(statements=False))
+            self.screen.say(explanation.lines(statements=False))
             return None
-        if check_move(state, move) is not None:
-            self.screen.rejected(explain(state, move))
+        if isinstance(move, ScoutInner | ShowCards) or not explanation.is_legal:
+            self.screen.rejected(explanation)  # a probe of SC-NOTE-07 is never legal
             return None
         return move

@@ -1,4 +1,4 @@
-"""``scout-ref adapter``: the reference engine served over SCP 1 on stdin and stdout."""
+"""``scout-ref adapter``: the reference engine served over SCP 2 on stdin and stdout."""
 
 from __future__ import annotations
 

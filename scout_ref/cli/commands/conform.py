@@ -52,7 +52,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=[],
         metavar="ID",
         help="only the case with this ID, or IDs matching this glob, e.g. 'reject-show-*' "
-        "(repeatable); every failure prints the --case that reruns it",
+        "(repeatable), random-deal tests and fuzz games included ('random-deal-3p', "
+        "'fuzz-4p-0-2' with --fuzz 3); one that selects nothing is an error; every failure "
+        "prints the --case that reruns it",
     )
     p.add_argument(
         "--kind",
@@ -186,8 +188,9 @@ class Options(ViewOptions):
         )
 
 
-def list_cases(cases: list[Case], as_json: bool) -> int:
-    """``--list``: the selected cases, one per line, without running them."""
+def list_cases(cases: list[Case], as_json: bool, *, guessed: bool = False) -> int:
+    """``--list``: the selected cases, one per line, without running them (with ``guessed``,
+    a word on the IDs of the fuzz games: the adapter's hello, not read here, decides them)."""
     if as_json:
         print_json(
             {
@@ -199,8 +202,15 @@ def list_cases(cases: list[Case], as_json: bool) -> int:
         )
         return 0
     for c in cases:
-        print(f"{c.id}  [{c.kind}; {', '.join(c.rules)}]")
+        print(f"{c.id}  [{c.kind}; {', '.join(c.rules) or 'the rules it departs from'}]")
     print(f"{plural(len(cases), 'case')} selected")
+    if guessed and any(c.kind == "random" for c in cases):
+        print("the random-deal tests run if the adapter's hello lists the feature deal_random")
+    if guessed and any(c.kind == "fuzz" for c in cases):
+        print(
+            "the fuzz games take turns at the player counts the adapter's hello claims; their "
+            "IDs above are those of an adapter of 2 to 5 players"
+        )
     return 0
 
 
@@ -254,7 +264,7 @@ def run(args: Options) -> int:
     """
     campaign = args.campaign()
     if args.list:
-        return list_cases(campaign.selected(), args.json)
+        return list_cases(campaign.listed(), args.json, guessed=args.adapter is not None)
     if args.save:
         check_output_folder(args.save, "--save")
     report = api.run(campaign, report=args.report, junit=args.junit, watch=Display(args))

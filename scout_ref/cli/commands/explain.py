@@ -13,7 +13,7 @@ from scout_ref.cli.commands._io import (
 )
 from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands._output import add_json_argument, print_json, rule_json
-from scout_ref.engine.notation import parse_move
+from scout_ref.engine.notation import ScoutInner, ShowCards, parse_written
 from scout_ref.engine.state import State
 from scout_ref.engine.turn import apply_move
 from scout_ref.formats.position_line import format_position
@@ -38,7 +38,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "move",
         metavar="MOVE",
-        help="a move in canonical notation, e.g. 'show 2-4' or 'scout L~ @3'",
+        help="a move in canonical notation, e.g. 'show 2-4' or 'scout L~ @3', or one the rules "
+        "forbid (SC-NOTE-07), e.g. 'scout #1 @0' or 'show 3,2'",
     )
     add_json_argument(p, "explain", "the verdict, the reasoning and the rules cited")
     runs(p, Options, run)
@@ -78,7 +79,7 @@ def run(args: Options) -> int:
     """Print the explanation; 0 when the move is legal, 1 when it is illegal."""
     state = read_state(args.state, reachable=not args.hypothetical)
     refuse_non_combination(state)
-    explanation = explain(state, parse_move(args.move))
+    explanation = explain(state, parse_written(args.move))
     if args.json:
         print_json(explanation_json(explanation))
     else:
@@ -92,6 +93,7 @@ def run(args: Options) -> int:
 
 def state_after(explanation: Explanation) -> State | None:
     """The state after a legal move; None for an illegal one."""
-    if not explanation.is_legal:
+    move = explanation.move
+    if not explanation.is_legal or isinstance(move, ScoutInner | ShowCards):
         return None
-    return apply_move(explanation.state, explanation.move)
+    return apply_move(explanation.state, move)

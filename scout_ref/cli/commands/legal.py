@@ -57,7 +57,8 @@ def run(args: Options) -> int:
             },
         )
         return 0
-    print("\n".join(moves))
+    if moves:  # no blank line above the count when nobody is to act
+        print("\n".join(moves))
     who = "nobody is to act" if state.turn is None else f"seat {state.turn} to act"
     print(f"{plural(len(moves), 'legal move')} ({who}, {state.phase.value} phase)")
     return 0

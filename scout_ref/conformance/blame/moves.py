@@ -128,7 +128,10 @@ def _parse(text: str) -> Move | None:
 def _extra(state: State, text: str) -> set[str]:
     move = _parse(text)
     if move is None and (probe := _probe(text)) is not None:
-        return {check_probe(state, probe).rule}  # a move the rules forbid (SC-NOTE-07)
+        try:
+            return {check_probe(state, probe).rule}  # a move the rules forbid (SC-NOTE-07)
+        except MalformedInputError:  # an end, or no card, of this active set: misspelt
+            return {_notation_rule(text)}
     if move is None or str(move) != text:
         return {_notation_rule(text)}
     rejection = check_move(state, move)

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scout_ref.analysis.distribute import map_jobs
-from scout_ref.conformance.fuzz.games import Signature, fuzz_game, fuzz_players, repeat_text
+from scout_ref.conformance.fuzz.games import Signature, fuzz_game, player_counts, repeat_text
+from scout_ref.conformance.fuzz.numbering import chosen_games, fuzz_players
 from scout_ref.conformance.model.kinds import Strictness
 from scout_ref.conformance.model.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.process.adapter import Adapter, Limits
@@ -83,20 +84,23 @@ def _repeat(played: Played, first: str) -> Played:
 
 
 def fuzz_on_cluster(
-    ctx: Context, games: int, seed: int, scheduler: str, out: list[CaseResult]
+    ctx: Context,
+    games: int,
+    seed: int,
+    scheduler: str,
+    out: list[CaseResult],
+    *,
+    ids: Sequence[str] = (),
 ) -> None:
-    """The fuzz games of :func:`fuzz.fuzz`, played on the cluster at ``scheduler``; results are
-    appended to ``out`` in game order and saved vectors to ``ctx.findings``."""
-    hello = ctx.adapter.hello
+    """The fuzz games of :func:`fuzz.fuzz` (those ``ids`` selects), played on the cluster at
+    ``scheduler``; results are appended to ``out`` in game order and saved vectors to
+    ``ctx.findings``."""
+    counts = player_counts(ctx)
     job = FuzzChunk(
-        tuple(ctx.adapter.argv),
-        ctx.adapter.limits,
-        ctx.strictness,
-        ctx.findings_dir,
-        tuple(sorted(hello.capabilities.players) if hello else [2, 3, 4, 5]),
-        seed,
+        tuple(ctx.adapter.argv), ctx.adapter.limits, ctx.strictness, ctx.findings_dir, counts, seed
     )
-    chunks = [range(k, min(k + CHUNK, games)) for k in range(0, games, CHUNK)]
+    picked = chosen_games(counts, games, seed, ids)
+    chunks = [picked[k : k + CHUNK] for k in range(0, len(picked), CHUNK)]
     seen: dict[Signature, str] = {}
     for played_chunk in map_jobs(job, chunks, scheduler=scheduler):
         for game in played_chunk:

@@ -27,6 +27,7 @@ from scout_ref.conformance.fuzz.lists import (
     probe_difference,
     shared_moves,
 )
+from scout_ref.conformance.fuzz.numbering import ALL_PLAYERS, chosen_games, fuzz_id, fuzz_players
 from scout_ref.conformance.judge.runner import compare_move_lists, move_list_difference
 from scout_ref.conformance.model.kinds import VectorKind
 from scout_ref.conformance.model.outcomes import (
@@ -324,7 +325,7 @@ def fuzz_game(
     (``seen``: signature -> that game's case ID) is reported in one line, neither shrunk nor
     saved again.
     """
-    case_id = f"fuzz-{players}p-{seed.replace(':', '-')}"
+    case_id = fuzz_id(players, seed)
     case = Case(
         case_id,
         "fuzz",
@@ -467,22 +468,28 @@ def _explain(
 
 
 def fuzz(
-    ctx: Context, games: int, seed: int, out: list[CaseResult] | None = None
+    ctx: Context,
+    games: int,
+    seed: int,
+    out: list[CaseResult] | None = None,
+    *,
+    ids: Sequence[str] = (),
 ) -> list[CaseResult]:
-    """``games`` random games, cycling through the player counts the adapter claims; each
-    result is appended to ``out`` as it comes."""
-    hello = ctx.adapter.hello
-    counts = tuple(sorted(hello.capabilities.players) if hello else [2, 3, 4, 5])
+    """``games`` random games, cycling through the player counts the adapter claims (only those
+    whose case IDs match a glob of ``ids``, when given); each result is appended to ``out`` as
+    it comes."""
+    counts = player_counts(ctx)
     results = [] if out is None else out
     seen: dict[Signature, str] = {}
-    for k in range(games):
+    for k in chosen_games(counts, games, seed, ids):
         results.append(fuzz_game(ctx, *fuzz_players(counts, seed, k), seen))
     return results
 
 
-def fuzz_players(counts: Sequence[int], seed: int, k: int) -> tuple[int, str]:
-    """The player count and seed text of game ``k`` of a campaign seeded ``seed``."""
-    return counts[k % len(counts)], f"{seed}:{k}"
+def player_counts(ctx: Context) -> tuple[int, ...]:
+    """The player counts the fuzz games cycle through: the adapter's (all, before its hello)."""
+    hello = ctx.adapter.hello
+    return tuple(sorted(hello.capabilities.players) if hello else ALL_PLAYERS)
 
 
 def _save_move_vector(

@@ -7,11 +7,12 @@ differ, so a leaked card reads as ``/public/hands/1/0: expected null, got "6/4"`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from scout_ref.conformance.blame.diff import short
 from scout_ref.conformance.model.outcomes import Outcome
+from scout_ref.conformance.protocol.messages import SCP1_OBSERVATION
 from scout_ref.engine.information import History
 from scout_ref.engine.notation import parse_move
 from scout_ref.errors import ScoutError
@@ -165,3 +166,31 @@ def _rule(case: dict[str, Any] | None, expected: object, have: object, text: str
     listed = text.strip("/").split("/", 1)[0].split(":", 1)[0] in ("unseen", "deduced")
     revealed = revealed_rule(case, expected, have) if case is not None and not listed else None
     return revealed or rule_of(text, is_deciding(expected))
+
+
+def scp1_gap(data: dict[str, Any], protocol: int) -> str | None:
+    """Why an adapter that speaks ``protocol`` cannot be asked this observe case, or None: an
+    SCP 1 request has no ``earlier`` rounds to carry."""
+    if protocol != 1 or "earlier" not in data:
+        return None
+    return (
+        "needs SCP 2: the history holds earlier rounds, which the observe request carries in "
+        "earlier (SC-INFO-05) since SCP 2; the adapter's hello says protocol 1"
+    )
+
+
+def scp1_view(expected: Any, got: Any, rules: Sequence[str]) -> tuple[Any, str, bool]:
+    """An SCP 1 observation is judged on the keys it has (:data:`SCP1_OBSERVATION` may be left
+    out): the expected observation without the keys ``got`` leaves out, a note naming them,
+    and whether the case cannot be judged without them: one citing SC-INFO-08 (in ``rules``),
+    which ``unseen`` and ``deduced`` show, would credit that rule with a pass it did not earn."""
+    missing = [k for k in SCP1_OBSERVATION if isinstance(got, dict) and k not in got]
+    if not missing or not isinstance(expected, dict):
+        return expected, "", False
+    note = f"not compared: {', '.join(missing)}, which the SCP 1 reply leaves out"
+    shown = [k for k in missing if k != "earlier"]
+    needed = "SC-INFO-08" in rules and bool(shown)
+    if needed:
+        note = f"needs {' and '.join(shown)} (SCP 2), which the SCP 1 reply leaves out: the "
+        note += "case cites SC-INFO-08, which they show"
+    return {k: v for k, v in expected.items() if k not in missing}, note, needed

@@ -21,7 +21,7 @@ engine and seed always gets the same verdict.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,16 +200,28 @@ def sample_config(ctx: Context, config: Config, seed: int, deals: int) -> CaseRe
     return CaseResult(case, Outcome.FAILED, message, blame=rules, points_at=rules)
 
 
+def random_cases() -> list[Case]:
+    """The tests of the adapter's own deals as cases, one per configuration (for selecting
+    them by ID and rule as vector cases are selected)."""
+    return [_case(config) for config in CONFIGS]
+
+
 def check_randomness(
-    ctx: Context, seed: int, deals: int = DEALS, out: list[CaseResult] | None = None
+    ctx: Context,
+    seed: int,
+    deals: int = DEALS,
+    out: list[CaseResult] | None = None,
+    only: Collection[str] | None = None,
 ) -> list[CaseResult]:
-    """Sample every configuration the adapter's player counts allow; each result is appended
-    to ``out`` as it comes."""
+    """Sample every configuration the adapter's player counts allow (of those whose IDs
+    ``only`` names, when given); each result is appended to ``out`` as it comes."""
     results = [] if out is None else out
     hello = ctx.adapter.hello
     caps = hello.capabilities if hello else None
     for config in CONFIGS:
         if caps is not None and config.players not in caps.players:
+            continue
+        if only is not None and config.id not in only:
             continue
         results.append(sample_config(ctx, config, seed, deals))
     return results

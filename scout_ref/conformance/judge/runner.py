@@ -26,7 +26,12 @@ from scout_ref.conformance.blame.moves import misread_blame, moves_blame
 from scout_ref.conformance.blame.scores import exemption_rule, score_blame, without_effect
 from scout_ref.conformance.blame.states import narrow
 from scout_ref.conformance.blame.uses import list_uses, move_uses
-from scout_ref.conformance.judge.observe import observation_rules, observation_verdict
+from scout_ref.conformance.judge.observe import (
+    observation_rules,
+    observation_verdict,
+    scp1_gap,
+    scp1_view,
+)
 from scout_ref.conformance.judge.steps import (
     PASS,
     Verdict,
@@ -48,6 +53,7 @@ from scout_ref.conformance.protocol.features import (
     score_view,
 )
 from scout_ref.conformance.protocol.messages import (
+    PROTOCOL_VERSION,
     Capabilities,
     Errored,
     ProtocolError,
@@ -55,7 +61,10 @@ from scout_ref.conformance.protocol.messages import (
 )
 from scout_ref.conformance.report.reproduce import Where, position_line, where
 from scout_ref.conformance.vectors.build import schema_problems, vectors_dir
+from scout_ref.engine.notation import ScoutInner, ShowCards, parse_written
+from scout_ref.engine.turn import check_probe
 from scout_ref.errors import MalformedInputError, excerpt
+from scout_ref.formats.state_json import state_from_json
 from scout_ref.rulebook.registry import check_spec_version
 from scout_ref.util.jsonread import read_file
 
@@ -122,9 +131,24 @@ def load_cases(directory: Path) -> list[Case]:
                 rules = tuple(data["rules"])
                 cases.append(Case(data["id"], kind, data["description"], rules, data, source))
                 _check_new_id(places, data["id"], f"{source} /cases/{k}")
+                if not shipped and kind in ("apply", "reject"):
+                    _check_written(data, f"{source} /cases/{k}")
         except (KeyError, TypeError) as exc:
             raise MalformedInputError("vectors", [("", f"{path}: {exc!r}")]) from None
     return cases
+
+
+def _check_written(data: Any, place: str) -> None:
+    """Refuse a case whose move names no move: a text of SC-NOTE-07's forms that names an end or
+    no card of the active set, a card twice, or an ascending run (``show 2,3`` is
+    ``show 2-3``). The schema lets such texts through; they would be sent as if they were moves.
+    """
+    try:
+        move = parse_written(data["move"])
+        if isinstance(move, ScoutInner | ShowCards):
+            check_probe(state_from_json(data["state"]), move)
+    except MalformedInputError as exc:
+        raise MalformedInputError("vectors", [("", f"{place}: {exc}")]) from None
 
 
 def _check_new_id(places: dict[str, str], case_id: object, place: str) -> None:
@@ -302,6 +326,10 @@ def judge_trace(ctx: Context, case: Case) -> Verdict:
 def judge_observe(ctx: Context, case: Case) -> Verdict:
     """What a seat knows after a history (chapter INFO): the expected observation, exactly."""
     data = case.data
+    hello = ctx.adapter.hello
+    protocol = hello.protocol if hello else PROTOCOL_VERSION
+    if (gap := scp1_gap(data, protocol)) is not None:
+        return Outcome.NOT_APPLICABLE, gap, frozenset()
     given = {"state": data["state"], "moves": data["moves"], "seat": data["seat"]}
     if "earlier" in data:
         given["earlier"] = [{"state": r["state"], "moves": r["moves"]} for r in data["earlier"]]
@@ -313,8 +341,12 @@ def judge_observe(ctx: Context, case: Case) -> Verdict:
         return outcome, message, frozenset().union(*replays)
     if not isinstance(reply, Result):
         return reply_verdict(reply)
-    expected, got = data["expected"]["observation"], reply.data["observation"]
+    got = reply.data["observation"]
+    expected, note, needed = scp1_view(data["expected"]["observation"], got, case.rules)
+    if needed:
+        return Outcome.NOT_APPLICABLE, note, frozenset()
     outcome, message = observation_verdict(expected, got, data)
+    message = "\n".join(x for x in (message, note) if x)
     blame = observation_rules(data, expected, got)
     if outcome is Outcome.FAILED and played_fields(expected, got):
         played = ask_replay(ctx, data["state"], data["moves"])

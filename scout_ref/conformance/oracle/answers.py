@@ -19,7 +19,7 @@ from typing import Any
 from scout_ref.analysis.perft import divide
 from scout_ref.engine.game import next_round
 from scout_ref.engine.information import History, observation
-from scout_ref.engine.notation import Move, parse_move, parse_probe
+from scout_ref.engine.notation import Move, ScoutInner, ShowCards, parse_move, parse_written
 from scout_ref.engine.setup import shuffled, shuffled_deck
 from scout_ref.engine.state import Phase, Seat, State
 from scout_ref.engine.turn import apply_move, check_probe, check_written, legal_moves
@@ -102,10 +102,9 @@ def score(state: State) -> Message:
 def _apply(request: Message) -> Message:
     state = load_state(request.get("state"))
     text = str(request.get("move"))
-    try:
-        move = parse_move(text)
-    except MalformedInputError:  # a probe of SC-NOTE-07 is never legal; anything else raises
-        rejection = check_probe(state, parse_probe(text))
+    move = parse_written(text)
+    if isinstance(move, ScoutInner | ShowCards):  # a probe of SC-NOTE-07 is never legal
+        rejection = check_probe(state, move)
         return {"rejection": {"reason": rejection.reason.value, "detail": str(rejection)}}
     try:
         return {"state": dump_state(apply_move(state, move))}
@@ -189,7 +188,7 @@ REQUESTS: dict[str, Answer] = {
     "perft": _perft,
     "observe": _observe,
 }
-"""The reference's answer to each request kind of SCP 1 (the reply's fields but ``id`` and
+"""The reference's answer to each request kind of SCP 2 (the reply's fields but ``id`` and
 ``type``). A malformed request raises :class:`~scout_ref.errors.ScoutError`."""
 
 

@@ -1,4 +1,4 @@
-"""The reference engine served as an SCP 1 adapter (``scout-ref adapter``).
+"""The reference engine served as an SCP 2 adapter (``scout-ref adapter``).
 
 It is the runner's default opponent and the model for adapters in other languages: read a line,
 answer it from the request alone (:data:`~scout_ref.conformance.oracle.answers.REQUESTS`), print
@@ -21,7 +21,7 @@ from scout_ref.util.jsonread import MAX_LINE_BYTES, parse
 
 HELLO: Message = {
     "type": "hello",
-    "protocol": 1,
+    "protocol": 2,  # SCP 2 (conformance.protocol.messages.PROTOCOL_VERSION)
     "name": "scout-ref",
     "language": "python",
     "version": spec_version(),

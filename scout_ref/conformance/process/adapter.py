@@ -2,9 +2,12 @@
 
 Nothing an adapter does can hang or crash the runner: every read has a deadline, every line has
 a length limit, a dead or confused adapter is ended (with every process it started, see
-:mod:`.tree`) and started again after a growing pause, and after too many malformed replies
-or crashes in a row it is declared broken. A time-out is the slow case's own outcome: the adapter
-is restarted for the next case, but slowness never counts towards giving up.
+:mod:`.tree`) and started again after a growing pause. Too many malformed replies or crashes in a
+row, all to requests of one kind, give that kind up (an SCP 1 adapter's observe replies, say):
+its later requests fail at once, and the other kinds go on. When the failures in a row span
+several kinds, or the adapter does not start, it is declared broken. A time-out is the slow
+case's own outcome: the adapter is restarted for the next case, but slowness never counts
+towards giving up.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from scout_ref.conformance.model.untrusted import MAX_REPLY_TEXT, visible
 from scout_ref.conformance.process import tree as proctree
 from scout_ref.conformance.protocol.messages import (
     MAX_LINE,
+    PROTOCOL_VERSION,
     Hello,
     ProtocolError,
     Reply,
@@ -49,12 +53,17 @@ class Limits:
     backoff: float = 0.1
     max_backoff: float = 2.0
     max_failures: int = 5
-    """Malformed replies and crashes in a row before the adapter is given up (time-outs do
-    not count: a slow engine is judged case by case)."""
+    """Malformed replies and crashes in a row before a request kind, or the adapter, is given
+    up (time-outs do not count: a slow engine is judged case by case)."""
 
 
 class AdapterBroken(ProtocolError):
     """The adapter failed too many times in a row; the runner stops talking to it."""
+
+
+class KindGivenUp(ProtocolError):
+    """The adapter failed requests of one kind too many times in a row; the runner sends no
+    more of that kind (the other kinds go on)."""
 
 
 class Adapter:
@@ -67,6 +76,10 @@ class Adapter:
         self.failures = 0
         self.restarts = 0
         self.last_error: ProtocolError | None = None
+        self.given_up: dict[RequestType, str] = {}
+        """The request kinds given up, each with why (its last failure)."""
+        self._by_kind: dict[RequestType, int] = {}  # failures in a row of each kind
+        self._failing: set[RequestType | None] = set()  # kinds failed since the last reply
         self._proc: subprocess.Popen[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
         self._buffer = bytearray()
@@ -77,8 +90,11 @@ class Adapter:
 
     @property
     def broken(self) -> bool:
-        """Whether the adapter crashed or answered malformed ``max_failures`` times in a row."""
-        return self.failures >= self.limits.max_failures
+        """Whether the adapter crashed or answered malformed ``max_failures`` times in a row,
+        not all at requests of one kind (those give that kind up, :attr:`given_up`)."""
+        if self.failures < self.limits.max_failures:
+            return False
+        return len(self._failing) != 1 or None in self._failing
 
     def start(self) -> Hello:
         """Start the adapter (after a backoff pause if it failed before) and read its hello.
@@ -108,16 +124,21 @@ class Adapter:
         Raises:
             ProtocolError: on any fault; the adapter is then killed and restarted on next use.
         """
+        if kind in self.given_up:
+            raise KindGivenUp("broken", f"{kind} requests were given up: {self.given_up[kind]}")
         if self._proc is None:
             self.start()
         message: Message = {"id": self._next_id, "type": kind, **fields}
         self._next_id += 1
+        protocol = self.hello.protocol if self.hello else PROTOCOL_VERSION
         try:
             self._send(message, self.limits.timeout)
-            reply = read_reply(self._receive(self.limits.timeout), message)
+            reply = read_reply(self._receive(self.limits.timeout), message, protocol)
         except ProtocolError as exc:
-            raise self._fail(exc) from None
+            raise self._fail(exc, kind) from None
         self.failures = 0
+        self._failing.clear()
+        self._by_kind[kind] = 0
         return reply
 
     def close(self) -> None:
@@ -144,10 +165,16 @@ class Adapter:
                 f"last failure: {cause}",
             )
 
-    def _fail(self, exc: ProtocolError) -> ProtocolError:
+    def _fail(self, exc: ProtocolError, kind: RequestType | None = None) -> ProtocolError:
         self._kill(drain=True)
         if exc.fault != "hang":  # a slow reply is that case's time-out, not a broken adapter
             self.failures += 1
+            self._failing.add(kind)
+            if kind is not None:
+                count = self._by_kind[kind] = self._by_kind.get(kind, 0) + 1
+                if count >= self.limits.max_failures and self._failing == {kind}:
+                    why = f"{plural(count, 'failure')} in a row, the last {exc.fault}: {exc}"
+                    self.given_up[kind] = why
         exc.stderr_tail = self.stderr_tail()
         self.last_error = exc
         return exc

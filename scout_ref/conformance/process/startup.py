@@ -14,7 +14,7 @@ from scout_ref.conformance.protocol.messages import Hello, ProtocolError
 from scout_ref.errors import ScoutError, excerpt
 
 _MISSING_MODULE = re.compile(r"No module named '([^']+)'")
-_HANDSHAKE = 'type {"type": "hello", "protocol": 1} and expect one line back (INTERPRETING.md §1)'
+_HANDSHAKE = 'type {"type": "hello", "protocol": 2} and expect one line back (INTERPRETING.md §1)'
 
 
 class AdapterStartError(ScoutError):

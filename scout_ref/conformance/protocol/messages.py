@@ -1,7 +1,8 @@
-"""SCP 1, the adapter protocol: message shapes, JSON-lines framing and reply validation.
+"""SCP 2, the adapter protocol: message shapes, JSON-lines framing and reply validation.
 
 Every line an adapter prints is checked against ``spec/schema/protocol.schema.json`` before the
-runner looks at it, so a malformed reply is a protocol error, never a rule verdict.
+runner looks at it, so a malformed reply is a protocol error, never a rule verdict. An adapter
+whose hello says SCP 1 is read as SCP 1 wrote its replies (:data:`SCP1_OBSERVATION`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,13 @@ from scout_ref.formats import schema as _schema
 from scout_ref.rulebook.registry import spec_dir
 from scout_ref.util.jsonread import MAX_LINE_BYTES, JSONInputError, parse, read_file
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""The protocol the runner speaks, sent in its hello."""
+PROTOCOLS = (1, 2)
+"""The protocol versions the runner reads: an adapter's hello names the one it speaks."""
+SCP1_OBSERVATION = ("earlier", "unseen", "deduced")
+"""The keys of an observation that SCP 2 requires and SCP 1 had not: an SCP 1 adapter may leave
+them out, and its observations are judged on the keys they have."""
 MAX_LINE = MAX_LINE_BYTES
 """The longest line (in bytes) an adapter may print; a longer one is a flood."""
 
@@ -38,6 +45,8 @@ _RESULT_SHAPE: dict[RequestType, str] = {
     "perft": "perft_result",
     "observe": "observe_result",
 }
+_SCP1_SHAPE: dict[RequestType, str] = {"observe": "observe_result_scp1"}
+"""The result shapes SCP 1 replies are read with, where they differ from SCP 2's."""
 
 
 class ProtocolError(Exception):
@@ -76,6 +85,8 @@ class Hello:
     language: str
     version: str
     capabilities: Capabilities
+    protocol: int = PROTOCOL_VERSION
+    """The protocol version the adapter speaks (one of :data:`PROTOCOLS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +136,8 @@ def shape_problem(message: object, definition: str) -> str | None:
 def encode(message: Message) -> bytes:
     """One message as a JSON line.
 
-    >>> encode({"type": "hello", "protocol": 1})
-    b'{"type":"hello","protocol":1}\\n'
+    >>> encode({"type": "hello", "protocol": 2})
+    b'{"type":"hello","protocol":2}\\n'
     """
     return json.dumps(message, separators=(",", ":")).encode("utf-8") + b"\n"
 
@@ -170,11 +181,12 @@ def read_hello(message: Message) -> Hello:
     """The adapter's hello, validated.
 
     Raises:
-        ProtocolError: if it is not a hello of protocol 1.
+        ProtocolError: if it is not a hello of a protocol the runner reads (:data:`PROTOCOLS`).
     """
-    if message.get("type") == "hello" and message.get("protocol") != PROTOCOL_VERSION:
+    spoken = message.get("protocol")
+    if message.get("type") == "hello" and (type(spoken) is not int or spoken not in PROTOCOLS):
         raise ProtocolError(
-            "hello", f"the adapter speaks protocol {message.get('protocol')!r}, not 1"
+            "hello", f"the adapter speaks protocol {excerpt(repr(spoken), 40)}, not 1 or 2"
         )
     problem = shape_problem(message, "hello_reply")
     if problem is not None:
@@ -190,11 +202,13 @@ def read_hello(message: Message) -> Hello:
             variants=caps["variants"],
             features=frozenset(caps["features"]) if "features" in caps else None,
         ),
+        protocol=message["protocol"],
     )
 
 
-def read_reply(message: Message, request: Message) -> Reply:
-    """The adapter's reply to ``request``, validated against the protocol schema.
+def read_reply(message: Message, request: Message, protocol: int = PROTOCOL_VERSION) -> Reply:
+    """The adapter's reply to ``request``, validated against the protocol schema of the version
+    ``protocol`` the adapter speaks.
 
     Raises:
         ProtocolError: if the id differs or the reply has the wrong shape for the request.
@@ -203,7 +217,10 @@ def read_reply(message: Message, request: Message) -> Reply:
     if type(got) is not int or got != request["id"]:  # an id is an integer: not 7.0, "7", true
         shown = excerpt(repr(got), 40)
         raise ProtocolError("wrong_id", f"reply to request {request['id']} carries id {shown}")
-    shape = {"result": _RESULT_SHAPE[request["type"]], "skipped": "skipped", "errored": "errored"}
+    result = _RESULT_SHAPE[request["type"]]
+    if protocol == 1:
+        result = _SCP1_SHAPE.get(request["type"], result)
+    shape = {"result": result, "skipped": "skipped", "errored": "errored"}
     kind = message.get("type")
     problem = shape_problem(message, shape.get(kind, "reply") if isinstance(kind, str) else "reply")
     if problem is not None:

@@ -19,7 +19,7 @@ from scout_ref.conformance.model.kinds import Fault, Strictness
 from scout_ref.conformance.model.outcomes import CaseResult, Finding, Outcome
 from scout_ref.conformance.model.untrusted import xml_safe
 from scout_ref.conformance.protocol.features import absent_rules, read_features
-from scout_ref.conformance.protocol.messages import Hello
+from scout_ref.conformance.protocol.messages import PROTOCOL_VERSION, Hello
 from scout_ref.conformance.report.reproduce import reproduction, without_vectors_dir
 from scout_ref.conformance.report.verdicts import (
     Judgement,
@@ -60,6 +60,9 @@ class Run:
     """How many vector cases were selected (the random deals and fuzz games come on top)."""
     stopped_early: bool = False
     """Whether ``--fail-fast`` stopped the run before every selected case was judged."""
+    given_up: tuple[tuple[str, str], ...] = ()
+    """The request kinds the runner stopped sending (kind, why), each after failing repeatedly
+    in a row; the other kinds were judged."""
 
     def reproduction(self, result: CaseResult) -> list[str]:
         """The lines that locate and reproduce a failure (``report.reproduce``); a fuzz game is
@@ -140,6 +143,8 @@ class Run:
         )
         if self.broken:
             text += " and given up after failing repeatedly in a row"
+        for kind, why in self.given_up:
+            text += f"; its {kind} requests were given up ({why}), the other kinds judged on"
         return text
 
     @property
@@ -230,7 +235,7 @@ def to_json(run: Run) -> dict[str, object]:
     return {
         "report_version": 2,
         "spec_version": spec_version(),
-        "protocol": 1,
+        "protocol": PROTOCOL_VERSION if hello is None else hello.protocol,
         "adapter": {
             "command": list(run.command),
             "hello": None
