@@ -6,7 +6,7 @@ returns the :class:`Run` that ``report.json`` is written from (:mod:`scout_ref.c
 
 from scout_ref.conformance.api import Campaign, Watch, run
 from scout_ref.conformance.judge.pool import Timeouts
-from scout_ref.conformance.model.outcomes import Case, CaseResult, Finding, Outcome
+from scout_ref.conformance.model.outcomes import Case, CaseResult, Departure, Finding, Outcome
 from scout_ref.conformance.protocol.messages import Capabilities, Hello
 from scout_ref.conformance.report.documents import RuleRow, Run
 from scout_ref.conformance.report.verdicts import RuleVerdict
@@ -16,6 +16,7 @@ __all__ = [
     "Capabilities",
     "Case",
     "CaseResult",
+    "Departure",
     "Finding",
     "Hello",
     "Outcome",

@@ -84,8 +84,9 @@ class Run:
 
     @property
     def weighed(self) -> list[CaseResult]:
-        """The results, each failure blamed as the whole run's evidence leaves it
-        (:func:`~scout_ref.conformance.report.verdicts.weigh`)."""
+        """The results, each failure blamed as the whole run's evidence leaves it (``weigh`` of
+        ``scout_ref.conformance.report.verdicts``: spec/INTERPRETING.md, How verdicts are
+        decided)."""
         return weigh(self.results)
 
     def count(self, outcome: Outcome) -> int:
