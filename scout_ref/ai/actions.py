@@ -160,7 +160,7 @@ def blocks(players: int) -> list[tuple[str, int, int]]:
     >>> blocks(5)
     [('rotation', 0, 2), ('show', 2, 410), ('scout', 412, 164), ('scout_show', 576, 67240)]
     """
-    h, scouts, pairs, total = _blocks(players)
+    _, scouts, pairs, total = _blocks(players)
     return [
         ("rotation", 0, 2),
         ("show", 2, scouts - 2),

@@ -69,7 +69,9 @@ def length(players: int) -> int:
     """
     h, n = max_hand(players), players
     cards = h * _CARD + (n - 1) * h * _CARD + MAX_SHOW * _CARD
-    return cards + n + 3 * (n + 1) + len(_PHASES) + len(_ENDS) + _ROUNDS + 4 * n + 1 + 45 * (n + 2) + 4
+    return (
+        cards + n + 3 * (n + 1) + len(_PHASES) + len(_ENDS) + _ROUNDS + 4 * n + 1 + 45 * (n + 2) + 4
+    )
 
 
 def _cards(out: Vector, at: int, cards: tuple[Seen, ...] | tuple[OrientedCard, ...]) -> None:
@@ -114,8 +116,8 @@ def vector(obs: Observation) -> Vector:
     at += n
     _cards(out, at, view.active_set)
     at += MAX_SHOW * _CARD
-    for seat in (view.owner, view.turn, view.start_player):
-        _one_hot(out, at, rel(seat))
+    for who in (view.owner, view.turn, view.start_player):
+        _one_hot(out, at, rel(who))
         at += n + 1
     _one_hot(out, at, _PHASES.index(view.phase))
     at += len(_PHASES)

@@ -16,7 +16,7 @@ and for each end and way up the scout into the slot that best builds a combinati
 >>> from scout_ref import new_game, observation, Seat
 >>> bot = IsmctsBot(random.Random(0), Budget(iterations=20))
 >>> str(bot.choose(observation(new_game(3, seed=1), Seat(0))))
-'keep'
+'flip'
 """
 
 from __future__ import annotations
@@ -85,7 +85,9 @@ def candidates(state: State, moves: Sequence[Move]) -> list[Move]:
     picked = [greedy_move(state.phase, hand, state.active_set, moves)]
     shows = sorted((m for m in moves if isinstance(m, Show)), key=show_size, reverse=True)
     pairs = sorted(
-        (m for m in moves if isinstance(m, ScoutShow)), key=lambda m: show_size(m.show), reverse=True
+        (m for m in moves if isinstance(m, ScoutShow)),
+        key=lambda m: show_size(m.show),
+        reverse=True,
     )
     best: dict[tuple[bool, bool], tuple[tuple[int, bool, int], Scout]] = {}
     for m in moves:
@@ -165,7 +167,9 @@ class IsmctsBot:
                     child.available += 1
             untried = [m for m in options if m not in node.children]
             if untried:
-                move = untried[0] if node is root and not node.children else self.rng.choice(untried)
+                move = (
+                    untried[0] if node is root and not node.children else self.rng.choice(untried)
+                )
                 child = node.children[move] = _Node(move, turn, available=1)
                 path.append(child)
                 state = apply_listed(state, move)

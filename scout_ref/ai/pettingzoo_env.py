@@ -23,7 +23,7 @@ generator: the same seed gives the same deals, and with the same actions the sam
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -49,10 +49,14 @@ def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
 
-class ScoutEnv(AECEnv[str, Obs, int]):
+class ScoutEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
     """A game of SCOUT for ``players`` agents under ``rules`` (official by default)."""
 
-    metadata = {"name": "scout_ref_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "scout_ref_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -80,7 +84,7 @@ class ScoutEnv(AECEnv[str, Obs, int]):
                 "action_mask": spaces.Box(0, 1, (size,), np.int8),
             }
         )
-        self.observation_spaces = {a: observed for a in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observed)
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self._rng = random.Random()
         self.history = History.begin(new_game(players, rules=self.rules, seed=0))
@@ -130,7 +134,10 @@ class ScoutEnv(AECEnv[str, Obs, int]):
         if live and state.turn == seat and state.phase in (Phase.ROTATION, Phase.PLAY):
             for move in legal_moves(state):  # those of observed_moves: they need nothing hidden
                 mask[actions.index_of(self.players, move)] = 1
-        return {"observation": features.vector(observation(self.history, seat)), "action_mask": mask}
+        return {
+            "observation": features.vector(observation(self.history, seat)),
+            "action_mask": mask,
+        }
 
     def step(self, action: int | None) -> None:
         """Play the move of ``action`` for the agent to act (None for a finished agent).
@@ -184,4 +191,3 @@ class ScoutEnv(AECEnv[str, Obs, int]):
 
     def close(self) -> None:
         """Nothing to release."""
-

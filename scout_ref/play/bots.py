@@ -16,6 +16,7 @@ from scout_ref.engine.information import Observation
 from scout_ref.engine.notation import Move
 from scout_ref.engine.state import Phase
 
+
 class Bot(Protocol):
     """A player that picks one of its legal moves from what it knows."""
 
