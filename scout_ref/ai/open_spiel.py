@@ -37,7 +37,7 @@ import pyspiel
 
 from scout_ref.ai import actions, features
 from scout_ref.engine.components import OrientedCard, full_deck, oriented
-from scout_ref.engine.information import History, observation
+from scout_ref.engine.information import History, Observation, observation
 from scout_ref.engine.setup import cards_in_play, hand_size, new_game
 from scout_ref.engine.state import MAX_PLAYERS, MIN_PLAYERS, Phase, Seat
 from scout_ref.engine.turn import legal_moves
@@ -209,6 +209,17 @@ class ScoutState(pyspiel.State):  # type: ignore[misc]
             low_up = oriented(card.low, card.high)
             return f"deal {low_up.rotated() if action % 2 else low_up}"
         return str(actions.move_of(self.players, action))
+
+    def knowledge(self, player: int) -> Observation:
+        """What ``player`` knows, as the engine's :class:`~scout_ref.Observation` (the source
+        of its information-state string), for agents that decide from it.
+
+        Raises:
+            ValueError: while the first round is being dealt: nothing is known yet.
+        """
+        if self.history is None:
+            raise ValueError("the first round is being dealt")
+        return observation(self.history, Seat(player))
 
     def is_terminal(self) -> bool:
         """Whether the game is over, or truncated by the move cap."""

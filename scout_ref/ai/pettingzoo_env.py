@@ -30,7 +30,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from scout_ref.ai import actions, features
-from scout_ref.engine.information import History, observation
+from scout_ref.engine.information import History, Observation, observation
 from scout_ref.engine.notation import Move
 from scout_ref.engine.setup import check_players, new_game, shuffled_deck
 from scout_ref.engine.state import Phase, Seat, State
@@ -124,6 +124,12 @@ class ScoutEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         turn = self.state.turn
         assert turn is not None, "a game in progress has a seat to act"
         return agent_name(turn)
+
+    def knowledge(self, agent: str) -> Observation:
+        """What ``agent``'s seat knows, as the engine's :class:`~scout_ref.Observation`: the
+        same that its observation vector is built from, for agents (such as the ISMCTS bot)
+        that decide from it."""
+        return observation(self.history, Seat(self.possible_agents.index(agent)))
 
     def observe(self, agent: str) -> Obs:
         """What ``agent``'s seat knows, and the mask of its legal actions."""
