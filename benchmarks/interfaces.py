@@ -68,7 +68,7 @@ def pettingzoo_steps(steps: int) -> float:
     try:
         import numpy as np  # noqa: PLC0415 - the ai extra
 
-        from scout_ref.ai.pettingzoo_env import ScoutEnv  # noqa: PLC0415
+        from scout_ref.ai.aec import ScoutEnv  # noqa: PLC0415
     except ModuleNotFoundError:
         return float("nan")
     env = ScoutEnv(PLAYERS, max_moves=ROUND_CAP)

@@ -1,6 +1,6 @@
 """Where game-AI work meets the reference rules: environments and a bot that plays fair.
 
-* :func:`pettingzoo_env` makes a PettingZoo AEC environment (:mod:`.pettingzoo_env`);
+* :func:`pettingzoo_env` makes a PettingZoo AEC environment (:mod:`.aec`);
 * importing :mod:`scout_ref.ai.open_spiel` registers the OpenSpiel game ``python_scout``;
 * :class:`~scout_ref.ai.ismcts.IsmctsBot` is the ``ismcts`` seat of ``scout-ref play`` and
   ``simulate``: information-set Monte Carlo tree search on states drawn from its own
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from scout_ref.ai.pettingzoo_env import ScoutEnv
+    from scout_ref.ai.aec import ScoutEnv
     from scout_ref.engine.variants import Rules
 
 
@@ -33,7 +33,7 @@ def pettingzoo_env(
     Raises:
         ModuleNotFoundError: if the ``ai`` extra is not installed.
     """
-    from scout_ref.ai.pettingzoo_env import MAX_MOVES, ScoutEnv  # noqa: PLC0415 - the extra
+    from scout_ref.ai.aec import MAX_MOVES, ScoutEnv  # noqa: PLC0415 - the extra
 
     cap = MAX_MOVES if max_moves is None else max_moves
     return ScoutEnv(players, rules, max_moves=cap, render_mode=render_mode)

@@ -8,7 +8,8 @@ layout for every player count; only the bounds depend on it:
   less one for each other hand, since only a show that ends the round empties a hand
   (SC-END-01, SC-REACH-02);
 * ``L`` (:data:`MAX_SHOW`), the most cards a show can have: a run has at most one card per
-  number, and a set at most the 9 cards that carry a number (SC-COMB-*, SC-COMP-01).
+  number, and a set at most the 9 cards that carry a number (SC-SET-02, SC-SET-03,
+  SC-COMP-01).
 
 ======================  ======================================  ==============================
 block                   move                                    index

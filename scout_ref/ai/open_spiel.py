@@ -88,7 +88,7 @@ def game_info(players: int, max_moves: int) -> pyspiel.GameInfo:
     """The bounds OpenSpiel asks for.
 
     The totals are bounded by every card captured and every chip won in every round, and by
-    the largest hand left in every round (SC-SCORE-*), both loose.
+    the largest hand left in every round (chapter SCORE), both loose.
     """
     rounds, h = players, actions.max_hand(players)
     deals = _dealt(players) * (1 if players == 2 else rounds)
@@ -249,7 +249,7 @@ class ScoutObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ScoutState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` knows of ``state``."""
+        """Fill ``tensor`` with what ``player`` knows of ``state``."""
         if self.perfect_recall:
             return
         if state.history is None:

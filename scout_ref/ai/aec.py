@@ -4,7 +4,7 @@ Each agent's observation is a dict of ``observation`` (:func:`~scout_ref.ai.feat
 of what that seat knows, chapter INFO) and ``action_mask`` (1 at exactly the legal actions of
 :mod:`~scout_ref.ai.actions`, all 0 for a seat not to act). A step plays the move of the
 action on the engine (:func:`~scout_ref.apply_move` through :class:`~scout_ref.History`);
-when a round ends each seat is rewarded with its score for the round (SC-SCORE-*), so the
+when a round ends each seat is rewarded with its score for the round (chapter SCORE), so the
 rewards of a game add up to its final totals, and the next round is dealt. The game ends after
 its last round (SC-GAME-01): every agent is then terminated.
 
