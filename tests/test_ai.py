@@ -15,6 +15,7 @@ from scout_ref import History, Seat, legal_moves, new_game, observation, sample_
 from scout_ref.ai import actions
 from scout_ref.ai.ismcts import Budget, IsmctsBot, candidates
 from scout_ref.analysis.simulation import random_game
+from scout_ref.cli import main
 from scout_ref.engine.notation import End, Scout, ScoutShow, Show
 from scout_ref.engine.state import Phase
 from scout_ref.play.autoplay import bot_game, wilson
@@ -138,3 +139,28 @@ def test_wilson_interval() -> None:
     assert wilson(10, 10)[1] == pytest.approx(1.0)
     with pytest.raises(ValueError, match="at least one game"):
         wilson(0, 0)
+
+
+def test_simulate_reports_each_kind_s_win_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--seats", "ismcts,greedy,greedy", "--games", "2", "--budget", "4"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rates = [line for line in lines if "Wilson interval" in line]
+    assert [line.split()[0] for line in rates] == ["greedy", "ismcts"]
+    assert "fair share 33.3%" in rates[1]
+
+
+@pytest.mark.parametrize(
+    ("extra", "error"),
+    [(["--budget", "0"], "--budget"), (["--budget-seconds", "0"], "--budget-seconds")],
+)
+def test_budgets_are_checked_before_playing(
+    extra: list[str], error: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "--seats", "ismcts,greedy", *extra]) == 2
+    assert f"invalid {error}" in capsys.readouterr().err
+
+
+def test_play_seats_an_ismcts_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seats", "ismcts,greedy", "--seed", "3", "--budget", "4"]) == 0
+    assert "seat 0 (ismcts):" in capsys.readouterr().out
