@@ -38,7 +38,7 @@ import pyspiel
 from scout_ref.ai import actions, features
 from scout_ref.engine.components import OrientedCard, full_deck, oriented
 from scout_ref.engine.information import History, Observation, observation
-from scout_ref.engine.setup import cards_in_play, hand_size, new_game
+from scout_ref.engine.setup import cards_in_play, new_game
 from scout_ref.engine.state import MAX_PLAYERS, MIN_PLAYERS, Phase, Seat
 from scout_ref.engine.turn import legal_moves
 from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
@@ -87,8 +87,9 @@ def _dealt(players: int) -> int:
 def game_info(players: int, max_moves: int) -> pyspiel.GameInfo:
     """The bounds OpenSpiel asks for.
 
-    The totals are bounded by every card captured and every chip won in every round, and by
-    the largest hand left in every round (chapter SCORE), both loose.
+    A round scores at most every card in play captured and a chip for every move (with 3 to 5
+    players the chips are unlimited, SC-COMP-03, but each scout pays one), and at least minus
+    the largest hand (chapter SCORE): loose bounds, the tight ones being unknown.
     """
     rounds, h = players, actions.max_hand(players)
     deals = _dealt(players) * (1 if players == 2 else rounds)
@@ -97,7 +98,7 @@ def game_info(players: int, max_moves: int) -> pyspiel.GameInfo:
         max_chance_outcomes=2 * len(_DECK),
         num_players=players,
         min_utility=float(-rounds * h),
-        max_utility=float(rounds * (_dealt(players) + players * hand_size(players))),
+        max_utility=float(rounds * (_dealt(players) + max_moves)),
         utility_sum=None,
         max_game_length=deals + rounds * max_moves,
     )
