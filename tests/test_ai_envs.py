@@ -132,7 +132,7 @@ def test_observations_hold_what_the_seat_knows_and_nothing_more(players: int) ->
     env.reset(seed=players)
     bot = GreedyBot()
     for _ in range(6 + players):
-        turn = env.state.turn
+        turn = env.full_state.turn
         assert turn is not None
         env.step(actions.index_of(players, bot.choose(observation(env.history, turn))))
     for seat in map(Seat, range(players)):
@@ -162,7 +162,7 @@ def test_the_mask_is_the_legal_moves_and_rewards_add_up_to_the_totals(players: i
             env.step(None)
             continue
         mask = env.observe(agent)["action_mask"]
-        legal = sorted(actions.index_of(players, m) for m in legal_moves(env.state))
+        legal = sorted(actions.index_of(players, m) for m in legal_moves(env.full_state))
         assert [int(k) for k in mask.nonzero()[0]] == legal
         env.step(_greedy_action(env.history, players))
     assert env.history.state.phase is Phase.GAME_OVER

@@ -100,8 +100,10 @@ class ScoutEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         return self.action_spaces[agent]
 
     @property
-    def state(self) -> State:
-        """The full state of the game now (everything; an agent sees only its observation)."""
+    def full_state(self) -> State:
+        """The full state of the game now: every hand, for judging and rendering, never for an
+        agent, which observes only what its seat knows. (PettingZoo's ``state()``, a global
+        view for centralised training, is not provided.)"""
         return self.history.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -121,7 +123,7 @@ class ScoutEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         self.agent_selection = self._to_act()
 
     def _to_act(self) -> str:
-        turn = self.state.turn
+        turn = self.full_state.turn
         assert turn is not None, "a game in progress has a seat to act"
         return agent_name(turn)
 
@@ -135,13 +137,13 @@ class ScoutEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         """What ``agent``'s seat knows, and the mask of its legal actions."""
         seat = Seat(self.possible_agents.index(agent))
         mask = np.zeros(actions.size(self.players), dtype=np.int8)
-        state = self.state
+        state = self.full_state
         live = not (self.terminations.get(agent) or self.truncations.get(agent))
         if live and state.turn == seat and state.phase in (Phase.ROTATION, Phase.PLAY):
             for move in legal_moves(state):  # those of observed_moves: they need nothing hidden
                 mask[actions.index_of(self.players, move)] = 1
         return {
-            "observation": features.vector(observation(self.history, seat)),
+            "observation": features.vector(self.knowledge(agent)),
             "action_mask": mask,
         }
 
@@ -153,18 +155,18 @@ class ScoutEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(None if action is None else action)
+            self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} is to act and must choose an action")
         move = actions.move_of(self.players, int(action))
-        before = self.state
+        before = self.full_state
         self.history = self.history.then(move)  # raises IllegalMoveError, changing nothing
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.last_move = move
         self.moves_this_round += 1
-        after = self.state
+        after = self.full_state
         if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             for s, (old, new) in enumerate(zip(before.scores, after.scores, strict=True)):
                 self.rewards[agent_name(s)] = float(new - old)
@@ -189,7 +191,7 @@ class ScoutEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         """``ansi``: the position line of the full state and the last move; ``human`` prints it."""
         if self.render_mode is None:
             return None
-        text = f"{format_position(self.state)}\nlast move: {self.last_move or '-'}"
+        text = f"{format_position(self.full_state)}\nlast move: {self.last_move or '-'}"
         if self.render_mode == "human":
             print(text)
             return None
