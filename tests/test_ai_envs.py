@@ -22,6 +22,7 @@ from scout_ref import History, Seat, legal_moves, observation, sample_history
 from scout_ref.ai import actions, pettingzoo_env
 from scout_ref.engine.state import Phase
 from scout_ref.engine.variants import Rules, Scouting
+from scout_ref.play.autoplay import bot_game
 from scout_ref.play.bots import GreedyBot
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test", reason="needs the ai extra")
@@ -185,3 +186,17 @@ def test_a_round_stopped_by_the_cap_truncates_every_agent() -> None:
         env.step(_greedy_action(env.history, 4))
     assert all(env.truncations.values())
     assert not any(env.terminations.values())
+
+
+@pytest.mark.rule("SC-SETUP-02", "SC-GAME-03")
+def test_a_seed_deals_what_play_deals() -> None:
+    env = pettingzoo_env(3)
+    env.reset(seed=5)
+    record = bot_game(["greedy"] * 3, seed=5)
+    assert env.full_state == record.rounds[0].start
+    for rnd in record.rounds:  # the bots' moves, through the environment
+        assert env.full_state == rnd.start
+        for move in rnd.moves:
+            env.step(actions.index_of(3, move))
+    assert all(env.terminations.values())
+    assert env.history.state == record.final

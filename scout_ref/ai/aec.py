@@ -11,8 +11,8 @@ its last round (SC-GAME-01): every agent is then terminated.
 A round may go on forever with 3 to 5 players (SC-END-04): ``max_moves`` stops one after that
 many moves, truncating every agent; a truncated round is not scored (SC-END-06).
 
-``reset(seed=k)`` deals the same games as ``scout-ref simulate`` from seed ``k``'s deck
-generator: the same seed gives the same deals, and with the same actions the same game.
+``reset(seed=k)`` deals what ``scout-ref play --seed k`` deals, and ``simulate --seats``'s game
+of seed ``k``: the same seed gives the same deals, and with the same actions the same game.
 
 >>> env = ScoutEnv(players=3)
 >>> env.reset(seed=1)
