@@ -33,6 +33,7 @@ def test_every_index_names_one_move_and_back() -> None:
             assert actions.index_of(players, actions.move_of(players, index)) == index
 
 
+@pytest.mark.rule("SC-NOTE-01", "SC-NOTE-02", "SC-NOTE-03", "SC-NOTE-04")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_blocks_tile_the_action_space(players: int) -> None:
     blocks = actions.blocks(players)
@@ -59,6 +60,7 @@ def test_every_legal_move_of_played_games_has_an_index(players: int) -> None:
     assert seen > 1_000
 
 
+@pytest.mark.rule("SC-SET-02", "SC-SET-03")
 def test_moves_outside_the_bounds_have_no_index() -> None:
     h = actions.max_hand(3)
     with pytest.raises(ValueError, match="outside the action space"):
@@ -98,6 +100,7 @@ def test_ismcts_decides_the_same_whatever_the_hidden_cards(players: int, moves: 
     assert real in legal_moves(history.state)
 
 
+@pytest.mark.rule("SC-GAME-01")
 def test_ismcts_plays_whole_games_of_legal_moves() -> None:
     record = bot_game(["ismcts", "greedy"], seed=1, budget=Budget(iterations=8))
     assert record.final.phase is Phase.GAME_OVER
@@ -105,12 +108,14 @@ def test_ismcts_plays_whole_games_of_legal_moves() -> None:
     assert again == record  # an iteration budget replays from the seed
 
 
+@pytest.mark.rule
 def test_a_time_budget_stops_the_search() -> None:
     obs = observation(_midgame(3, seed=2, moves=5), Seat(2))
     move = IsmctsBot(random.Random(0), Budget(iterations=1, seconds=0.05)).choose(obs)
     assert move in legal_moves(_midgame(3, seed=2, moves=5).state)
 
 
+@pytest.mark.rule
 def test_budgets_need_work() -> None:
     with pytest.raises(ValueError, match="at least one iteration"):
         Budget(iterations=0)
@@ -118,6 +123,7 @@ def test_budgets_need_work() -> None:
         Budget(seconds=0)
 
 
+@pytest.mark.rule
 def test_candidates_keep_the_greedy_move_and_every_kind() -> None:
     history = _midgame(4, seed=5, moves=8)
     state = history.state
@@ -132,6 +138,7 @@ def test_candidates_keep_the_greedy_move_and_every_kind() -> None:
         assert any(isinstance(m, Scout) for m in picked)
 
 
+@pytest.mark.rule
 def test_wilson_interval() -> None:
     low, high = wilson(0, 10)
     assert low == 0.0
@@ -141,6 +148,7 @@ def test_wilson_interval() -> None:
         wilson(0, 0)
 
 
+@pytest.mark.rule("SC-GAME-04")
 def test_simulate_reports_each_kind_s_win_rate(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "--seats", "ismcts,greedy,greedy", "--games", "2", "--budget", "4"]
     assert main(argv) == 0
@@ -154,6 +162,7 @@ def test_simulate_reports_each_kind_s_win_rate(capsys: pytest.CaptureFixture[str
     ("extra", "error"),
     [(["--budget", "0"], "--budget"), (["--budget-seconds", "0"], "--budget-seconds")],
 )
+@pytest.mark.rule
 def test_budgets_are_checked_before_playing(
     extra: list[str], error: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -161,6 +170,7 @@ def test_budgets_are_checked_before_playing(
     assert f"invalid {error}" in capsys.readouterr().err
 
 
+@pytest.mark.rule
 def test_play_seats_an_ismcts_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--seats", "ismcts,greedy", "--seed", "3", "--budget", "4"]) == 0
     assert "seat 0 (ismcts):" in capsys.readouterr().out

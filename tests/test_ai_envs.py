@@ -50,17 +50,20 @@ def _checked(run: Callable[[], Any]) -> None:
     assert not unexpected
 
 
+@pytest.mark.rule("SC-INFO-01", "SC-TURN-01")
 @pytest.mark.parametrize("players", PLAYERS)
 def test_pettingzoo_api_test(players: int, capsys: pytest.CaptureFixture[str]) -> None:
     _checked(lambda: pettingzoo_test.api_test(pettingzoo_env(players), num_cycles=200))
     assert "Passed API test" in capsys.readouterr().out
 
 
+@pytest.mark.rule("SC-SETUP-02")
 @pytest.mark.parametrize("players", PLAYERS)
 def test_pettingzoo_seed_test(players: int) -> None:
     _checked(lambda: pettingzoo_test.seed_test(lambda: pettingzoo_env(players), num_cycles=50))
 
 
+@pytest.mark.rule
 @pytest.mark.parametrize("players", [3, 5])
 def test_pettingzoo_render_test(players: int, capsys: pytest.CaptureFixture[str]) -> None:
     def make(render_mode: str | None = None) -> Any:
@@ -70,12 +73,14 @@ def test_pettingzoo_render_test(players: int, capsys: pytest.CaptureFixture[str]
     assert "last move:" in capsys.readouterr().out
 
 
+@pytest.mark.rule("SC-SETUP-02", "SC-INFO-01")
 @pytest.mark.parametrize(("players", "cap"), [(2, 100), (3, 40), (4, 30), (5, 30)])
 def test_open_spiel_random_sim_test(players: int, cap: int) -> None:
     game = pyspiel.load_game("python_scout", {"players": players, "max_moves": cap})
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.rule("SC-VAR-01", "SC-VAR-03")
 def test_open_spiel_variants_load_by_name() -> None:
     game = pyspiel.load_game(
         "python_scout(players=3,scouting=forced,owner_exemption=False,max_moves=30)"
@@ -85,6 +90,7 @@ def test_open_spiel_variants_load_by_name() -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.rule
 def test_open_spiel_loads_from_a_fresh_interpreter() -> None:
     code = (
         "import pyspiel, scout_ref.ai.open_spiel\n"
@@ -170,6 +176,7 @@ def test_the_mask_is_the_legal_moves_and_rewards_add_up_to_the_totals(players: i
     assert [earned[f"seat_{s}"] for s in range(players)] == list(env.history.state.scores)
 
 
+@pytest.mark.rule("SC-TURN-01")
 def test_an_illegal_action_changes_nothing() -> None:
     env = pettingzoo_env(3)
     env.reset(seed=1)
@@ -179,6 +186,7 @@ def test_an_illegal_action_changes_nothing() -> None:
     assert env.history == before
 
 
+@pytest.mark.rule("SC-END-06")
 def test_a_round_stopped_by_the_cap_truncates_every_agent() -> None:
     env = pettingzoo_env(4, max_moves=3)
     env.reset(seed=2)
