@@ -31,7 +31,7 @@ XDIST := -n $(PYTEST_JOBS) --dist loadgroup
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --editable . --group dev
+	$(BIN)/python -m pip install --quiet --editable '.[ai]' --group dev
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -108,7 +108,7 @@ compiled: $(CSTAMP)
 $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	$(PYTHON) -m venv $(CVENV)
 	$(CBIN)/python -m pip install --quiet --upgrade pip
-	$(CBIN)/python -m pip install --quiet . --group compiled
+	$(CBIN)/python -m pip install --quiet '.[ai]' --group compiled
 	rm -rf build
 	SCOUT_REF_MYPYC=1 $(CBIN)/python -m pip install --quiet --no-build-isolation --no-deps \
 		--force-reinstall .

@@ -23,6 +23,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import cast
 
+import interfaces
 from verify_positions import DEPTH, positions
 
 import scout_ref.engine.turn
@@ -58,6 +59,16 @@ FIGURES = (  # key, label, higher is better
     ("jobs_started", "  adapters it ran at once (capped: CPUs, cases)", False),
     ("judging_ms", "judging a legal reply of 100,000 moves (ms)", False),
     ("judging_growth", "  its time over a 1,000-move reply's (100 if linear)", False),
+    ("engine_moves_per_s", "random 4-player moves per CPU second: the engine", True),
+    ("observed_moves_per_s", "  through a History, with the mover's observation", True),
+    ("pettingzoo_steps_per_s", "  PettingZoo AEC steps (last + step)", True),
+    ("open_spiel_actions_per_s", "  OpenSpiel random simulation (actions, deals included)", True),
+    ("ismcts_iterations_per_s", "ISMCTS iterations per CPU second (3 players)", True),
+)
+LAYERS = (  # the interface layers, each against the engine's moves per CPU second
+    ("observed_moves_per_s", "observation"),
+    ("pettingzoo_steps_per_s", "PettingZoo"),
+    ("open_spiel_actions_per_s", "OpenSpiel"),
 )
 
 
@@ -232,6 +243,13 @@ def measure(quick: bool) -> Figures:
         ),
         "judging_ms": (large := bench_judging(1_000 if quick else 100_000)),
         "judging_growth": large / bench_judging(10 if quick else 1_000),
+        "engine_moves_per_s": interfaces.engine_moves(200 if quick else 20_000),
+        "observed_moves_per_s": interfaces.observed_moves(100 if quick else 5_000),
+        "pettingzoo_steps_per_s": interfaces.pettingzoo_steps(100 if quick else 5_000),
+        "open_spiel_actions_per_s": interfaces.open_spiel_actions(200 if quick else 10_000),
+        "ismcts_iterations_per_s": interfaces.ismcts_iterations(
+            2 if quick else 12, 10 if quick else 50
+        ),
     }
 
 
@@ -262,6 +280,11 @@ def report(pure: Figures, compiled: Figures | None) -> None:
             ratio = compiled[key] / pure[key] if higher else pure[key] / compiled[key]
             line += f" {compiled[key]:12,.3f} {ratio:8.2f}x"
         print(line)
+    for name, figures in (("pure", pure), ("compiled", compiled)):
+        if figures is not None:
+            engine = figures["engine_moves_per_s"]
+            costs = ", ".join(f"{label} {engine / figures[key]:.1f}x" for key, label in LAYERS)
+            print(f"interface cost, {name} (the engine's moves per CPU second over each): {costs}")
     if compiled is None:
         return
     listing = pure["listing_ms"] / compiled["listing_ms"]

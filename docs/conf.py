@@ -61,6 +61,8 @@ nitpick_ignore_regex = [
     ("py:class", r"(collections|contextlib|typing|types|pathlib|argparse|enum|random|json)\..*"),
     ("py:class", r"(Sequence|Iterable|Iterator|Callable|Mapping|Path|TextIO|IO)"),
     ("py:class", r"(hypothesis|jsonschema|rich)\..*"),
+    ("py:class", r"(pettingzoo|gymnasium|numpy|pyspiel|spaces|np|npt)\..*"),  # the ai extra
+    ("py:class", r"(AECEnv|Obs|Vector|Strength)"),
     ("py:class", r"(JSONObject|JSONValue|Problem|(scout_ref\.rulebook\.registry\.)?_F)"),
     ("py:class", r"scout_ref\.analysis\.distribute\.(Item|Result)"),  # type variables
     ("py:class", r"scout_ref\.errors\.Situation"),  # what IllegalMoveError reads of a State

@@ -49,6 +49,7 @@ def validated(command: str, out: str) -> dict[str, Any]:
         (["rules"], 0),
         (["rules", "sc-show-*", "SCOUT"], 0),
         (["simulate", "--players", "3", "--games", "2"], 0),
+        (["simulate", "--seats", "ismcts,greedy", "--games", "1", "--budget", "4"], 0),
         (["replay", TRACE], 0),
         (["replay", TRACE, "--at", "5"], 0),
         (["conform", "--vectors-dir", str(DATA)], 0),

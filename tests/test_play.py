@@ -18,12 +18,13 @@ import pexpect
 import pytest
 
 from scout_ref import Seat, new_game, observation, oriented
+from scout_ref.ai.policy import best_strength
 from scout_ref.cli import main
 from scout_ref.engine.notation import parse_move
 from scout_ref.engine.rotation import rotate_hand
 from scout_ref.engine.setup import cards_in_play
 from scout_ref.formats.position import build_state
-from scout_ref.play.bots import GreedyBot, RandomBot, best_strength
+from scout_ref.play.bots import GreedyBot, RandomBot
 from scout_ref.play.view import HELP
 
 Terminal: TypeAlias = "pexpect.spawn[str]"  # the stubs are generic, the class is not

@@ -21,7 +21,8 @@ import pytest
 from scout_ref.cli import main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGES = ["playing", "explaining", "property-testing", "fair-bot"]
+PAGES = ["playing", "explaining", "property-testing", "fair-bot", "game-ai"]
+NEEDS_AI_EXTRA = {"game-ai"}  # its examples run PettingZoo and OpenSpiel
 COMMAND = re.compile(r"\$ (?:printf '(?P<input>[^']*)' \| )?scout-ref (?P<args>.*)")
 
 
@@ -62,7 +63,7 @@ def matches(expected: list[str], actual: str) -> bool:
 
 
 @pytest.mark.rule("SC-NOTE-02")
-@pytest.mark.parametrize("page", ["playing", "explaining"])
+@pytest.mark.parametrize("page", ["playing", "explaining", "game-ai"])
 def test_console_examples_run_as_shown(
     page: str,
     tmp_path: Path,
@@ -87,6 +88,9 @@ def test_console_examples_run_as_shown(
 @pytest.mark.rule("SC-SET-04")
 @pytest.mark.parametrize("page", PAGES)
 def test_python_examples_run_as_shown(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if page in NEEDS_AI_EXTRA:
+        pytest.importorskip("pettingzoo", reason="needs the ai extra")
+        pytest.importorskip("pyspiel", reason="needs the ai extra")
     monkeypatch.chdir(DOCS.parent)
     monkeypatch.setattr("sys.path", [*sys.path])  # a page may import from docs/examples
     result = doctest.testfile(

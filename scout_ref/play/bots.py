@@ -10,16 +10,11 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
+from scout_ref.ai.policy import greedy_move
 from scout_ref.analysis.determinization import observed_moves
-from scout_ref.engine.combinations import Strength, beating_ranges, strength_of
 from scout_ref.engine.information import Observation
-from scout_ref.engine.notation import FLIP, KEEP, Move, Scout, ScoutShow, Show
-from scout_ref.engine.rotation import rotate_hand
-from scout_ref.engine.scout import scouted
-from scout_ref.engine.show import tops
-from scout_ref.engine.state import Hand, Phase
-
-NO_STRENGTH: Strength = (0, False, 0)
+from scout_ref.engine.notation import Move
+from scout_ref.engine.state import Phase
 
 
 class Bot(Protocol):
@@ -47,17 +42,6 @@ class RandomBot:
         return self.rng.choice(observed_moves(obs))
 
 
-def best_strength(hand: Hand) -> Strength:
-    """The strength of the strongest combination in ``hand`` (zero for an empty hand)."""
-    numbers = tops(hand)
-    found = (strength_of(numbers[i : j + 1]) for i, j in beating_ranges(numbers, None))
-    return max((s for s in found if s is not None), default=NO_STRENGTH)
-
-
-def _size(show: Show) -> int:
-    return show.last - show.first + 1
-
-
 @dataclass(frozen=True, slots=True)
 class GreedyBot:
     """Sheds as many cards as it can, else scouts the card that best builds a combination.
@@ -71,22 +55,6 @@ class GreedyBot:
     kind: str = "greedy"
 
     def choose(self, obs: Observation) -> Move:
-        """The greedy move."""
-        if obs.public.phase is Phase.ROTATION:
-            flipped = best_strength(rotate_hand(obs.hand)) > best_strength(obs.hand)
-            return FLIP if flipped else KEEP
-        moves = observed_moves(obs)
-        shows = [m for m in moves if isinstance(m, Show)]
-        if shows:
-            return max(shows, key=_size)
-        pairs = [m for m in moves if isinstance(m, ScoutShow) and _size(m.show) >= 2]
-        if pairs:
-            return max(pairs, key=lambda m: _size(m.show))
-        scouts = [m for m in moves if isinstance(m, Scout)]
-        if scouts:
-            return max(scouts, key=lambda m: best_strength(self._after(obs, m)))
-        return moves[0]  # only one-card Scout & Shows are left
-
-    @staticmethod
-    def _after(obs: Observation, scout: Scout) -> Hand:
-        return scouted(obs.hand, obs.public.active_set, scout)[0]
+        """The greedy move (:func:`~scout_ref.ai.policy.greedy_move`)."""
+        moves = [] if obs.public.phase is Phase.ROTATION else observed_moves(obs)
+        return greedy_move(obs.public.phase, obs.hand, obs.public.active_set, moves)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from scout_ref.ai.ismcts import Budget, IsmctsBot
 from scout_ref.analysis.determinization import observed_moves
 from scout_ref.analysis.explain import Explanation, explain
 from scout_ref.engine.information import History, Observation, observation
@@ -24,7 +25,7 @@ from scout_ref.formats.trace import JSON, deal_step, move_step
 from scout_ref.play.bots import Bot, GreedyBot, RandomBot
 from scout_ref.play.view import HELP, moves_listing, rule_lines
 
-SEAT_KINDS = ("human", "random", "greedy")
+SEAT_KINDS = ("human", "random", "greedy", "ismcts")
 
 
 class Screen(Protocol):
@@ -69,12 +70,15 @@ def seat_labels(kinds: Sequence[str]) -> tuple[str, ...]:
     return tuple("you" if lone and k == "human" else k for k in kinds)
 
 
-def make_bot(kind: str, seed: int, seat: int) -> Bot | None:
-    """The bot for a seat of this kind (None for a human); each bot has its own generator."""
+def make_bot(kind: str, seed: int, seat: int, budget: Budget | None = None) -> Bot | None:
+    """The bot for a seat of this kind (None for a human); each bot has its own generator.
+    ``budget`` is the ISMCTS bot's thinking time per decision (its default when None)."""
     if kind == "random":
         return RandomBot(random.Random(f"{seed}:{seat}"))
     if kind == "greedy":
         return GreedyBot()
+    if kind == "ismcts":
+        return IsmctsBot(random.Random(f"{seed}:{seat}"), budget or Budget())
     return None
 
 
@@ -93,6 +97,8 @@ class Game:
     """Called after every deal and move, so a record can keep up with the game."""
     hold: bool = False
     """Keep each round's summary on screen until the human presses Enter (on a terminal)."""
+    budget: Budget | None = None
+    """The ISMCTS seats' thinking time per decision (its default when None)."""
 
     def _add(self, step: JSON) -> None:
         self.steps.append(step)
@@ -102,7 +108,7 @@ class Game:
     def run(self) -> State:
         """Play to the end of the game; raises :class:`Quit` if the human leaves."""
         players = len(self.kinds)
-        bots = [make_bot(k, self.seed, s) for s, k in enumerate(self.kinds)]
+        bots = [make_bot(k, self.seed, s, self.budget) for s, k in enumerate(self.kinds)]
         rng = random.Random(self.seed)
         if self.start is None:
             deck = shuffled_deck(players, rng.getrandbits(64))

@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from scout_ref.ai.ismcts import Budget
 from scout_ref.cli.commands._io import read_state, standard_input
 from scout_ref.cli.commands._options import runs
 from scout_ref.cli.commands._output import ViewOptions, add_view_arguments, wants_color
@@ -19,6 +20,8 @@ from scout_ref.play.screen import PlainScreen, RichScreen
 from scout_ref.play.table import SEAT_KINDS, Game, Quit, Screen, seat_labels
 from scout_ref.util.atomic import check_output_file, write_atomic
 from scout_ref.util.text import plural
+
+DEFAULT_BUDGET = Budget()
 
 
 def add_rules_arguments(p: argparse.ArgumentParser) -> None:
@@ -65,6 +68,38 @@ def rules_from_args(args: Options) -> Rules:
     )
 
 
+def add_budget_arguments(p: argparse.ArgumentParser) -> None:
+    """How long an ``ismcts`` seat thinks per decision."""
+    g = p.add_argument_group("ismcts seats (information-set Monte Carlo tree search)")
+    g.add_argument(
+        "--budget",
+        type=int,
+        default=DEFAULT_BUDGET.iterations,
+        metavar="N",
+        help=f"sampled states searched per decision (default {DEFAULT_BUDGET.iterations})",
+    )
+    g.add_argument(
+        "--budget-seconds",
+        type=float,
+        metavar="S",
+        help="search for S CPU seconds per decision instead (the game no longer replays "
+        "from its seed)",
+    )
+
+
+def budget_of(iterations: int, seconds: float | None) -> Budget:
+    """The budget of ``--budget`` and ``--budget-seconds``.
+
+    Raises:
+        MalformedInputError: naming the option, for no iteration or no time.
+    """
+    if iterations < 1:
+        raise MalformedInputError("--budget", [("", "search at least one sampled state")])
+    if seconds is not None and not seconds > 0:
+        raise MalformedInputError("--budget-seconds", [("", "give the search some time")])
+    return Budget(iterations, seconds)
+
+
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``play``."""
     p = subparsers.add_parser(
@@ -75,9 +110,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "--seats",
         default=None,
-        help="2 to 5 comma-separated seats, each human, random or greedy "
+        help="2 to 5 comma-separated seats, each human, random, greedy or ismcts "
         "(default human,greedy,greedy); seat 0 starts round 1",
     )
+    add_budget_arguments(p)
     p.add_argument("--seed", type=int, help="fixes the deals and the bots (default: random)")
     p.add_argument("--record", metavar="FILE", help="write the game as a trace vector")
     p.add_argument(
@@ -106,6 +142,8 @@ class Options(ViewOptions):
     record: str | None
     start: str | None
     reveal: bool
+    budget: int
+    budget_seconds: float | None
     no_owner_exemption: bool
     empty_set_chain: str
     scouting: str
@@ -156,6 +194,7 @@ def run(args: Options) -> int:
     """Play the game, keeping the record up to date after every move. Leaving early is not an
     error, and neither a kill nor a hang-up loses a recorded move."""
     kinds, start = starting_point(args)
+    budget = budget_of(args.budget, args.budget_seconds)
     if "human" in kinds:
         standard_input("a human seat")  # where its moves come from
     record = Path(args.record) if args.record else None
@@ -171,7 +210,9 @@ def run(args: Options) -> int:
     screen.say([f"SCOUT, {len(kinds)} players: {', '.join(labels)}; seed {seed}."])
     rules = rules_from_args(args) if start is None else start.rules
     hold = "human" in kinds and standard_input("play").isatty()  # piped: no pause
-    game = Game(kinds, seed, rules, screen, start=start, reveal=args.reveal, hold=hold)
+    game = Game(
+        kinds, seed, rules, screen, start=start, reveal=args.reveal, hold=hold, budget=budget
+    )
     if record is not None:
         game.on_step = lambda g: write_record(g, record)
     try:

@@ -9,6 +9,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from rich.progress import Progress
 
@@ -21,11 +22,11 @@ from scout_ref.cli.commands._output import (
     print_json,
     wants_color,
 )
-from scout_ref.cli.commands.play import parse_seats
+from scout_ref.cli.commands.play import add_budget_arguments, budget_of, parse_seats
 from scout_ref.engine.game import winners
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats.trace import complete, draft_steps, trace_case, trace_document
-from scout_ref.play.autoplay import bot_game
+from scout_ref.play.autoplay import bot_game, wilson, win_shares
 from scout_ref.util.atomic import check_output_file, write_atomic
 from scout_ref.util.text import plural
 
@@ -33,6 +34,8 @@ CHOOSERS: dict[str, Chooser] = {"uniform": uniform, "rare_first": rare_first}
 """The ways ``--chooser`` picks moves."""
 PROGRESS_FROM = 50  # games; shorter runs finish before a bar would help
 MAX_MOVES = 10_000  # per round: far beyond any round of random play seen (see chapter END)
+Rate = dict[str, Any]
+"""One kind's win rate in the summary: wins, rate, interval (low, high) and fair share."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,9 +61,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     who.add_argument(
         "--seats",
         metavar="BOTS",
-        help="the bots of scout-ref play instead, one per seat, e.g. greedy,random,random "
-        "(each decides from what its seat knows); sets the player count",
+        help="the bots of scout-ref play instead, one per seat, e.g. ismcts,greedy,greedy "
+        "(each decides from what its seat knows); sets the player count, and the summary gives "
+        "each kind's win rate with its 95%% Wilson interval",
     )
+    add_budget_arguments(p)
     p.add_argument(
         "--record",
         metavar="FILE",
@@ -91,6 +96,8 @@ class Options(ViewOptions):
     seats: str | None
     record: Path | None
     max_moves: int
+    budget: int
+    budget_seconds: float | None
 
 
 def write_game(record: GameRecord, seed: int, path: Path) -> None:
@@ -134,7 +141,9 @@ def print_log(record: GameRecord) -> None:
 def play_game(args: Options, k: int, choose: Chooser) -> GameRecord:
     """Game ``k`` of the run: the bots' when ``--seats`` names them, else random moves."""
     if args.seats:
-        return bot_game(args.seats.split(","), args.seed + k, max_moves=args.max_moves)
+        budget = budget_of(args.budget, args.budget_seconds)
+        kinds = args.seats.split(",")
+        return bot_game(kinds, args.seed + k, max_moves=args.max_moves, budget=budget)
     return random_game(args.players, args.seed + k, None, choose, max_moves=args.max_moves)
 
 
@@ -148,8 +157,11 @@ def check_options(args: Options) -> Options:
     if args.seats:
         kinds = parse_seats(args.seats)
         if "human" in kinds:
-            raise MalformedInputError("--seats", [("", "simulate plays bots only: random, greedy")])
+            raise MalformedInputError(
+                "--seats", [("", "simulate plays bots only: random, greedy, ismcts")]
+            )
         args = replace(args, players=len(kinds))
+        budget_of(args.budget, args.budget_seconds)
     if not 2 <= args.players <= 5:
         raise MalformedInputError("--players", [("", f"{args.players} is not 2 to 5")])
     if args.games < 1:
@@ -161,6 +173,29 @@ def check_options(args: Options) -> Options:
     return args
 
 
+def win_rates(kinds: list[str], wins: Counter[str], games: int) -> dict[str, Rate] | None:
+    """Each kind of bot's share of the wins of the ``games`` that have a winner (a shared win
+    split between its winners, SC-GAME-04), the 95 % Wilson interval of that rate, and its
+    fair share (the fraction of seats it holds); None without ``--seats`` or such a game."""
+    if not kinds or games < 1:
+        return None
+    return {
+        kind: {
+            "wins": round(wins[kind], 3),
+            "rate": round(wins[kind] / games, 4),
+            "interval": [round(x, 4) for x in wilson(wins[kind], games)],
+            "fair_share": round(kinds.count(kind) / len(kinds), 4),
+        }
+        for kind in sorted(set(kinds))
+    }
+
+
+def summary_rates(summary: dict[str, Any]) -> list[tuple[str, Rate]]:
+    """The win rates of a summary, by kind."""
+    rates = summary["win_rates"]
+    return sorted(rates.items()) if rates else []
+
+
 def run(options: Options) -> int:
     """Play the games and print the summary."""
     args = check_options(options)
@@ -169,6 +204,9 @@ def run(options: Options) -> int:
     truncated = 0
     turns: list[int] = []
     scores: list[int] = []
+    kinds = args.seats.split(",") if args.seats else []
+    wins: Counter[str] = Counter()
+    decided = 0
     quiet = args.games < PROGRESS_FROM or not sys.stderr.isatty() or not wants_color(args)
     with Progress(disable=quiet) as bar:
         task = bar.add_task("playing", total=args.games)
@@ -186,6 +224,8 @@ def run(options: Options) -> int:
                 turns.append(sum(1 for m in rnd.moves if str(m) not in ("keep", "flip")))
             if not record.truncated:
                 scores.extend(record.final.scores)
+                decided += 1
+            wins.update(win_shares(record, kinds) if kinds else {})
             bar.advance(task)
     summary = {
         "players": args.players,
@@ -203,6 +243,7 @@ def run(options: Options) -> int:
         }
         if scores
         else None,
+        "win_rates": win_rates(kinds, wins, decided),
     }
     if args.json:
         print_json(summary)
@@ -219,4 +260,11 @@ def run(options: Options) -> int:
     if scores:
         mean, low, high = statistics.mean(scores), min(scores), max(scores)
         print(f"final totals: mean {mean:.1f}, min {low}, max {high}")
+    for kind, rate in summary_rates(summary):
+        low, high = rate["interval"]
+        print(
+            f"{kind} won {rate['wins']:g} of {plural(decided, 'game')} "
+            f"({100 * rate['rate']:.1f}%, 95% Wilson interval {100 * low:.1f}-{100 * high:.1f}%;"
+            f" fair share {100 * rate['fair_share']:.1f}%)"
+        )
     return 0
