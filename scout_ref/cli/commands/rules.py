@@ -92,14 +92,15 @@ def run(args: Options) -> int:
         selected = [r for r in rules().values() if r.id in ids]
     else:
         selected = list(rules().values())
-    lang = args.lang
+    lang = None if args.lang is None else rule_texts.check_language(args.lang)
     if args.json:
         if lang is None:
             print_json({"rules": [rule_json(r) for r in selected]})
         else:
             print_json({"language": lang, "rules": [translated_json(r, lang) for r in selected]})
         return 0
-    texts = [describe(r, lang or rule_texts.SOURCE) for r in selected]  # a missing one raises
+    shown = rule_texts.SOURCE if lang is None else lang
+    texts = [describe(r, shown) for r in selected]  # a missing one raises
     print("\n".join(texts))
     print(plural(len(selected), "rule"))
     return 0
