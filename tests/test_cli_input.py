@@ -134,3 +134,29 @@ def test_repeated_case_ids_are_refused_naming_both_places(tmp_path: Path) -> Non
     where = f"'{repeated}' is used twice: legal/a.json /cases/1 and legal/b.json /cases/0"
     with pytest.raises(ValueError, match=where):
         load_cases(tmp_path / "vectors")
+
+
+POSITION = "3p hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 0"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"{POSITION} turn 01",
+        "3p turn 1 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 00",
+        f"3p round 01 {POSITION[3:]}",
+        f"{POSITION} scout_chips 01 0 0",
+        f"{POSITION} scores 0 -0 0",
+        f"{POSITION} scores 0 -01 0",
+        f"{POSITION} scores 007 0 0",
+        f"{POSITION} captured 01 | - | -",
+        f"{POSITION} scout_show_used 01",
+        f"{POSITION} rules scouting=forced scouting=forced",
+        f"{POSITION} rules rotation=once_per_game scouting=forced rotation=each_round",
+    ],
+)
+def test_a_number_with_a_leading_zero_or_a_repeated_switch_is_refused(
+    line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each value has one written form (spec/POSITION.md): ``01`` is not seat 1."""
+    assert "invalid position: column" in one_error(capsys, ["legal", "--hypothetical", line])

@@ -65,12 +65,12 @@ scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """The rules that switch text names: ``key=value`` words separated by spaces, a switch
-        named more than once taking its last value and one left out its official value.
+        """The rules that switch text names: ``key=value`` words separated by spaces, each
+        switch named at most once and one left out its official value.
 
         Raises:
-            MalformedInputError: at the first word that names no switch or no value of its
-                switch; its location is ``word N`` (from 1).
+            MalformedInputError: at the first word that names no switch, no value of its
+                switch, or a switch named before; its location is ``word N`` (from 1).
         """
         given: dict[str, object] = {}
         for n, word in enumerate(text.split(), start=1):
@@ -79,6 +79,8 @@ scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each
                 raise _bad(n, f"{_quoted(key)} is not a switch: {', '.join(_SWITCHES)}")
             if value not in _SWITCHES[key]:
                 raise _bad(n, f"{_quoted(value)} is not a value of {key}")
+            if key in given:
+                raise _bad(n, f"{key} is given twice")
             given[key] = _SWITCHES[key][value]
         return cls(**given)  # type: ignore[arg-type]
 
