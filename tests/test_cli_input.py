@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -160,3 +161,34 @@ def test_a_number_with_a_leading_zero_or_a_repeated_switch_is_refused(
 ) -> None:
     """Each value has one written form (spec/POSITION.md): ``01`` is not seat 1."""
     assert "invalid position: column" in one_error(capsys, ["legal", "--hypothetical", line])
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["replay", "--step", "TRACE"], ["play", "--seats", "human,random", "--seed", "1", "--plain"]],
+)
+def test_an_endless_standard_input_is_refused_at_its_first_long_line(
+    argv: list[str], tmp_path: Path
+) -> None:
+    """A line typed at a prompt is at most 4,096 characters: ``< /dev/zero`` (no line break,
+    ever) took 3 GB and ended in a MemoryError; now one line, status 2, within 1 GiB."""
+    argv = [str(trace_file(tmp_path)) if a == "TRACE" else a for a in argv]
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run(
+            [sys.executable, "-m", "scout_ref", *argv],
+            stdin=zero,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+            preexec_fn=_limit_memory,
+        )
+    assert done.returncode == 2, done.stderr
+    purpose = "replay --step" if argv[0] == "replay" else "a human seat"
+    assert done.stderr.splitlines() == [
+        f"error: invalid standard input: {purpose}: a line is longer than 4096 characters"
+    ]

@@ -27,6 +27,7 @@ from scout_ref.play.screen import style_line
 from scout_ref.play.view import board_view, round_summary
 from scout_ref.rulebook.registry import check_spec_version
 from scout_ref.util.jsonread import MAX_FILE_BYTES, TooLargeError
+from scout_ref.util.lines import read_line
 from scout_ref.util.text import plural
 
 DEFAULT_MIB = MAX_FILE_BYTES >> 20
@@ -245,6 +246,10 @@ def pause(r: Replayed, color: bool) -> bool:
             console.print(style_line(line))
     else:
         print("\n".join(lines))
-    print("[Enter] next step, q stop: ", end="", flush=True)
-    answer = standard_input("replay --step").readline()
-    return bool(answer) and answer.strip().lower() not in ("q", "quit")
+    try:
+        answer = read_line(
+            standard_input("replay --step"), "replay --step", "[Enter] next step, q stop: "
+        )
+    except EOFError:
+        return False
+    return answer.strip().lower() not in ("q", "quit")
