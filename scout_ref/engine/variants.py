@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from scout_ref.errors import MalformedInputError, excerpt
+from scout_ref.util.args import require_type, shown
 
 
 class EmptySetChain(Enum):
@@ -58,6 +59,21 @@ scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each
     scouting: Scouting = Scouting.VOLUNTARY
     rotation: Rotation = Rotation.EACH_ROUND
 
+    def __post_init__(self) -> None:
+        """Each switch holds one of its values: ``Rules(rotation="x")`` is a TypeError."""
+        require_type(self.owner_exemption, bool, "Rules.owner_exemption", "True or False")
+        for name, kind in (
+            ("empty_set_chain", EmptySetChain),
+            ("scouting", Scouting),
+            ("rotation", Rotation),
+        ):
+            value = getattr(self, name)
+            if type(value) is not kind:
+                members = " or ".join(f"{kind.__name__}.{m.name}" for m in kind)
+                raise TypeError(
+                    f"Rules.{name} is {members}, not {type(value).__name__} {shown(value)}"
+                )
+
     @property
     def is_official(self) -> bool:
         """Whether every switch has its official value."""
@@ -72,6 +88,7 @@ scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each
             MalformedInputError: at the first word that names no switch, no value of its
                 switch, or a switch named before; its location is ``word N`` (from 1).
         """
+        require_type(text, str, "the switch text", "a str such as 'scouting=forced'")
         given: dict[str, object] = {}
         for n, word in enumerate(text.split(), start=1):
             key, _, value = word.partition("=")

@@ -27,7 +27,7 @@ from typing import Any
 
 from scout_ref.analysis.construction import construct
 from scout_ref.engine.setup import TWO_PLAYER_CHIPS
-from scout_ref.engine.state import Phase, RoundEnd, State
+from scout_ref.engine.state import Phase, RoundEnd, State, require_state
 from scout_ref.engine.variants import Rules
 from scout_ref.errors import MalformedInputError, excerpt
 from scout_ref.formats.position import build_reachable_state, build_state
@@ -398,7 +398,7 @@ def format_position(state: State) -> str:
     >>> format_position(state)
     '3p turn 0 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1 captured - | - | -'
     """
-    two = state.is_two_player
+    two = require_state(state).is_two_player
     used = [str(s) for s, free in enumerate(state.scout_show_available) if not free and not two]
     chips = state.scout_chips
     default_chips = ((TWO_PLAYER_CHIPS if two else 0),) * state.players
