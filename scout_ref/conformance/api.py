@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from scout_ref.analysis.distribute import check_scheduler
 from scout_ref.conformance.fuzz.campaign import fuzz_on_cluster
 from scout_ref.conformance.fuzz.games import fuzz
 from scout_ref.conformance.judge.pool import PoolRun, Timeouts, run_pool
@@ -140,6 +141,8 @@ class Campaign:
             raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --jobs >= 1")])
         if self.random_deals is not None and self.random_deals < 0:
             raise MalformedInputError("option", [("", "--random-deals must be >= 0")])
+        if self.scheduler is not None:
+            check_scheduler(self.scheduler)  # refused now, not after the cases (an empty one too)
         self.timeouts.check([*VECTOR_KINDS, "fuzz"])
         _check_choices("--kind", self.kinds, KINDS)
         _check_choices("--strictness", [self.strictness], STRICTNESS)
