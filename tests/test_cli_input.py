@@ -112,7 +112,10 @@ def test_a_record_beyond_16_mib_says_how_to_replay_it(
 ) -> None:
     big = padded_record(tmp_path, 17)  # refused by its size, before it is read
     assert f"replay --max-mib 64 {big}" in one_error(capsys, ["replay", "--quiet", str(big)])
-    assert "1 to 1024" in one_error(capsys, ["replay", "--max-mib", "0", str(big)])
+    with pytest.raises(SystemExit) as info:  # refused by the option's type
+        main(["replay", "--max-mib", "0", str(big)])
+    assert info.value.code == 2
+    assert "from 1 to 1024" in capsys.readouterr().err
 
 
 def test_max_mib_replays_a_longer_record(
@@ -192,3 +195,30 @@ def test_an_endless_standard_input_is_refused_at_its_first_long_line(
     assert done.stderr.splitlines() == [
         f"error: invalid standard input: {purpose}: a line is longer than 4096 characters"
     ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "cap"),
+    [
+        (["simulate", "--games", "\u0663"], "from 1 to 1000000"),
+        (["simulate", "--games", "1_000"], "from 1 to 1000000"),
+        (["simulate", "--players", " 3"], "from 2 to 5"),
+        (["simulate", "--seed", "-1"], "from 0 to 9007199254740991"),
+        (["conform", "--fuzz", "1000001"], "from 0 to 1000000"),
+        (["conform", "--random-deals", "10" * 10], "from 0 to 1000000"),
+        (["conform", "--jobs", "1025"], "from 1 to 1024"),
+        (["verify", "--jobs", "1000000"], "from 1 to 1024"),
+        (["verify", "--depth", "9"], "from 0 to 8"),
+        (["replay", "--at", "True", "x"], "from 0 to"),
+        (["play", "--seed", "1e3"], "from 0 to"),
+    ],
+)
+def test_a_count_beyond_its_cap_or_not_in_ascii_digits_names_the_cap(
+    argv: list[str], cap: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1, err
+    assert cap in err

@@ -16,6 +16,12 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from scout_ref.errors import excerpt
+from scout_ref.util.jsonread import MAX_INTEGER
+
+__all__ = ["MAX_COUNT", "MAX_INTEGER", "options_from", "runs", "whole"]
+
+MAX_COUNT = 1_000_000
+"""The most games, fuzz games or deals one run is asked for."""
 
 Opts = TypeVar("Opts")
 

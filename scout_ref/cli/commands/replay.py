@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rich.console import Console
 
 from scout_ref.cli.commands._io import read_json, standard_input
-from scout_ref.cli.commands._options import runs
+from scout_ref.cli.commands._options import MAX_INTEGER, runs, whole
 from scout_ref.cli.commands._output import (
     ViewOptions,
     add_json_argument,
@@ -48,7 +48,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--max-mib",
-        type=int,
+        type=whole(1, MAX_MIB),
         default=DEFAULT_MIB,
         metavar="N",
         help=f"read a recorded game of up to N MiB (default {DEFAULT_MIB}, at most {MAX_MIB}; "
@@ -59,7 +59,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     at = p.add_mutually_exclusive_group()
     at.add_argument(
         "--at",
-        type=int,
+        type=whole(0, MAX_INTEGER),
         metavar="N",
         help="print the position after step N (0 is the first deal) of the first selected case",
     )
