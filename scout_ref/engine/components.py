@@ -112,8 +112,9 @@ _CARDS: Final = [
 ]
 
 
-def oriented(top: int, bottom: int) -> OrientedCard:
-    """The interned oriented card with these numbers.
+def oriented(top: object, bottom: object) -> OrientedCard:
+    """The interned oriented card with these numbers (ints; typed ``object`` so that the
+    compiled build, which would unbox an ``int`` argument, still sees a ``bool`` as one).
 
     Raises:
         TypeError: if a number is not an int (``True`` is not 1).
