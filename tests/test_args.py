@@ -162,7 +162,7 @@ def test_any_text_is_a_move_or_the_documented_error(text: str) -> None:
     assert str(move) == text
 
 
-WRONG_OBJECTS = [None, {}, {"players": 3}, object(), True, -1, "x", b"x", [1, 2], 2.5]
+WRONG_OBJECTS = [None, {}, {"players": 3}, Ellipsis, True, -1, "x", b"x", [1, 2], 2.5]
 """What a caller may pass where a state, a list, a seed or a rules object belongs."""
 
 _START = new_game(3, seed=1)
@@ -196,7 +196,7 @@ def _is_seed(value: object) -> bool:
     return value is None or (isinstance(value, int | str) and not isinstance(value, bool))
 
 
-@pytest.mark.parametrize("value", WRONG_OBJECTS, ids=repr)
+@pytest.mark.parametrize("value", WRONG_OBJECTS, ids=lambda v: f"{type(v).__name__} {v!r:.12}")
 @pytest.mark.parametrize("entry", list(ENTRIES))
 def test_a_wrong_object_is_the_documented_type_error(entry: str, value: object) -> None:
     """Never an AttributeError from deep inside: a TypeError saying what to pass, or (a right

@@ -308,8 +308,8 @@ def test_simulate_reports_truncated_rounds_without_scoring_them(
     assert "final totals:" not in out
     with pytest.raises(SystemExit) as info:
         main(["simulate", "--max-moves", "0"])
-    status, err = info.value.code, capsys.readouterr().err
-    assert status == 2
+    err = capsys.readouterr().err
+    assert info.value.code == 2
     assert "--max-moves" in _one_line_error(err)
 
 

@@ -1,7 +1,7 @@
 """A faulty adapter: the reference engine, except that ``legal`` requests trigger one fault.
 
-Usage: ``faulty.py MODE`` with MODE one of crash, hang, garbage, wrong_id, wrong_shape, flood,
-nested, giant, markup, surrogate, slow, exit0, float_id, string_id, setsid, or die_at_hello
+Usage: ``faulty.py MODE`` with MODE one of crash, hang, half_line, garbage, wrong_id, wrong_shape,
+flood, nested, giant, markup, surrogate, slow, exit0, float_id, string_id, setsid, or die_at_hello
 (which fails before anything else). When ``FAULTY_MARK`` names a file, the adapter writes its
 pid there when the first legal request arrives (the setsid mode writes its grandchild's pid
 too), so a test knows when the fault is reached and which processes must be gone afterwards.
@@ -63,6 +63,10 @@ def fault(mode: str, request: Request) -> str:
         case "exit0":
             sys.exit(0)
         case "hang":
+            time.sleep(3600)
+        case "half_line":  # the start of a reply, then nothing
+            sys.stdout.write(json.dumps(answer(request))[:20])
+            sys.stdout.flush()
             time.sleep(3600)
         case "slow":
             time.sleep(5)

@@ -146,8 +146,8 @@ class Adapter:
 
     def _fail(self, exc: ProtocolError) -> ProtocolError:
         self._kill(drain=True)
-        if exc.fault != "hang":  # a slow reply is that case's time-out, not a broken adapter
-            self.failures += 1
+        if exc.fault != "hang" or exc.partial:  # a slow reply is that case's time-out; half a
+            self.failures += 1  # line and silence is a reply that broke off, as a malformed one
         exc.stderr_tail = self.stderr_tail()
         self.last_error = exc
         return exc
@@ -214,6 +214,13 @@ class Adapter:
                     "flood", f"the adapter printed more than {limit} bytes in a line"
                 )
             remaining = deadline - time.monotonic()
+            if remaining <= 0 and self._buffer:  # half a line, then silence: a broken reply
+                error = ProtocolError(
+                    "hang",
+                    f"{len(self._buffer)} bytes of a reply and no line end within {timeout}s",
+                )
+                error.partial = True
+                raise error
             if remaining <= 0:
                 raise ProtocolError("hang", f"no reply within {timeout}s")
             for key, _ in self._selector.select(remaining):
