@@ -222,3 +222,18 @@ def test_a_count_beyond_its_cap_or_not_in_ascii_digits_names_the_cap(
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1, err
     assert cap in err
+
+
+@pytest.mark.parametrize(
+    "pattern", ["SC-SHOW-01\n", "legal-*\t", "x" * 100_000, "", "SC-\u0428OW-01"]
+)
+@pytest.mark.parametrize(
+    "option", [["conform", "--list", "--rule"], ["conform", "--list", "--case"], ["rules"]]
+)
+def test_a_pattern_with_a_line_break_or_of_100000_characters_is_refused(
+    option: list[str], pattern: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rule or case pattern is 1 to 200 printable ASCII characters: ``SC-SHOW-01\\n``
+    matched the rule, and a glob of 100,000 characters was accepted."""
+    err = one_error(capsys, [*option, pattern])
+    assert "printable ASCII" in err or "names no rule" in err

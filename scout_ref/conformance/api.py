@@ -52,7 +52,7 @@ from scout_ref.conformance.report.documents import Run, write_json, write_junit
 from scout_ref.conformance.vectors.build import vectors_dir
 from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook.registry import spec_dir
-from scout_ref.util.args import require_type
+from scout_ref.util.args import require_pattern, require_type
 from scout_ref.util.atomic import check_output_file, check_output_folder
 from scout_ref.util.signals import Interrupted, hold_signals, stop_on_signals
 
@@ -136,6 +136,8 @@ class Campaign:
             if isinstance(words, (list, tuple)):
                 for value in words:
                     require_type(value, str, f"an item of Campaign.{name}", "a string")
+                    if name in ("rules", "cases"):
+                        require_pattern(value, f"--{name.removesuffix('s')}")
                 object.__setattr__(self, name, tuple(words))  # frozen: no list to change
         if self.fuzz < 0 or self.jobs < 1:
             raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --jobs >= 1")])

@@ -13,6 +13,7 @@ from scout_ref.cli.commands._output import add_json_argument, print_json, rule_j
 from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook import texts as rule_texts
 from scout_ref.rulebook.registry import Rule, rules
+from scout_ref.util.args import require_pattern
 from scout_ref.util.text import plural
 
 
@@ -73,7 +74,7 @@ def matching(pattern: str) -> list[Rule]:
     Raises:
         MalformedInputError: if no rule matches.
     """
-    wanted = pattern.upper()
+    wanted = require_pattern(pattern, "rule pattern").upper()
     found = [r for r in rules().values() if fnmatch.fnmatchcase(r.id, wanted) or r.area == wanted]
     if not found and pattern.strip():
         word = re.compile(rf"\b{re.escape(pattern.strip())}", re.IGNORECASE)
