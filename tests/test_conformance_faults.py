@@ -274,3 +274,25 @@ def test_half_a_reply_and_silence_counts_towards_giving_up_the_adapter() -> None
         adapter.close()
     assert faults[:-1] == [("hang", True)] * Limits().max_failures
     assert faults[-1][0] == "broken"
+
+
+def test_a_hello_that_changes_on_restart_is_a_hello_fault() -> None:
+    """A run judges one engine: an adapter that introduces itself as another after a restart
+    (another version, name or capabilities) is caught at that hello."""
+    adapter = Adapter(
+        [sys.executable, "-m", "tests.adapters.faulty", "changing_hello"],
+        Limits(timeout=5, backoff=0.01, max_backoff=0.01),
+    )
+    state = state_to_json(new_game(3, seed=1))
+    faults = []
+    try:
+        for _ in range(2):
+            try:
+                adapter.request("legal", state=state)
+            except ProtocolError as exc:
+                faults.append((exc.fault, str(exc)))
+    finally:
+        adapter.close()
+    assert faults[0][0] == "crash"
+    assert faults[1][0] == "hello"
+    assert "the hello changed on restart: version was" in faults[1][1]

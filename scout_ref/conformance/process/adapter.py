@@ -33,6 +33,7 @@ from scout_ref.conformance.protocol.messages import (
     read_hello,
     read_reply,
 )
+from scout_ref.errors import excerpt
 from scout_ref.util.text import plural
 
 STDERR_TAIL = 4096
@@ -51,6 +52,15 @@ class Limits:
     max_failures: int = 5
     """Malformed replies and crashes in a row before the adapter is given up (time-outs do
     not count: a slow engine is judged case by case)."""
+
+
+def hello_change(before: Hello, after: Hello) -> str:
+    """What differs between two hellos, in a few words."""
+    for name in ("name", "language", "version", "capabilities"):
+        old, new = getattr(before, name), getattr(after, name)
+        if old != new:
+            return excerpt(f"{name} was {old!r}, is {new!r}", 200)
+    return "it differs"
 
 
 class AdapterBroken(ProtocolError):
@@ -95,7 +105,13 @@ class Adapter:
         try:
             self._spawn()
             self._send(hello_request(), self.limits.startup_timeout)
-            self.hello = read_hello(self._receive(self.limits.startup_timeout))
+            hello = read_hello(self._receive(self.limits.startup_timeout))
+            if self.hello is not None and hello != self.hello:
+                # the run judges one engine: a restart that says it is another is broken
+                raise ProtocolError(
+                    "hello", f"the hello changed on restart: {hello_change(self.hello, hello)}"
+                )
+            self.hello = hello
         except ProtocolError as exc:
             if exc.fault != "hello":
                 exc = ProtocolError("hello", f"at hello: {exc} ({exc.fault})")
