@@ -1,10 +1,11 @@
 """A faulty adapter: the reference engine, except that ``legal`` requests trigger one fault.
 
 Usage: ``faulty.py MODE`` with MODE one of crash, changing_hello, hang, half_line, garbage,
-wrong_id, wrong_shape, flood, nested, giant, markup, surrogate, slow, exit0, float_id, string_id, setsid, or die_at_hello
-(which fails before anything else). When ``FAULTY_MARK`` names a file, the adapter writes its
-pid there when the first legal request arrives (the setsid mode writes its grandchild's pid
-too), so a test knows when the fault is reached and which processes must be gone afterwards.
+wrong_id, wrong_shape, flood, nested, giant, markup, surrogate, slow, exit0, float_id, string_id,
+setsid, or die_at_hello (which fails before anything else). When ``FAULTY_MARK`` names a file,
+the adapter writes its pid there when the first legal request arrives (the setsid mode writes its
+grandchild's pid too), so a test knows when the fault is reached and which processes must be
+gone afterwards.
 """
 
 from __future__ import annotations
