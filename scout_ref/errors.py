@@ -115,6 +115,24 @@ class MalformedInputError(ScoutError, ValueError):
         super().__init__(f"invalid {what}: {listed}")
 
 
+class InstallationError(ScoutError):
+    """A file of scout-ref's own installation (a catalog, the coverage model, the witness
+    folder) that is missing or damaged: reported as that, naming the file, never as a bug."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"scout-ref's installation is damaged: {excerpt(what, 400)}; reinstall it")
+
+    @classmethod
+    def of(cls, path: object, why: str) -> InstallationError:
+        """The file at ``path`` is damaged for the reason ``why``."""
+        return cls(f"{excerpt(repr(str(path)), 160)}: {why}")
+
+    @classmethod
+    def unread(cls, exc: MalformedInputError) -> InstallationError:
+        """The bounded reader refused a file of the installation (its message names it)."""
+        return cls(exc.problems[0][1] if exc.problems else str(exc))
+
+
 class Situation(Protocol):
     """What an illegal move's message says of the state it was tried in: a
     :class:`~scout_ref.State` is one. (This module is the bottom of the package and imports no

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+from collections.abc import Callable
+from pathlib import Path
 
 from hypothesis import strategies as st
 
@@ -127,3 +130,58 @@ def hostile_values() -> st.SearchStrategy[object]:
     fields = st.fixed_dictionaries({}, optional=dict.fromkeys(STATE, values))
     deep_values = st.builds(nest, values, st.integers(min_value=30, max_value=3_000))
     return st.one_of(values, deep_values, fields.map(lambda d: STATE | d))
+
+
+def _garbage(path: Path) -> None:
+    path.write_bytes(b"\xff\xfe\x00 garbage \x80\x81")
+
+
+def _text_garbage(path: Path) -> None:
+    path.write_text("this is } not [ what it should be\n" * 50, "utf-8")
+
+
+def _empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def _truncated(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: max(1, path.stat().st_size // 3)])
+
+
+def _folder(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def _fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+def _endless_device(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("/dev/zero")
+
+
+def _huge_sparse(path: Path) -> None:
+    with path.open("r+b") as f:
+        f.truncate(1 << 30)  # a GiB of holes: no disk used, every reader must refuse its size
+
+
+def _missing(path: Path) -> None:
+    path.unlink()
+
+
+DAMAGES: dict[str, Callable[[Path], None]] = {
+    "bad bytes": _garbage,
+    "text garbage": _text_garbage,
+    "empty": _empty,
+    "truncated": _truncated,
+    "a folder": _folder,
+    "a FIFO": _fifo,
+    "a link to /dev/zero": _endless_device,
+    "huge and sparse": _huge_sparse,
+    "missing": _missing,
+}
+"""Ways a file scout-ref reads (a catalog, a model, a witness) can be damaged: each must be
+refused in one line, at once, in bounded memory."""

@@ -5,6 +5,8 @@ MalformedInputError (issue 24, issue 21 item 9)."""
 from __future__ import annotations
 
 import copy
+import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -12,7 +14,9 @@ from hypothesis import strategies as st
 
 from scout_ref import (
     End,
+    History,
     MalformedInputError,
+    Rules,
     Scout,
     ScoutShow,
     Seat,
@@ -20,12 +24,18 @@ from scout_ref import (
     State,
     apply_move,
     check_move,
+    classify,
+    format_position,
     is_legal,
     legal_moves,
     new_game,
     observation,
+    oriented,
     parse_move,
     parse_position,
+    round_scores,
+    sample_state,
+    state_digest,
     state_from_json,
     state_to_json,
 )
@@ -150,3 +160,68 @@ def test_any_text_is_a_move_or_the_documented_error(text: str) -> None:
         return
     check_notation(move)
     assert str(move) == text
+
+
+WRONG_OBJECTS = [None, {}, {"players": 3}, Ellipsis, True, -1, "x", b"x", [1, 2], 2.5]
+"""What a caller may pass where a state, a list, a seed or a rules object belongs."""
+
+_START = new_game(3, seed=1)
+ENTRIES: dict[str, Callable[..., object]] = {
+    "format_position": format_position,
+    "state_to_json": state_to_json,
+    "state_digest": state_digest,
+    "round_scores": round_scores,
+    "observation": lambda v: observation(v, Seat(0)),
+    "sample_state obs": lambda v: sample_state(v, random.Random(0)),
+    "sample_state rng": lambda v: sample_state(observation(_START, Seat(0)), v),
+    "new_game players": lambda v: new_game(v, seed=1),
+    "new_game rules": lambda v: _right() if v is None else new_game(3, rules=v),
+    "new_game seed": lambda v: _right() if _is_seed(v) else new_game(3, seed=v),
+    "classify": lambda v: _right() if isinstance(v, list) else classify(v),
+    "oriented": lambda v: oriented(v, 3),
+    "Rules switch": lambda v: _right() if v is True else Rules(owner_exemption=v),
+    "Rules enum": lambda v: Rules(rotation=v),
+    "Rules.parse": lambda v: _right() if isinstance(v, str) else Rules.parse(v),
+    "History.replay": lambda v: History.replay(v, []),
+}
+"""Each entry of the public API, fed a wrong object where it takes one (a right one, such as a
+list for ``classify``, is swapped for a known wrong call)."""
+
+
+def _right() -> object:
+    raise TypeError("a right type here: counted as refused")
+
+
+def _is_seed(value: object) -> bool:
+    return value is None or (isinstance(value, int | str) and not isinstance(value, bool))
+
+
+@pytest.mark.parametrize("value", WRONG_OBJECTS, ids=lambda v: f"{type(v).__name__} {v!r:.12}")
+@pytest.mark.parametrize("entry", list(ENTRIES))
+def test_a_wrong_object_is_the_documented_type_error(entry: str, value: object) -> None:
+    """Never an AttributeError from deep inside: a TypeError saying what to pass, or (a right
+    type, wrong value) the MalformedInputError the command line gives."""
+    with pytest.raises((TypeError, MalformedInputError)):
+        ENTRIES[entry](value)
+
+
+@pytest.mark.parametrize(
+    ("numbers", "error"),
+    [
+        ([True, True], TypeError),
+        ([5, 4.0], TypeError),
+        ("543", TypeError),
+        ([-1, -2], MalformedInputError),
+        ([0], MalformedInputError),
+        ([11, 12], MalformedInputError),
+        (list(range(1, 11)) * 100_000, MalformedInputError),
+    ],
+)
+def test_numbers_that_are_no_card_numbers_are_refused(numbers: object, error: type) -> None:
+    with pytest.raises(error):
+        classify(numbers)  # type: ignore[arg-type]
+
+
+def test_round_scores_of_a_round_that_has_not_ended_is_refused() -> None:
+    with pytest.raises(MalformedInputError, match="the round has not ended"):
+        round_scores(play_state())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -111,7 +112,10 @@ def test_a_record_beyond_16_mib_says_how_to_replay_it(
 ) -> None:
     big = padded_record(tmp_path, 17)  # refused by its size, before it is read
     assert f"replay --max-mib 64 {big}" in one_error(capsys, ["replay", "--quiet", str(big)])
-    assert "1 to 1024" in one_error(capsys, ["replay", "--max-mib", "0", str(big)])
+    with pytest.raises(SystemExit) as info:  # refused by the option's type
+        main(["replay", "--max-mib", "0", str(big)])
+    assert info.value.code == 2
+    assert "from 1 to 1024" in capsys.readouterr().err
 
 
 def test_max_mib_replays_a_longer_record(
@@ -134,3 +138,102 @@ def test_repeated_case_ids_are_refused_naming_both_places(tmp_path: Path) -> Non
     where = f"'{repeated}' is used twice: legal/a.json /cases/1 and legal/b.json /cases/0"
     with pytest.raises(ValueError, match=where):
         load_cases(tmp_path / "vectors")
+
+
+POSITION = "3p hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 0"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"{POSITION} turn 01",
+        "3p turn 1 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 00",
+        f"3p round 01 {POSITION[3:]}",
+        f"{POSITION} scout_chips 01 0 0",
+        f"{POSITION} scores 0 -0 0",
+        f"{POSITION} scores 0 -01 0",
+        f"{POSITION} scores 007 0 0",
+        f"{POSITION} captured 01 | - | -",
+        f"{POSITION} scout_show_used 01",
+        f"{POSITION} rules scouting=forced scouting=forced",
+        f"{POSITION} rules rotation=once_per_game scouting=forced rotation=each_round",
+    ],
+)
+def test_a_number_with_a_leading_zero_or_a_repeated_switch_is_refused(
+    line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each value has one written form (spec/POSITION.md): ``01`` is not seat 1."""
+    assert "invalid position: column" in one_error(capsys, ["legal", "--hypothetical", line])
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["replay", "--step", "TRACE"], ["play", "--seats", "human,random", "--seed", "1", "--plain"]],
+)
+def test_an_endless_standard_input_is_refused_at_its_first_long_line(
+    argv: list[str], tmp_path: Path
+) -> None:
+    """A line typed at a prompt is at most 4,096 characters: ``< /dev/zero`` (no line break,
+    ever) took 3 GB and ended in a MemoryError; now one line, status 2, within 1 GiB."""
+    argv = [str(trace_file(tmp_path)) if a == "TRACE" else a for a in argv]
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run(
+            [sys.executable, "-m", "scout_ref", *argv],
+            stdin=zero,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+            preexec_fn=_limit_memory,
+        )
+    assert done.returncode == 2, done.stderr
+    purpose = "replay --step" if argv[0] == "replay" else "a human seat"
+    assert done.stderr.splitlines() == [
+        f"error: invalid standard input: {purpose}: a line is longer than 4096 characters"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "cap"),
+    [
+        (["simulate", "--games", "\u0663"], "from 1 to 1000000"),
+        (["simulate", "--games", "1_000"], "from 1 to 1000000"),
+        (["simulate", "--players", " 3"], "from 2 to 5"),
+        (["simulate", "--seed", "-1"], "from 0 to 9007199254740991"),
+        (["conform", "--fuzz", "1000001"], "from 0 to 1000000"),
+        (["conform", "--random-deals", "10" * 10], "from 0 to 1000000"),
+        (["conform", "--jobs", "1025"], "from 1 to 1024"),
+        (["verify", "--jobs", "1000000"], "from 1 to 1024"),
+        (["verify", "--depth", "9"], "from 0 to 8"),
+        (["replay", "--at", "True", "x"], "from 0 to"),
+        (["play", "--seed", "1e3"], "from 0 to"),
+    ],
+)
+def test_a_count_beyond_its_cap_or_not_in_ascii_digits_names_the_cap(
+    argv: list[str], cap: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1, err
+    assert cap in err
+
+
+@pytest.mark.parametrize(
+    "pattern", ["SC-SHOW-01\n", "legal-*\t", "x" * 100_000, "", "SC-\u0428OW-01"]
+)
+@pytest.mark.parametrize(
+    "option", [["conform", "--list", "--rule"], ["conform", "--list", "--case"], ["rules"]]
+)
+def test_a_pattern_with_a_line_break_or_of_100000_characters_is_refused(
+    option: list[str], pattern: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rule or case pattern is 1 to 200 printable ASCII characters: ``SC-SHOW-01\\n``
+    matched the rule, and a glob of 100,000 characters was accepted."""
+    err = one_error(capsys, [*option, pattern])
+    assert "printable ASCII" in err or "names no rule" in err

@@ -18,8 +18,11 @@ from pathlib import Path
 import psutil
 import pytest
 
+from scout_ref import new_game, state_to_json
 from scout_ref.cli import main
 from scout_ref.conformance.process import tree
+from scout_ref.conformance.process.adapter import Adapter, Limits
+from scout_ref.conformance.protocol.messages import ProtocolError
 
 DATA = Path(__file__).parent / "data" / "vectors"
 REPO = Path(__file__).parent.parent
@@ -249,3 +252,47 @@ def test_a_signal_ends_the_run_with_a_partial_report(
     assert len(judged) == report["summary"]["passed"] == 2
     assert "<testsuites>" in (tmp_path / "junit.xml").read_text("utf-8")
     assert not any(is_running(int(pid)) for pid in mark.read_text().split())
+
+
+def test_half_a_reply_and_silence_counts_towards_giving_up_the_adapter() -> None:
+    """A plain time-out never counts against the adapter; a reply that broke off does, so an
+    adapter that writes half a line and waits is given up after five, not waited on for every
+    case (a run went on past a minute)."""
+    adapter = Adapter(
+        [sys.executable, "-m", "tests.adapters.faulty", "half_line"],
+        Limits(timeout=0.3, backoff=0.01, max_backoff=0.01),
+    )
+    state = state_to_json(new_game(3, seed=1))
+    faults = []
+    try:
+        for _ in range(Limits().max_failures + 1):
+            try:
+                adapter.request("legal", state=state)
+            except ProtocolError as exc:
+                faults.append((exc.fault, "no line end" in str(exc)))
+    finally:
+        adapter.close()
+    assert faults[:-1] == [("hang", True)] * Limits().max_failures
+    assert faults[-1][0] == "broken"
+
+
+def test_a_hello_that_changes_on_restart_is_a_hello_fault() -> None:
+    """A run judges one engine: an adapter that introduces itself as another after a restart
+    (another version, name or capabilities) is caught at that hello."""
+    adapter = Adapter(
+        [sys.executable, "-m", "tests.adapters.faulty", "changing_hello"],
+        Limits(timeout=5, backoff=0.01, max_backoff=0.01),
+    )
+    state = state_to_json(new_game(3, seed=1))
+    faults = []
+    try:
+        for _ in range(2):
+            try:
+                adapter.request("legal", state=state)
+            except ProtocolError as exc:
+                faults.append((exc.fault, str(exc)))
+    finally:
+        adapter.close()
+    assert faults[0][0] == "crash"
+    assert faults[1][0] == "hello"
+    assert "the hello changed on restart: version was" in faults[1][1]

@@ -6,17 +6,20 @@ cluster (:func:`scout_ref.analysis.distribute.local_cluster`), once for the modu
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from scout_ref.analysis.distribute import local_cluster, map_jobs
+from scout_ref.analysis.distribute import ClusterError, local_cluster, map_jobs
 from scout_ref.checks.verify import vector_states, verify
 from scout_ref.cli import main
-from scout_ref.errors import MalformedInputError
 
 REPO = Path(__file__).resolve().parent.parent
 WRONG = f"{sys.executable} -m tests.adapters.wrong_no_exemption"
@@ -73,7 +76,77 @@ def test_fuzz_games_on_the_cluster_make_the_same_report(
 
 
 @pytest.mark.rule
-def test_an_unreachable_scheduler_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("scout_ref.analysis.distribute.CONNECT_TIMEOUT", 1.0)
-    with pytest.raises(MalformedInputError, match="cannot reach"):
+def test_an_unreachable_scheduler_is_one_line_within_the_time_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("scout_ref.analysis.distribute.SCHEDULER_TIMEOUT", 2.0)
+    with pytest.raises(ClusterError, match="no Dask scheduler answered"):
         list(map_jobs(abs, [1], scheduler="tcp://127.0.0.1:9"))
+
+
+@pytest.fixture
+def silent_peer() -> Iterator[str]:
+    """The address of a peer that accepts connections and never says a word."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        server.settimeout(0.2)
+        accepted: list[socket.socket] = []
+        stop = threading.Event()
+
+        def accept() -> None:
+            while not stop.is_set():
+                with contextlib.suppress(OSError):
+                    accepted.append(server.accept()[0])
+
+        thread = threading.Thread(target=accept, daemon=True)
+        thread.start()
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        stop.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+
+
+@pytest.mark.rule
+def test_a_silent_scheduler_ends_the_run_within_the_time_out(
+    silent_peer: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("scout_ref.analysis.distribute.SCHEDULER_TIMEOUT", 2.0)
+    started = time.monotonic()
+    with pytest.raises(ClusterError, match=r"time-out 2 s"):
+        list(map_jobs(abs, [1], scheduler=silent_peer))
+    assert time.monotonic() - started < 10
+
+
+@pytest.mark.rule
+@pytest.mark.parametrize(
+    "address",
+    [
+        "",
+        " ",
+        "garbage",
+        "tcp://host:port",
+        "tcp://host:99999",
+        "inproc://x",
+        "tls://h:8786",
+        "ucx://h:1",
+        "file:///tmp/s",
+        "tcp://",
+        "h:1 ; rm -rf /",
+        "tcp://h:8786/x",
+    ],
+)
+@pytest.mark.parametrize("command", ["verify", "conform"])
+def test_an_address_that_is_no_tcp_address_is_refused_at_once(
+    address: str, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = (
+        ["--depth", "0", "--from", "3p hands 3/1 | 2/1 | 4/1"]
+        if command == "verify"
+        else ["--fuzz", "1"]
+    )
+    started = time.monotonic()
+    assert main([command, "--scheduler", address, *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: invalid --scheduler"), err
+    assert len(err.splitlines()) == 1, err
+    assert time.monotonic() - started < 5

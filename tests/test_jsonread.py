@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import cast
@@ -264,3 +265,28 @@ def test_a_record_of_another_spec_version_is_refused(
     path.write_text(json.dumps(document), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     assert "was written for spec '9.9.9'" in capsys.readouterr().err
+
+
+DENSE = {
+    "empty arrays": lambda n: "[" + "[]," * n + "[]]",
+    "empty objects": lambda n: "[" + "{}," * n + "{}]",
+    "nested pairs": lambda n: "[" + "[[]]," * (n // 2) + "[]]",
+    "small integers": lambda n: "[" + "1," * (3 * n) + "1]",
+    "empty strings and numbers": lambda n: "[" + '"",0,' * (2 * n) + "0]",
+}
+
+
+@pytest.mark.parametrize("shape", list(DENSE))
+def test_a_document_dense_in_values_is_refused_in_memory_near_its_size(shape: str) -> None:
+    """Each array, object or value costs tens of bytes of memory for one to three of text, so
+    a document of small values is counted and refused before anything is built (60 MiB of
+    ``[],`` took 1.7 GiB): the reader's memory stays a small multiple of the text's."""
+    text = DENSE[shape](1_500_000)
+    tracemalloc.start()
+    try:
+        with pytest.raises(JSONInputError, match="the limit is"):
+            parse(text, "dense", max_bytes=len(text))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * len(text), peak

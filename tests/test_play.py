@@ -179,8 +179,8 @@ def test_bad_seats_are_status_2(seats: str, capsys: pytest.CaptureFixture[str]) 
 def test_piped_human_gets_rule_citations(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    lines = iter(["flip", "show 0-11", "bogus", "rules SC-SET-04", "explain show 0-0", "quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt: (print(prompt, end=""), next(lines))[1])
+    lines = ["flip", "show 0-11", "bogus", "rules SC-SET-04", "explain show 0-0", "quit"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
     assert main(["play", "--seats", "human,greedy", "--seed", "2", "--plain"]) == 0
     out = capsys.readouterr().out
     assert "seat 0 (you): flip" in out

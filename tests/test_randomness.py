@@ -161,3 +161,34 @@ def test_conform_asks_the_reference_adapter_for_its_own_deals(
     assert main(["conform", "--kind", "random", "--random-deals", "40"]) == 0
     out = capsys.readouterr().out
     assert out.rstrip().endswith("5 passed, 0 failed")
+
+
+def _foreign(hands: list[list[str]]) -> None:
+    hands[0][0] = "4/4"  # the faces of no card: the schema lets it through
+
+
+def _duplicate(hands: list[list[str]]) -> None:
+    hands[1][0] = hands[0][0]
+
+
+def _zero(hands: list[list[str]]) -> None:
+    hands[2][-1] = "10/10"
+
+
+@pytest.mark.rule("SC-COMP-01")
+@pytest.mark.parametrize("change", [_foreign, _duplicate, _zero])
+def test_a_deal_of_a_card_the_box_does_not_hold_is_named_on_comp_01(
+    change: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = answers.REQUESTS["deal_random"]
+
+    def changed(request: Message) -> Message:
+        out = real(request)
+        change(out["state"]["hands"])
+        return out
+
+    monkeypatch.setitem(answers.REQUESTS, "deal_random", changed)
+    result = sample_config(context(), CONFIGS[2], seed=0, deals=1)
+    assert result.outcome is Outcome.FAILED
+    assert result.blame == ("SC-COMP-01",), result.message
+    assert "(SC-COMP-01)" in result.message

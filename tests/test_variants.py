@@ -161,14 +161,19 @@ def test_the_switch_text_reads_back_as_the_rules_it_writes(rules: Rules) -> None
 
 
 @pytest.mark.rule("SC-GEN-04")
-@given(st.lists(st.sampled_from([f"{k}={w}" for k, ws in _SWITCHES.items() for w in ws])))
-def test_switch_words_in_any_order_read_as_each_switchs_last(words: list[str]) -> None:
-    last: dict[str, object] = {}
+@given(
+    st.lists(
+        st.sampled_from([f"{k}={w}" for k, ws in _SWITCHES.items() for w in ws]),
+        unique_by=lambda word: word.partition("=")[0],
+    )
+)
+def test_switch_words_in_any_order_read_as_their_switches(words: list[str]) -> None:
+    given: dict[str, object] = {}
     for word in words:
         key, _, value = word.partition("=")
-        last[key] = _SWITCHES[key][value]
+        given[key] = _SWITCHES[key][value]
     rules = Rules.parse(" ".join(words))
-    assert rules == Rules(**last)  # type: ignore[arg-type]
+    assert rules == Rules(**given)  # type: ignore[arg-type]
     assert Rules.parse(str(rules)) == rules
 
 
@@ -180,6 +185,8 @@ def test_switch_words_in_any_order_read_as_each_switchs_last(words: list[str]) -
         ("owner_exemption=no", "word 1: 'no' is not a value of owner_exemption"),
         ("scouting", "word 1: '' is not a value of scouting"),
         ("x" * 1000, "is not a switch: owner_exemption, empty_set_chain, scouting, rotation"),
+        ("scouting=forced scouting=forced", "word 2: scouting is given twice"),
+        ("rotation=each_round scouting=forced rotation=once_per_game", "word 3: rotation is"),
     ],
 )
 def test_bad_switch_text_is_one_line_naming_the_word(text: str, message: str) -> None:

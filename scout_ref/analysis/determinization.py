@@ -35,6 +35,7 @@ from scout_ref.engine.state import Hand, Phase, Seat, State
 from scout_ref.engine.turn import legal_moves
 from scout_ref.errors import IllegalMoveError, MalformedInputError
 from scout_ref.rulebook.registry import implements
+from scout_ref.util.args import require_type
 
 REJECTIONS = 200
 """Uniform draws tried before the sampler falls back on repairing one."""
@@ -213,7 +214,10 @@ def sample_history(obs: Observation, rng: random.Random) -> History:
     Raises:
         MalformedInputError: if no deal gives ``obs`` (its own hand or recall cannot come out
             of any deal, or no swap of hidden cards makes the moves replay).
+        TypeError: if ``obs`` is not an observation or ``rng`` not a ``random.Random``.
     """
+    require_type(obs, Observation, "the observation", "an Observation such as observation(s, 0)")
+    require_type(rng, random.Random, "rng", "a random.Random such as random.Random(0)")
     deals = _Deals.of(obs)
     cards = deals.draw(rng)
     for _ in range(REJECTIONS):

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from scout_ref.analysis.distribute import check_scheduler
 from scout_ref.conformance.fuzz.campaign import fuzz_on_cluster
 from scout_ref.conformance.fuzz.games import fuzz
 from scout_ref.conformance.judge.pool import PoolRun, Timeouts, run_pool
@@ -50,7 +51,7 @@ from scout_ref.conformance.selection import check_selection, fuzz_selected, rand
 from scout_ref.conformance.vectors.build import vectors_dir
 from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook.registry import spec_dir
-from scout_ref.util.args import require_type
+from scout_ref.util.args import require_pattern, require_type
 from scout_ref.util.atomic import check_output_file, check_output_folder
 from scout_ref.util.signals import Interrupted, hold_signals, stop_on_signals
 
@@ -132,11 +133,15 @@ class Campaign:
             if isinstance(words, (list, tuple)):
                 for value in words:
                     require_type(value, str, f"an item of Campaign.{name}", "a string")
+                    if name in ("rules", "cases"):
+                        require_pattern(value, f"--{name.removesuffix('s')}")
                 object.__setattr__(self, name, tuple(words))  # frozen: no list to change
         if self.fuzz < 0 or self.jobs < 1:
             raise MalformedInputError("option", [("", "--fuzz must be >= 0 and --jobs >= 1")])
         if self.random_deals is not None and self.random_deals < 0:
             raise MalformedInputError("option", [("", "--random-deals must be >= 0")])
+        if self.scheduler is not None:
+            check_scheduler(self.scheduler)  # refused now, not after the cases (an empty one too)
         self.timeouts.check([*VECTOR_KINDS, "fuzz"])
         _check_choices("--kind", self.kinds, KINDS)
         _check_choices("--strictness", [self.strictness], STRICTNESS)

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
 
+from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook.registry import implements
+from scout_ref.util.args import require_type, shown
 
 Strength = tuple[int, bool, int]
 """(number of cards, is a set, smallest number): greater beats (SC-SET-04)."""
@@ -52,6 +54,7 @@ def classify(numbers: Sequence[int]) -> Combination | None:
     >>> classify([10, 1]) is None  # no wrap-around
     True
     """
+    _check_numbers(numbers)
     if not numbers:
         return None
     step = numbers[1] - numbers[0] if len(numbers) > 1 else 0
@@ -60,6 +63,29 @@ def classify(numbers: Sequence[int]) -> Combination | None:
     if any(b - a != step for a, b in pairwise(numbers)):
         return None
     return Combination(Kind.SET if step == 0 else Kind.RUN, len(numbers), min(numbers))
+
+
+MAX_COMBINATION = 45
+"""The most numbers a combination is asked about: every card of the box."""
+
+
+def _check_numbers(numbers: object) -> None:
+    """Top numbers as :func:`classify` takes them: a list or tuple of at most 45 ints from 1 to
+    10 (a bool is not a number, a str not a list).
+
+    Raises:
+        TypeError: if ``numbers`` is not a list or tuple of ints.
+        MalformedInputError: if one is not a card's number, or there are more than 45.
+    """
+    require_type(numbers, (list, tuple), "the top numbers", "a list of ints such as [5, 4, 3]")
+    assert isinstance(numbers, list | tuple)
+    if len(numbers) > MAX_COMBINATION:
+        why = f"{len(numbers)} numbers; a combination has at most {MAX_COMBINATION}"
+        raise MalformedInputError("top numbers", [("", why)])
+    for k, n in enumerate(numbers):
+        require_type(n, int, "a top number", "an int from 1 to 10")
+        if not 1 <= n <= 10:
+            raise MalformedInputError("top numbers", [(f"/{k}", f"{shown(n)} is not 1 to 10")])
 
 
 @implements("SC-SET-04", "SC-SET-05")

@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook.registry import implements
+from scout_ref.util.args import shown
 
 MIN_NUMBER = 1
 MAX_NUMBER = 10
@@ -110,15 +112,20 @@ _CARDS: Final = [
 ]
 
 
-def oriented(top: int, bottom: int) -> OrientedCard:
-    """The interned oriented card with these numbers.
+def oriented(top: object, bottom: object) -> OrientedCard:
+    """The interned oriented card with these numbers (ints; typed ``object`` so that the
+    compiled build, which would unbox an ``int`` argument, still sees a ``bool`` as one).
 
     Raises:
-        ValueError: if the numbers cannot be the faces of a card.
+        TypeError: if a number is not an int (``True`` is not 1).
+        MalformedInputError: (a ``ValueError``) if the numbers cannot be the faces of a card.
     """
+    if type(top) is not int or type(bottom) is not int:
+        raise TypeError(f"a card's numbers are ints, not {shown(top)} and {shown(bottom)}")
     card = _ORIENTED[top * _FACES + bottom] if is_card_numbers(top, bottom) else None
     if card is None:
-        raise ValueError(f"no card has the numbers {top} and {bottom}")
+        why = f"no card has the numbers {shown(top)} and {shown(bottom)}"
+        raise MalformedInputError("card", [("", why)])
     return card
 
 

@@ -20,7 +20,7 @@ from scout_ref.engine.elimination import deduced_holdings, unseen_cards
 from scout_ref.engine.game import next_round
 from scout_ref.engine.notation import Flip, Keep, Move, Scout, ScoutShow, Show
 from scout_ref.engine.scout import scouted
-from scout_ref.engine.state import Hand, Phase, RoundEnd, Seat, State
+from scout_ref.engine.state import Hand, Phase, RoundEnd, Seat, State, require_state
 from scout_ref.engine.turn import apply_move
 from scout_ref.engine.variants import Rules
 from scout_ref.errors import MalformedInputError
@@ -86,7 +86,12 @@ class History:
 
     @classmethod
     def begin(cls, start: State) -> History:
-        """The history of no moves: ``start``'s hands count as just dealt."""
+        """The history of no moves: ``start``'s hands count as just dealt.
+
+        Raises:
+            TypeError: if ``start`` is not a :class:`State`.
+        """
+        require_state(start, "the start")
         return cls(start, (), start)
 
     @classmethod

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scout_ref.engine.state import Phase, RoundEnd, Seat, State, evolve
+from scout_ref.engine.state import Phase, RoundEnd, Seat, State, evolve, require_state
+from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook.registry import implements
 
 
@@ -39,7 +40,16 @@ def round_scores(state: State) -> tuple[SeatScore, ...]:
 
     Cards left in the active set and Scout & Show chips are not counted (SC-SCORE-05). With 2
     players ``scout_chips`` holds the unspent chips, which score the same way (SC-VAR2-06).
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`State`.
+        MalformedInputError: if its round has not ended.
     """
+    require_state(state)
+    if state.round_end is None:
+        phase = state.phase.value
+        why = f"the round has not ended (phase {phase}): it has no score yet"
+        raise MalformedInputError("state", [("/round_end", why)])
     out = []
     for s in range(state.players):
         seat = Seat(s)

@@ -189,6 +189,8 @@ def new_game(
     ('rotation', 0, [11, 11, 11, 11])
     """
     check_players(players)
+    require_type(rules, (Rules, type(None)), "rules", "a Rules such as Rules(), or None")
+    require_type(seed, (int, str, type(None)), "the seed", "an int or a str, or None")
     if deck is None:
         deck = shuffled_deck(players, seed)  # the cards in play, as made: nothing to check
     else:

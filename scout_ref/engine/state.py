@@ -18,6 +18,7 @@ from typing import NewType, TypedDict, Unpack
 from scout_ref.engine.components import Card, OrientedCard
 from scout_ref.engine.variants import Rules
 from scout_ref.rulebook.registry import implements
+from scout_ref.util.args import require_type
 
 Seat = NewType("Seat", int)
 """A player's place at the table, 0 to n-1 (SC-GEN-01)."""
@@ -217,3 +218,15 @@ def _after_play(  # noqa: PLR0917 - the fields a play move changes, in State's o
         state.round_end,
         state.set_aside,
     )
+
+
+def require_state(value: object, what: str = "the state") -> State:
+    """``value`` itself, once it is a :class:`State`.
+
+    Raises:
+        TypeError: naming ``what`` and what to pass, for ``None``, a dict (a state's JSON:
+            :func:`~scout_ref.state_from_json` reads it) or any other object.
+    """
+    require_type(value, State, what, "a State such as new_game(3, seed=1)")
+    assert isinstance(value, State)
+    return value

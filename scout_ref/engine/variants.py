@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from scout_ref.errors import MalformedInputError, excerpt
+from scout_ref.util.args import require_type, shown
 
 
 class EmptySetChain(Enum):
@@ -58,6 +59,21 @@ scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each
     scouting: Scouting = Scouting.VOLUNTARY
     rotation: Rotation = Rotation.EACH_ROUND
 
+    def __post_init__(self) -> None:
+        """Each switch holds one of its values: ``Rules(rotation="x")`` is a TypeError."""
+        require_type(self.owner_exemption, bool, "Rules.owner_exemption", "True or False")
+        for name, kind in (
+            ("empty_set_chain", EmptySetChain),
+            ("scouting", Scouting),
+            ("rotation", Rotation),
+        ):
+            value = getattr(self, name)
+            if type(value) is not kind:
+                members = " or ".join(f"{kind.__name__}.{m.name}" for m in kind)
+                raise TypeError(
+                    f"Rules.{name} is {members}, not {type(value).__name__} {shown(value)}"
+                )
+
     @property
     def is_official(self) -> bool:
         """Whether every switch has its official value."""
@@ -65,13 +81,14 @@ scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """The rules that switch text names: ``key=value`` words separated by spaces, a switch
-        named more than once taking its last value and one left out its official value.
+        """The rules that switch text names: ``key=value`` words separated by spaces, each
+        switch named at most once and one left out its official value.
 
         Raises:
-            MalformedInputError: at the first word that names no switch or no value of its
-                switch; its location is ``word N`` (from 1).
+            MalformedInputError: at the first word that names no switch, no value of its
+                switch, or a switch named before; its location is ``word N`` (from 1).
         """
+        require_type(text, str, "the switch text", "a str such as 'scouting=forced'")
         given: dict[str, object] = {}
         for n, word in enumerate(text.split(), start=1):
             key, _, value = word.partition("=")
@@ -79,6 +96,8 @@ scouting=<Scouting.VOLUNTARY: 'voluntary'>, rotation=<Rotation.EACH_ROUND: 'each
                 raise _bad(n, f"{_quoted(key)} is not a switch: {', '.join(_SWITCHES)}")
             if value not in _SWITCHES[key]:
                 raise _bad(n, f"{_quoted(value)} is not a value of {key}")
+            if key in given:
+                raise _bad(n, f"{key} is given twice")
             given[key] = _SWITCHES[key][value]
         return cls(**given)  # type: ignore[arg-type]
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from scout_ref.analysis.construction import construct
 from scout_ref.engine.setup import TWO_PLAYER_CHIPS
-from scout_ref.engine.state import Phase, RoundEnd, State
+from scout_ref.engine.state import Phase, RoundEnd, State, require_state
 from scout_ref.engine.variants import Rules
 from scout_ref.errors import MalformedInputError, excerpt
 from scout_ref.formats.position import build_reachable_state, build_state
@@ -63,9 +63,12 @@ def _quoted(text: str) -> str:
 
 
 def _natural(text: str) -> int | None:
-    """The number ``text`` writes in ASCII digits, or None (a sign, another script, or more
-    digits than any integer within +-(2^53 - 1), refused before anything converts them)."""
+    """The number ``text`` writes in ASCII digits, or None (a sign, another script, a leading
+    zero (``01``: each number has one written form), or more digits than any integer within
+    +-(2^53 - 1), refused before anything converts them)."""
     if not text.isascii() or not text.isdigit() or len(text) > _MAX_DIGITS:
+        return None
+    if text[0] == "0" and len(text) > 1:
         return None
     return int(text)
 
@@ -127,8 +130,8 @@ class _Reader:
             size = None if match is None else _natural(match[1])
             number = None if size is None else (-size if v.text.startswith("-") else size)
             shown = excerpt(repr(v.text), 40)
-            if match is None:
-                raise _fail(v.column, f"{shown} is not an integer")
+            if match is None or v.text == "-0" or (size is None and match[1][0] == "0"):
+                raise _fail(v.column, f"{shown} is not an integer written as one (no leading 0)")
             if number is None:
                 raise _fail(v.column, f"{shown} is beyond +-{MAX_INTEGER}")
             if low is not None and number < low:
@@ -187,7 +190,12 @@ def _rules(reader: _Reader, field: _Token, values: list[_Token]) -> None:
             Rules.parse(v.text)
         except MalformedInputError as exc:
             raise _fail(v.column, exc.problems[0][1]) from None
-    reader.kwargs["rules"] = Rules.parse(" ".join(v.text for v in values))
+    try:
+        reader.kwargs["rules"] = Rules.parse(" ".join(v.text for v in values))
+    except MalformedInputError as exc:  # a switch given twice: the location is "word N"
+        where, why = exc.problems[0]
+        word = int(where.removeprefix("word ")) if where.startswith("word ") else 1
+        raise _fail(values[min(word, len(values)) - 1].column, why) from None
 
 
 def _round(reader: _Reader, field: _Token, values: list[_Token]) -> None:
@@ -390,7 +398,7 @@ def format_position(state: State) -> str:
     >>> format_position(state)
     '3p turn 0 hands 3/1 | 2/1 | 4/1 active_set 5/1 owner 1 captured - | - | -'
     """
-    two = state.is_two_player
+    two = require_state(state).is_two_player
     used = [str(s) for s, free in enumerate(state.scout_show_available) if not free and not two]
     chips = state.scout_chips
     default_chips = ((TWO_PLAYER_CHIPS if two else 0),) * state.players

@@ -27,7 +27,7 @@ from scout_ref.engine.setup import (
     new_game,
     remove_from_box,
 )
-from scout_ref.engine.state import Phase, RoundEnd, Seat, State, total_rounds
+from scout_ref.engine.state import Phase, RoundEnd, Seat, State, require_state, total_rounds
 from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats import schema as _schema
@@ -158,7 +158,12 @@ def score_to_json(state: State) -> JSONObject:
 
 
 def state_to_json(state: State) -> JSONObject:
-    """The canonical JSON object of a state."""
+    """The canonical JSON object of a state.
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~scout_ref.State`.
+    """
+    require_state(state)
     return {
         "players": state.players,
         "rules": rules_to_json(state.rules),

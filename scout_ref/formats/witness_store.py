@@ -11,12 +11,13 @@ engine and checks that it ends exactly at that position.
 from __future__ import annotations
 
 import json
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 
 from scout_ref.analysis.witness_game import Witness
 from scout_ref.engine.state import State
-from scout_ref.errors import MalformedInputError, ScoutError
+from scout_ref.errors import MalformedInputError, ScoutError, excerpt
 from scout_ref.formats.state_json import state_digest
 from scout_ref.formats.trace import (
     JSON,
@@ -78,7 +79,6 @@ def save_witness(witness: Witness, target: State, folder: Path | None = None) ->
         MalformedInputError: if the file cannot be written.
     """
     path = witness_path(target, folder)
-    path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, witness_text(witness, target), "--store")
     return path
 
@@ -113,6 +113,30 @@ def replay_witness(path: Path, target: State | None = None) -> State:
 
 
 def stored_witness(state: State, folder: Path | None = None) -> Path | None:
-    """The stored witness file of ``state``, or None."""
+    """The stored witness file of ``state``, or None: a regular file of its own, not a link
+    (a link to another file or a device is no witness of this position)."""
     path = witness_path(state, folder)
-    return path if path.is_file() else None
+    try:
+        return path if stat.S_ISREG(path.lstat().st_mode) else None
+    except OSError:
+        return None
+
+
+def proving_witness(state: State, folder: Path | None = None) -> tuple[Path | None, str | None]:
+    """The stored witness of ``state`` if it proves it; else None, with why what is stored
+    under its name does not (None when nothing is): it must be a regular file, not a link, and
+    a one-case trace document within the reader's limits that replays, step by step, to
+    exactly ``state``."""
+    path = witness_path(state, folder)
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        return None, None
+    if not stat.S_ISREG(mode):
+        what = "a link" if stat.S_ISLNK(mode) else "not a regular file"
+        return None, f"{path} is {what}, not a witness game"
+    try:
+        replay_witness(path, state)
+    except (MalformedInputError, WitnessMismatch) as exc:
+        return None, f"{path} is no witness of it: {excerpt(str(exc), 300)}"
+    return path, None

@@ -8,6 +8,7 @@ piped input.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from scout_ref.engine.information import Observation, PublicView
 from scout_ref.engine.notation import Move
 from scout_ref.engine.state import State
 from scout_ref.play import view
+from scout_ref.util.lines import read_line
 
 MAX_WIDTH = 80
 
@@ -47,7 +49,7 @@ class PlainScreen:
 
     def ask(self, prompt: str) -> str:
         """Read a line after ``prompt> ``."""
-        text = input(f"{prompt}> ")
+        text = read_line(sys.stdin, "a human seat", f"{prompt}> ")
         if self.echo:
             print(text)
         return text
@@ -106,7 +108,10 @@ class RichScreen:
 
     def ask(self, prompt: str) -> str:
         """Read a line after a bold ``prompt`` and ``> ``."""
-        return self.console.input(Text.assemble((prompt, "bold cyan"), "> "))
+        if sys.stdin.isatty():
+            return self.console.input(Text.assemble((prompt, "bold cyan"), "> "))
+        self.console.print(Text.assemble((prompt, "bold cyan"), "> "), end="")
+        return read_line(sys.stdin, "a human seat")
 
     def say(self, lines: Sequence[str]) -> None:
         """Print the lines, cards styled."""

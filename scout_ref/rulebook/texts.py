@@ -14,7 +14,8 @@ engine imports this module.
 
 from __future__ import annotations
 
-import json
+import io
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -22,22 +23,66 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from scout_ref.errors import ScoutError
+from scout_ref.errors import InstallationError, MalformedInputError, ScoutError, excerpt
 from scout_ref.rulebook.registry import Rule, _registry_document, rules, spec_dir
+from scout_ref.util.jsonread import read_bytes, read_file
 
 SOURCE = "en"
+MAX_CATALOG_BYTES = 4 * 1024 * 1024
+"""The largest catalog read (4 MiB); each edition's ``rules.po`` is under 100 KiB."""
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}", re.ASCII)
+"""A language code as the editions use them (ISO 639): two or three small ASCII letters, so a
+code can never be a path (``../ru``), be empty or hold a line break."""
+_PLURAL_COUNT = re.compile(rb"nplurals\s*=\s*([^;\\\n]*)")
 
 
 class TranslationError(ScoutError, ValueError):
     """An edition that does not exist, or a text it has not translated yet."""
 
 
+def check_language(lang: object) -> str:
+    """``lang`` itself, once it is a language code (``ru``; ``en`` is the source).
+
+    Raises:
+        TranslationError: if it is not two or three small ASCII letters.
+
+    >>> check_language("../ru")  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    scout_ref.rulebook.texts.TranslationError: '../ru' is not a language code such as ru (two or
+    three small letters)
+    """
+    if not isinstance(lang, str) or not LANGUAGE_CODE.fullmatch(lang):
+        shown = excerpt(repr(lang), 40)
+        message = f"{shown} is not a language code such as ru (two or three small letters)"
+        raise TranslationError(message)
+    return lang
+
+
 @cache
-def _editions_document() -> dict[str, object]:
-    data: dict[str, object] = json.loads(
-        (locales_dir() / "editions.json").read_text(encoding="utf-8")
-    )
-    return data
+def _editions() -> tuple[tuple[str, str], tuple[tuple[str, str], ...]]:
+    """The source's and each edition's (code, name), checked: the list is part of the
+    installation, and a damaged one is reported as that."""
+    path = locales_dir() / "editions.json"
+    try:
+        document = read_file(path)
+    except MalformedInputError as exc:
+        raise InstallationError.unread(exc) from None
+    source = document.get("source") if isinstance(document, dict) else None
+    listed = document.get("editions") if isinstance(document, dict) else None
+    if not isinstance(listed, list) or len(listed) > 200:
+        raise InstallationError.of(path, 'no list "editions" of at most 200 editions')
+    pairs = []
+    for where, entry in [("source", source), *((f"editions/{k}", e) for k, e in enumerate(listed))]:
+        lang = entry.get("lang") if isinstance(entry, dict) else None
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if not isinstance(lang, str) or not LANGUAGE_CODE.fullmatch(lang):
+            why = f'/{where}: no language code "lang" (two or three letters)'
+            raise InstallationError.of(path, why)
+        if not isinstance(name, str) or not 0 < len(name) <= 60 or not name.isprintable():
+            raise InstallationError.of(path, f'/{where}: no name "name" of one line')
+        pairs.append((lang, name))
+    return pairs[0], tuple(pairs[1:])
 
 
 def editions() -> dict[str, str]:
@@ -45,17 +90,16 @@ def editions() -> dict[str, str]:
 
     >>> editions()["ru"]
     'Русский'
+
+    Raises:
+        InstallationError: if ``spec/locales/editions.json`` is damaged.
     """
-    listed = _editions_document()["editions"]
-    assert isinstance(listed, list)
-    return {str(e["lang"]): str(e["name"]) for e in listed}
+    return dict(_editions()[1])
 
 
 def source_name() -> str:
     """The source language's name in itself (``English``)."""
-    source = _editions_document()["source"]
-    assert isinstance(source, dict)
-    return str(source["name"])
+    return _editions()[0][1]
 
 
 def _known() -> str:
@@ -74,11 +118,32 @@ def catalog(lang: str, folder: Path | None = None) -> Catalog:
 
     Raises:
         TranslationError: if ``lang`` is not an edition.
+        InstallationError: if its catalog is missing or damaged (not a regular file, larger
+            than :data:`MAX_CATALOG_BYTES`, not UTF-8, not a gettext catalog).
     """
-    if lang not in editions():
+    if check_language(lang) not in editions():
         raise TranslationError(f"no edition in {lang!r}; the editions are {_known()}")
-    with ((folder or locales_dir()) / lang / "rules.po").open("rb") as f:
-        return read_po(f, locale=lang)
+    path = (folder or locales_dir()) / lang / "rules.po"
+    try:
+        data = read_bytes(path, MAX_CATALOG_BYTES)
+        data.decode("utf-8")
+    except MalformedInputError as exc:
+        raise InstallationError.unread(exc) from None
+    except UnicodeDecodeError as exc:
+        raise InstallationError.of(path, f"not UTF-8 at byte {exc.start}") from None
+    for count in _PLURAL_COUNT.findall(data):  # babel makes a list of nplurals per message
+        if count.strip() not in (b"1", b"2", b"3", b"4", b"5", b"6"):
+            shown = excerpt(repr(count.decode("latin-1")), 30)
+            why = f"its Plural-Forms header gives nplurals={shown}, not 1 to 6"
+            raise InstallationError.of(path, why)
+    try:
+        read = read_po(io.BytesIO(data), locale=lang, abort_invalid=True, charset="utf-8")
+    except Exception as exc:  # babel's parser on a damaged file: any of its errors means that
+        why = f"not a gettext catalog: {type(exc).__name__}: {exc}"
+        raise InstallationError.of(path, why) from None
+    if not len(read):
+        raise InstallationError.of(path, "holds no message")
+    return read
 
 
 def chapter_context(stem: str) -> str:

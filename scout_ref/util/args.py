@@ -42,3 +42,27 @@ def require_seat(seat: object, players: int) -> int:
     if not 0 <= seat < players:
         raise MalformedInputError("seat", [("", f"{shown(seat)} is not a seat 0 to {players - 1}")])
     return seat
+
+
+MAX_PATTERN = 200
+"""The longest rule or case pattern (the longest case ID is under 80 characters)."""
+
+
+def require_pattern(value: str, option: str) -> str:
+    """``value`` itself, once it is a pattern an ID can match: 1 to :data:`MAX_PATTERN`
+    printable ASCII characters (a line break, a tab or another script's letters match no ID,
+    and a glob of 100,000 characters is no selection).
+
+    Raises:
+        MalformedInputError: naming ``option`` otherwise.
+
+    >>> require_pattern("SC-SHOW-01\\n", "--rule")  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    scout_ref.errors.MalformedInputError: invalid --rule: 'SC-SHOW-01\\n' is not 1 to 200
+    printable ASCII characters
+    """
+    if not 0 < len(value) <= MAX_PATTERN or not (value.isascii() and value.isprintable()):
+        why = f"{shown(value)} is not 1 to {MAX_PATTERN} printable ASCII characters"
+        raise MalformedInputError(option, [("", why)])
+    return value

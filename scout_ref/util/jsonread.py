@@ -42,9 +42,13 @@ MAX_DEPTH = 32
 """The deepest nesting of arrays and objects; no scout-ref format goes beyond 8."""
 MAX_INTEGER = 2**53 - 1
 """The largest integer magnitude (I-JSON); every count in a state is far below it."""
+MAX_CONTAINERS = 1 << 20
+"""The most arrays and objects in one document (one per 64 bytes of a larger limit): about
+100 MiB of memory; the largest vector file holds a few thousand."""
+MAX_VALUES = 1 << 22
+"""The most values in one document (one per 8 bytes of a larger limit)."""
 _MAX_DIGITS = len(str(MAX_INTEGER))
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)  # an unterminated one runs to the end
-_BRACKET = re.compile(r"[\[\]{}]")
 _LONG_DIGITS = re.compile(f"[0-9]{{{_MAX_DIGITS},}}")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")  # an escape that may leave half a pair
@@ -91,8 +95,30 @@ def nesting_depth(text: str) -> int:
 
 
 def _depth(skeleton: str) -> int:
-    brackets = _BRACKET.findall(skeleton)
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+    """The deepest nesting, scanned without a list per bracket (a document of 60 MiB of ``[]``
+    would make one of 40 million)."""
+    brackets = skeleton.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
+    return max(accumulate(map(_BYTE_STEP.__getitem__, brackets)), default=0)
+
+
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_BYTE_STEP = {ord(k): v for k, v in _STEP.items()}
+
+
+def _too_many(text: str, max_bytes: int) -> str | None:
+    """Why ``text`` holds more arrays, objects or values than a document of ``max_bytes``
+    may (None if it does not): each costs memory out of proportion to its bytes (an empty
+    array is 2 bytes of text and 56 of memory), so they are counted before anything else
+    (brackets and commas inside strings too: an overestimate no real document comes near)."""
+    containers = text.count("[") + text.count("{")
+    most = max(MAX_CONTAINERS, max_bytes >> 6)
+    if containers > most:
+        return f"{containers} arrays and objects; the limit is {most}"
+    values = containers + text.count(",")
+    most = max(MAX_VALUES, max_bytes >> 3)
+    if values > most:
+        return f"about {values} values; the limit is {most}"
+    return None
 
 
 def _large_integer(skeleton: str) -> str | None:
@@ -149,6 +175,9 @@ def parse(data: bytes | str, source: str, max_bytes: int = MAX_FILE_BYTES) -> JS
             raise JSONInputError(source, f"not UTF-8 at byte {exc.start}", syntax=True) from None
     else:
         text = data
+    crowded = _too_many(text, max_bytes)
+    if crowded is not None:
+        raise JSONInputError(source, crowded, syntax=False)
     skeleton = _STRING.sub("", text)  # brackets and digits inside strings do not count
     depth = _depth(skeleton)
     if depth > MAX_DEPTH:

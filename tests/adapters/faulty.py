@@ -1,10 +1,11 @@
 """A faulty adapter: the reference engine, except that ``legal`` requests trigger one fault.
 
-Usage: ``faulty.py MODE`` with MODE one of crash, hang, garbage, wrong_id, wrong_shape, flood,
-nested, giant, markup, surrogate, slow, exit0, float_id, string_id, setsid, or die_at_hello
-(which fails before anything else). When ``FAULTY_MARK`` names a file, the adapter writes its
-pid there when the first legal request arrives (the setsid mode writes its grandchild's pid
-too), so a test knows when the fault is reached and which processes must be gone afterwards.
+Usage: ``faulty.py MODE`` with MODE one of crash, changing_hello, hang, half_line, garbage,
+wrong_id, wrong_shape, flood, nested, giant, markup, surrogate, slow, exit0, float_id, string_id,
+setsid, or die_at_hello (which fails before anything else). When ``FAULTY_MARK`` names a file,
+the adapter writes its pid there when the first legal request arrives (the setsid mode writes its
+grandchild's pid too), so a test knows when the fault is reached and which processes must be
+gone afterwards.
 """
 
 from __future__ import annotations
@@ -57,12 +58,16 @@ def fault(mode: str, request: Request) -> str:
     if mode in REPLIES:
         return REPLIES[mode](request)
     match mode:
-        case "crash":
+        case "crash" | "changing_hello":  # changing_hello: another version at each start
             print("Traceback: engine exploded on a legal request", file=sys.stderr, flush=True)
             sys.exit(3)
         case "exit0":
             sys.exit(0)
         case "hang":
+            time.sleep(3600)
+        case "half_line":  # the start of a reply, then nothing
+            sys.stdout.write(json.dumps(answer(request))[:20])
+            sys.stdout.flush()
             time.sleep(3600)
         case "slow":
             time.sleep(5)
@@ -90,7 +95,8 @@ def main(mode: str) -> None:
             return
         if request["type"] == "hello":
             name = "[/]\x1b[2J" if mode == "markup" else HELLO["name"]  # markup, a terminal escape
-            reply = json.dumps(HELLO | {"name": name})
+            version = str(os.getpid()) if mode == "changing_hello" else HELLO["version"]
+            reply = json.dumps(HELLO | {"name": name, "version": version})
         elif request["type"] == "legal":
             if mode != "setsid":
                 mark(os.getpid())

@@ -11,8 +11,17 @@ from __future__ import annotations
 
 import argparse
 import functools
+import re
 from collections.abc import Callable
 from typing import TypeVar
+
+from scout_ref.errors import excerpt
+from scout_ref.util.jsonread import MAX_INTEGER
+
+__all__ = ["MAX_COUNT", "MAX_INTEGER", "options_from", "runs", "whole"]
+
+MAX_COUNT = 1_000_000
+"""The most games, fuzz games or deals one run is asked for."""
 
 Opts = TypeVar("Opts")
 
@@ -38,3 +47,33 @@ def _run(
     kind: Callable[..., Opts], run: Callable[[Opts], int], namespace: argparse.Namespace
 ) -> int:
     return run(options_from(kind, namespace))
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,16}", re.ASCII)
+
+
+def whole(low: int, high: int, *, what: str = "") -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``low`` to ``high``, written in ASCII digits
+    (Python's ``int`` also reads ``"٣"``, ``"1_000"`` and ``" 7 "``); the error names both
+    bounds, so a user who passed a larger number learns the cap. ``what`` says why the bound is
+    what it is.
+
+    >>> whole(0, 10)("7"), whole(-5, 5)("-3")
+    (7, -3)
+    >>> whole(1, 1024)("٣")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '٣' is not a whole number from 1 to 1024
+    """
+
+    def read(text: str) -> int:
+        value = int(text) if _WHOLE.fullmatch(text) else None
+        if value is None or not low <= value <= high:
+            shown = excerpt(repr(text), 40)
+            raise argparse.ArgumentTypeError(
+                f"{shown} is not a whole number from {low} to {high}{what}"
+            )
+        return value
+
+    read.__name__ = f"whole number from {low} to {high}"
+    return read

@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from scout_ref.analysis.witness import DEFAULT_BUDGET, find_witness
 from scout_ref.cli.commands._io import read_state
-from scout_ref.cli.commands._options import runs
+from scout_ref.cli.commands._options import runs, whole
 from scout_ref.cli.commands.explain import STATE_HELP
 from scout_ref.engine.reachability import check_reachable
-from scout_ref.formats.witness_store import save_witness, stored_witness, witness_dir, witness_text
+from scout_ref.formats.witness_store import (
+    proving_witness,
+    save_witness,
+    witness_dir,
+    witness_text,
+)
 from scout_ref.rulebook.registry import rules
-from scout_ref.util.atomic import check_output_file, write_atomic
+from scout_ref.util.atomic import check_output_file, check_output_folder, write_atomic
+from scout_ref.util.signals import Interrupted, stop_on_signals
 from scout_ref.util.text import plural
 
+MAX_BUDGET = 100_000
+"""The largest ``--budget``: about 300 MiB and 10 minutes of search."""
 UNDECIDED = 4
 """The exit status when no condition is broken and the search found no witness."""
 
@@ -31,10 +40,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--budget",
-        type=int,
+        type=whole(0, MAX_BUDGET, what=" (about 3 KiB and 6 ms a position)"),
         default=DEFAULT_BUDGET,
         metavar="N",
-        help=f"positions the witness search may undo moves from (default {DEFAULT_BUDGET})",
+        help=f"positions the witness search may undo moves from (default {DEFAULT_BUDGET}, at "
+        f"most {MAX_BUDGET}); a search that does not finish within it is undecided (exit 4)",
     )
     p.add_argument(
         "--record", metavar="FILE", help="write the witness game there (scout-ref replay plays it)"
@@ -70,11 +80,20 @@ def run(args: Options) -> int:
         broken = plural(len(violations), "condition")
         print(f"unreachable: {broken} broken; no game reaches this state")
         return 1
-    stored = stored_witness(state)
+    if args.store:
+        check_output_folder(witness_dir(), "--store")
+    stored, unproved = proving_witness(state)
     if stored is not None and not args.record:
         print(f"reachable: the witness game {stored} reaches it (scout-ref replay plays it)")
         return 0
-    found = find_witness(state, budget=max(args.budget, 0))
+    if unproved is not None:
+        print(f"the stored witness does not prove it, so it is searched for: {unproved}")
+    with stop_on_signals():  # even where the shell started it with SIGINT ignored
+        try:
+            found = find_witness(state, budget=args.budget)
+        except Interrupted as exc:
+            print(f"interrupted by {exc.name}: the witness search stopped", file=sys.stderr)
+            return 128 + exc.signum
     if found.witness is None:
         scope = "" if found.searched else " (the search covers the first round only)"
         print(

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scout_ref.cli.commands._options import runs
+from scout_ref.analysis.distribute import MAX_JOBS
+from scout_ref.cli.commands._options import MAX_COUNT, MAX_INTEGER, runs, whole
 from scout_ref.cli.commands._output import (
     ViewOptions,
     add_json_argument,
@@ -72,17 +73,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default="reason",
         help="reject cases: any rejection passes (legality) or the reason must match (default)",
     )
-    p.add_argument("--fuzz", type=int, default=0, metavar="N", help="also play N random games")
+    p.add_argument(
+        "--fuzz", type=whole(0, MAX_COUNT), default=0, metavar="N", help="also play N random games"
+    )
     p.add_argument(
         "--seed",
-        type=int,
+        type=whole(0, MAX_INTEGER),
         default=0,
         metavar="S",
         help="seed of the fuzz games and random deals (default 0); game k plays seed S:k",
     )
     p.add_argument(
         "--random-deals",
-        type=int,
+        type=whole(0, MAX_COUNT),
         default=None,
         metavar="N",
         help="deals asked of an adapter with the feature deal_random at each player count (and "
@@ -106,7 +109,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_vectors_dir_argument(p, "--vectors")
     p.add_argument(
         "--jobs",
-        type=int,
+        type=whole(1, MAX_JOBS),
         default=1,
         metavar="N",
         help="run cases on N adapter processes at once (default 1; at most one per CPU and "

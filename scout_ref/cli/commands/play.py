@@ -10,7 +10,7 @@ from pathlib import Path
 
 from scout_ref.ai.ismcts import Budget
 from scout_ref.cli.commands._io import read_state, standard_input
-from scout_ref.cli.commands._options import runs
+from scout_ref.cli.commands._options import MAX_INTEGER, runs, whole
 from scout_ref.cli.commands._output import ViewOptions, add_view_arguments, wants_color
 from scout_ref.engine.state import MAX_PLAYERS, MIN_PLAYERS, State
 from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
@@ -114,7 +114,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "(default human,greedy,greedy); seat 0 starts round 1",
     )
     add_budget_arguments(p)
-    p.add_argument("--seed", type=int, help="fixes the deals and the bots (default: random)")
+    p.add_argument(
+        "--seed", type=whole(0, MAX_INTEGER), help="fixes the deals and the bots (default: random)"
+    )
     p.add_argument("--record", metavar="FILE", help="write the game as a trace vector")
     p.add_argument(
         "--from",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rich.console import Console
 
 from scout_ref.cli.commands._io import read_json, standard_input
-from scout_ref.cli.commands._options import runs
+from scout_ref.cli.commands._options import MAX_INTEGER, runs, whole
 from scout_ref.cli.commands._output import (
     ViewOptions,
     add_json_argument,
@@ -27,6 +27,7 @@ from scout_ref.play.screen import style_line
 from scout_ref.play.view import board_view, round_summary
 from scout_ref.rulebook.registry import check_spec_version
 from scout_ref.util.jsonread import MAX_FILE_BYTES, TooLargeError
+from scout_ref.util.lines import read_line
 from scout_ref.util.text import plural
 
 DEFAULT_MIB = MAX_FILE_BYTES >> 20
@@ -47,7 +48,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--max-mib",
-        type=int,
+        type=whole(1, MAX_MIB),
         default=DEFAULT_MIB,
         metavar="N",
         help=f"read a recorded game of up to N MiB (default {DEFAULT_MIB}, at most {MAX_MIB}; "
@@ -58,7 +59,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     at = p.add_mutually_exclusive_group()
     at.add_argument(
         "--at",
-        type=int,
+        type=whole(0, MAX_INTEGER),
         metavar="N",
         help="print the position after step N (0 is the first deal) of the first selected case",
     )
@@ -245,6 +246,10 @@ def pause(r: Replayed, color: bool) -> bool:
             console.print(style_line(line))
     else:
         print("\n".join(lines))
-    print("[Enter] next step, q stop: ", end="", flush=True)
-    answer = standard_input("replay --step").readline()
-    return bool(answer) and answer.strip().lower() not in ("q", "quit")
+    try:
+        answer = read_line(
+            standard_input("replay --step"), "replay --step", "[Enter] next step, q stop: "
+        )
+    except EOFError:
+        return False
+    return answer.strip().lower() not in ("q", "quit")

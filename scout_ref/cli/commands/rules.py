@@ -13,6 +13,7 @@ from scout_ref.cli.commands._output import add_json_argument, print_json, rule_j
 from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook import texts as rule_texts
 from scout_ref.rulebook.registry import Rule, rules
+from scout_ref.util.args import require_pattern
 from scout_ref.util.text import plural
 
 
@@ -73,7 +74,7 @@ def matching(pattern: str) -> list[Rule]:
     Raises:
         MalformedInputError: if no rule matches.
     """
-    wanted = pattern.upper()
+    wanted = require_pattern(pattern, "rule pattern").upper()
     found = [r for r in rules().values() if fnmatch.fnmatchcase(r.id, wanted) or r.area == wanted]
     if not found and pattern.strip():
         word = re.compile(rf"\b{re.escape(pattern.strip())}", re.IGNORECASE)
@@ -92,14 +93,15 @@ def run(args: Options) -> int:
         selected = [r for r in rules().values() if r.id in ids]
     else:
         selected = list(rules().values())
-    lang = args.lang
+    lang = None if args.lang is None else rule_texts.check_language(args.lang)
     if args.json:
         if lang is None:
             print_json({"rules": [rule_json(r) for r in selected]})
         else:
             print_json({"language": lang, "rules": [translated_json(r, lang) for r in selected]})
         return 0
-    texts = [describe(r, lang or rule_texts.SOURCE) for r in selected]  # a missing one raises
+    shown = rule_texts.SOURCE if lang is None else lang
+    texts = [describe(r, shown) for r in selected]  # a missing one raises
     print("\n".join(texts))
     print(plural(len(selected), "rule"))
     return 0

@@ -14,7 +14,7 @@ from typing import Any
 from rich.progress import Progress
 
 from scout_ref.analysis.simulation import Chooser, GameRecord, random_game, rare_first, uniform
-from scout_ref.cli.commands._options import runs
+from scout_ref.cli.commands._options import MAX_COUNT, MAX_INTEGER, runs, whole
 from scout_ref.cli.commands._output import (
     ViewOptions,
     add_json_argument,
@@ -41,10 +41,15 @@ Rate = dict[str, Any]
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``simulate``."""
     p = subparsers.add_parser("simulate", help="play seeded random games and summarise them")
-    p.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--players", type=whole(2, 5), default=4, help="2 to 5 (default 4)")
     p.add_argument(
-        "--seed", type=int, default=0, help="seed of the first game (default 0); game k uses seed+k"
+        "--games", type=whole(1, MAX_COUNT), default=100, help="how many games (default 100)"
+    )
+    p.add_argument(
+        "--seed",
+        type=whole(0, MAX_INTEGER),
+        default=0,
+        help="seed of the first game (default 0); game k uses seed+k",
     )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--log", action="store_true", help="print every move and each round's scores")
@@ -74,7 +79,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--max-moves",
-        type=int,
+        type=whole(1, 1_000_000),
         default=MAX_MOVES,
         metavar="N",
         help=f"stop a round after N moves (default {MAX_MOVES}); outside the rules (SC-END-06): "

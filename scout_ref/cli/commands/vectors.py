@@ -14,13 +14,18 @@ from scout_ref.conformance.model.scope import coverage_table
 from scout_ref.conformance.vectors.build import (
     MANIFEST,
     build_documents,
-    existing_files,
     lint,
     stale_paths,
     vectors_dir,
     write_documents,
 )
-from scout_ref.conformance.vectors.coverage import measure_vectors, report_json, report_lines
+from scout_ref.conformance.vectors.coverage import (
+    measure,
+    model,
+    report_json,
+    report_lines,
+    vector_cases,
+)
 from scout_ref.conformance.vectors.witnesses import missing_derived, store_derived
 from scout_ref.errors import MalformedInputError
 
@@ -82,12 +87,13 @@ def run(args: Options) -> int:
 
 def _coverage(root: Path, *, as_json: bool) -> int:
     """Print the per-count table and the bins (or the JSON document); 1 if a bin is missed."""
-    documents = [json.loads(t) for p, t in existing_files(root).items() if p != MANIFEST]
-    bins = measure_vectors(root)
+    bins_of_model = model()  # the installation's model first: it is read at once
+    cases = list(vector_cases(root))
+    bins = measure(cases, bins_of_model)
     if as_json:
         print(json.dumps(report_json(bins), indent=1))
     else:
-        print("\n".join(coverage_table((d["kind"], c) for d in documents for c in d["cases"])))
+        print("\n".join(coverage_table(cases)))
         print()
         print("\n".join(report_lines(bins)))
     return 1 if bins.missed else 0

@@ -8,9 +8,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scout_ref.analysis.distribute import MAX_JOBS, check_scheduler
 from scout_ref.checks.verify import SAMPLE, Tally, merge, problem_text, vector_states, verify
 from scout_ref.cli.commands._io import read_state
-from scout_ref.cli.commands._options import runs
+from scout_ref.cli.commands._options import runs, whole
 from scout_ref.engine.state import State
 from scout_ref.errors import MalformedInputError
 from scout_ref.util.text import plural
@@ -28,11 +29,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "checked per CPU second, and each counterexample as a vector case. Exits 1 if any "
         "invariant fails.",
     )
-    p.add_argument("--depth", type=int, default=1, metavar="K", help="moves deep (default 1)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use (default 1)")
+    p.add_argument(
+        "--depth", type=whole(0, 8), default=1, metavar="K", help="moves deep (default 1)"
+    )
+    p.add_argument(
+        "--jobs",
+        type=whole(1, MAX_JOBS),
+        default=1,
+        metavar="N",
+        help="processes to use (default 1; at most one per CPU and one per position)",
+    )
     p.add_argument(
         "--sample",
-        type=int,
+        type=whole(1, 1_000_000),
         default=SAMPLE,
         metavar="N",
         help=f"judge one unlisted Scout & Show in N at the first node of each situation (the "
@@ -92,6 +101,8 @@ def run(args: Options) -> int:
         raise MalformedInputError("--depth", [("", f"{args.depth} is negative")])
     if args.jobs < 1:
         raise MalformedInputError("--jobs", [("", "use at least one process")])
+    if args.scheduler is not None:
+        check_scheduler(args.scheduler)
     if args.sample < 1:
         raise MalformedInputError("--sample", [("", "sample at least one move in 1")])
     roots = _roots(args)

@@ -118,12 +118,36 @@ def _ask(
     if not isinstance(reply, Result):
         return reply_verdict(reply), None
     dealt = reply.data.get("state")
+    box = _box_problem(dealt, given)
+    if box is not None:
+        why = f"{deal_name(given)}: {box} (SC-COMP-01)"
+        return (Outcome.FAILED, why, frozenset({"SC-COMP-01"})), None
     try:
         expected = expect(_deck_of(dealt))
     except (MalformedInputError, KeyError, TypeError) as exc:
         why = f"{deal_name(given)}: the dealt state is not a deal: {exc}"
         return (Outcome.FAILED, why, frozenset()), None
     return expect_state(reply, given.get("state"), deal_name(given), expected), dealt
+
+
+def _box_problem(dealt: object, given: Message) -> str | None:
+    """What a dealt state holds that the box does not (SC-COMP-01): a card no box has, or
+    one card twice; None if every card it shows is a card of the box, once. (A deal of the
+    right cards in the wrong places is judged against the reference's deal.)"""
+    if not isinstance(dealt, dict):
+        return None
+    rows = [*(dealt.get("hands") or []), dealt.get("set_aside") or []]
+    seen: set[object] = set()
+    for row in rows if all(isinstance(r, list) for r in rows) else []:
+        try:
+            cards = deck_from_json(row)
+        except MalformedInputError as exc:
+            return f"it deals {exc.problems[0][1]}"
+        for card in cards:
+            if card.card in seen:
+                return f"it deals the card {card.card} twice"
+            seen.add(card.card)
+    return None
 
 
 def _first_round(players: int) -> Callable[[list[str]], Message]:

@@ -37,6 +37,7 @@ from scout_ref.conformance.protocol.messages import (
     read_hello,
     read_reply,
 )
+from scout_ref.errors import excerpt
 from scout_ref.util.text import plural
 
 STDERR_TAIL = 4096
@@ -55,6 +56,15 @@ class Limits:
     max_failures: int = 5
     """Malformed replies and crashes in a row before a request kind, or the adapter, is given
     up (time-outs do not count: a slow engine is judged case by case)."""
+
+
+def hello_change(before: Hello, after: Hello) -> str:
+    """What differs between two hellos, in a few words."""
+    for name in ("name", "language", "version", "capabilities"):
+        old, new = getattr(before, name), getattr(after, name)
+        if old != new:
+            return excerpt(f"{name} was {old!r}, is {new!r}", 200)
+    return "it differs"
 
 
 class AdapterBroken(ProtocolError):
@@ -111,7 +121,13 @@ class Adapter:
         try:
             self._spawn()
             self._send(hello_request(), self.limits.startup_timeout)
-            self.hello = read_hello(self._receive(self.limits.startup_timeout))
+            hello = read_hello(self._receive(self.limits.startup_timeout))
+            if self.hello is not None and hello != self.hello:
+                # the run judges one engine: a restart that says it is another is broken
+                raise ProtocolError(
+                    "hello", f"the hello changed on restart: {hello_change(self.hello, hello)}"
+                )
+            self.hello = hello
         except ProtocolError as exc:
             if exc.fault != "hello":
                 exc = ProtocolError("hello", f"at hello: {exc} ({exc.fault})")
@@ -167,7 +183,9 @@ class Adapter:
 
     def _fail(self, exc: ProtocolError, kind: RequestType | None = None) -> ProtocolError:
         self._kill(drain=True)
-        if exc.fault != "hang":  # a slow reply is that case's time-out, not a broken adapter
+        # a slow reply is that case's time-out, not a broken adapter; half a line and then
+        # silence is a reply that broke off, as a malformed one
+        if exc.fault != "hang" or exc.partial:
             self.failures += 1
             self._failing.add(kind)
             if kind is not None:
@@ -241,6 +259,13 @@ class Adapter:
                     "flood", f"the adapter printed more than {limit} bytes in a line"
                 )
             remaining = deadline - time.monotonic()
+            if remaining <= 0 and self._buffer:  # half a line, then silence: a broken reply
+                error = ProtocolError(
+                    "hang",
+                    f"{len(self._buffer)} bytes of a reply and no line end within {timeout}s",
+                )
+                error.partial = True
+                raise error
             if remaining <= 0:
                 raise ProtocolError("hang", f"no reply within {timeout}s")
             for key, _ in self._selector.select(remaining):

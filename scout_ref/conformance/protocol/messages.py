@@ -55,6 +55,8 @@ class ProtocolError(Exception):
     def __init__(self, fault: Fault, message: str, stderr_tail: str = "") -> None:
         self.fault: Fault = fault
         self.stderr_tail = stderr_tail
+        self.partial = False
+        """A ``hang`` after part of a reply line: it counts towards giving up on the adapter."""
         super().__init__(message)
 
     def describe(self) -> str:

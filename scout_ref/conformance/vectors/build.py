@@ -146,6 +146,35 @@ def existing_files(root: Path) -> dict[str, str]:
     return {p.relative_to(root).as_posix(): read_text(p) for p in sorted(root.rglob("*.json"))}
 
 
+def checked_documents(root: Path) -> dict[str, tuple[VectorKind, JSONObject]]:
+    """The vector files under ``root`` (the manifest aside), by relative path, each with its
+    kind, read by the bounded reader and valid against its kind's schema, so a reader of their
+    cases (coverage) finds every key it needs.
+
+    Raises:
+        MalformedInputError: naming the first file that is not a vector file of its folder's
+            kind (and how many more problems it has); ``vectors lint`` lists them all.
+    """
+    found: dict[str, tuple[VectorKind, JSONObject]] = {}
+    for path, text in existing_files(root).items():
+        if path == MANIFEST:
+            continue
+        kind = path.split("/", maxsplit=1)[0]
+        problems = [f"{kind!r} is not a vector kind"]
+        if is_vector_kind(kind) and "/" in path:
+            document: Any = parse(text, path)
+            problems = schema_problems(kind, document)
+            if not problems and document["kind"] != kind:
+                problems = [f"kind {document['kind']!r} does not match its folder"]
+            if not problems:
+                found[path] = (kind, document)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            why = f"{path}: {problems[0]}{more}; scout-ref vectors lint lists every problem"
+            raise MalformedInputError("vectors", [("", why)])
+    return found
+
+
 def write_documents(root: Path, texts: dict[str, str]) -> list[str]:
     """Write the files that differ and delete stale ones; the changed paths."""
     changed = stale_paths(root, texts)

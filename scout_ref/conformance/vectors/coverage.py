@@ -10,7 +10,8 @@ coverage costs one pass over the files and no replay.
 from __future__ import annotations
 
 import itertools
-import json
+import math
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -18,12 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from scout_ref.conformance.model.kinds import VectorKind
-from scout_ref.conformance.vectors.build import MANIFEST, existing_files, vectors_dir
+from scout_ref.conformance.vectors.build import checked_documents, vectors_dir
 from scout_ref.conformance.vectors.coverage_facts import Facts, case_facts
+from scout_ref.errors import InstallationError, MalformedInputError
+from scout_ref.formats import schema as _schema
 from scout_ref.rulebook.registry import rules, spec_dir
+from scout_ref.util.jsonread import read_file
 
 MODEL = spec_dir() / "coverage.json"
 """The coverage model, beside the rule registry."""
+MAX_BINS = 100_000
+"""The most bins a model may have, counted before any is made (the model has a few hundred)."""
+_PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,26 +76,72 @@ def _label(value: object) -> str:
 
 
 def expand(group: dict[str, Any]) -> Iterator[Bin]:
-    """The bins of one group: one per combination of the values of each axis set."""
+    """The bins of one group: one per combination of the values of each axis set; a
+    ``{placeholder}`` of the name is replaced by the bin's value of that axis (only that: a
+    template is never Python's ``str.format``, which reads attributes)."""
     for axes in group["each"] or [{}]:
         names = list(axes)
         for values in itertools.product(*(axes[n] for n in names)):
             chosen = dict(zip(names, values, strict=True))
-            name = group["bin"].format(**{k: _label(v) for k, v in chosen.items()})
+            name = _named(group["bin"], {k: _label(v) for k, v in chosen.items()})
             when = {**group["when"], **chosen}
             yield Bin(group["rule"], name, tuple(sorted(when.items())))
 
 
+def _named(template: str, labels: dict[str, str]) -> str:
+    return _PLACEHOLDER.sub(lambda m: labels.get(m[1], m[0]), template)
+
+
+def bin_count(groups: list[dict[str, Any]]) -> int:
+    """How many bins ``groups`` make, counted without making them."""
+    return sum(
+        sum(math.prod(len(values) for values in axes.values()) for axes in g["each"] or [{}])
+        for g in groups
+    )
+
+
+def model_problems(document: object) -> list[str]:
+    """How a coverage model departs from ``spec/schema/coverage.schema.json`` and the bounds
+    (at most :data:`MAX_BINS` bins, every placeholder an axis, every rule in the registry)."""
+    problems = [f"{w or '/'}: {m}" for w, m in _schema.problems(_model_validator(), document)]
+    if problems or not isinstance(document, dict):
+        return problems
+    count = bin_count(document["groups"])
+    if count > MAX_BINS:
+        return [f"/groups: {count} bins; the limit is {MAX_BINS}"]
+    known = rules()
+    for k, group in enumerate(document["groups"]):
+        if group["rule"] not in known:
+            problems.append(f"/groups/{k}/rule: {group['rule']!r} is not a rule of the registry")
+        for axes in group["each"] or [{}]:
+            missing = set(_PLACEHOLDER.findall(group["bin"])) - set(axes)
+            if missing:
+                problems.append(f"/groups/{k}/bin: no axis {sorted(missing)[0]!r}")
+                break
+    return problems
+
+
+@cache
+def _model_validator() -> Any:
+    return _schema.validator(read_file(spec_dir() / "schema" / "coverage.schema.json"))
+
+
 @cache
 def model() -> tuple[Bin, ...]:
-    """Every bin of ``spec/coverage.json``, in file order; each bin's rule is in the registry."""
-    document = json.loads(MODEL.read_text(encoding="utf-8"))
-    bins = tuple(b for group in document["groups"] for b in expand(group))
-    known = rules()
-    unknown = sorted({b.rule for b in bins} - set(known))
-    if unknown:
-        raise ValueError(f"{MODEL}: bins of unknown rules {unknown}")
-    return bins
+    """Every bin of ``spec/coverage.json``, in file order; each bin's rule is in the registry.
+
+    Raises:
+        InstallationError: if the model cannot be read or is not a model within the bounds.
+    """
+    try:
+        document: Any = read_file(MODEL)
+    except MalformedInputError as exc:
+        raise InstallationError.unread(exc) from None
+    problems = model_problems(document)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise InstallationError.of(MODEL, f"{problems[0]}{more}")
+    return tuple(b for group in document["groups"] for b in expand(group))
 
 
 def _fact_matches(value: object, wanted: object) -> bool:
@@ -114,12 +167,14 @@ def measure(cases: Iterable[tuple[VectorKind, dict[str, Any]]], bins: tuple[Bin,
 
 
 def vector_cases(root: Path | None = None) -> Iterator[tuple[VectorKind, dict[str, Any]]]:
-    """Every case of the vector files under ``root`` (default ``spec/vectors``) with its kind."""
-    for path, text in existing_files(root or vectors_dir()).items():
-        if path != MANIFEST:
-            document = json.loads(text)
-            for case in document["cases"]:
-                yield document["kind"], case
+    """Every case of the vector files under ``root`` (default ``spec/vectors``) with its kind.
+
+    Raises:
+        MalformedInputError: if a file is not a vector file of its folder's kind.
+    """
+    for kind, document in checked_documents(root or vectors_dir()).values():
+        for case in document["cases"]:
+            yield kind, case
 
 
 def measure_vectors(root: Path | None = None) -> Coverage:
