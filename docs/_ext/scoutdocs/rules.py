@@ -21,7 +21,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from scout_ref.rulebook.registry import RULE_ID, Rule, Status, rules, spec_dir
+from scout_ref.rulebook.registry import RULE_ID, Kind, Rule, Status, rules, spec_dir
 from scoutdocs import links
 from scoutdocs.i18n import _, fill, rule_statement, rule_title, untranslatable
 
@@ -284,6 +284,9 @@ def rule_section(env: Any, rule: Rule, number: str) -> nodes.section:
     status = status_label(rule)
     badge += nodes.inline(status, status, classes=["scout-status"])
     badge += nodes.Text(" ")
+    kind = kind_label(rule)
+    badge += nodes.inline(kind, kind, classes=["scout-kind", f"scout-kind-{rule.kind.value}"])
+    badge += nodes.Text(" ")
     from scoutdocs.allrules import scope_label  # noqa: PLC0415 - allrules imports this module
 
     scope = scope_label(rule)
@@ -315,6 +318,17 @@ STATUS_LABELS = {
 def status_label(rule: Rule) -> str:
     """A rule's status as the edition says it (the registry's word in English)."""
     return str(STATUS_LABELS[rule.status])
+
+
+KIND_LABELS = {
+    Kind.PLAY: _("rule of play"),
+    Kind.MODEL: _("model convention"),
+}
+
+
+def kind_label(rule: Rule) -> str:
+    """Whether a rule is one of the game or a convention of the model, as the edition says it."""
+    return str(KIND_LABELS[rule.kind])
 
 
 def implementers(rule: Rule, stems: set[str]) -> folded:
