@@ -417,9 +417,44 @@ class RulesDirective(SphinxDirective):
         holder = nodes.container()
         self.state.nested_parse(self.content, self.content_offset, holder)
         numbers = display_numbers()
-        stems = {c[1] for c in chapters()}
         domain = scout_domain(self.env)
         sections: dict[str, nodes.section] = {}
+        for rule in rules().values():
+            if rule.area == area:
+                sections[rule.id] = rule_section(self.env, rule, numbers[rule.id])
+                self.set_source_info(sections[rule.id])
+                domain.note_rule(rule.id, sections[rule.id])
+        first = next(iter(sections.values()))
+        for child in holder.children:
+            if isinstance(child, nodes.system_message):
+                first += child  # an example that failed: keep its error message visible
+                continue
+            home = child.get("home-rule") if isinstance(child, nodes.Element) else None
+            if home not in sections:
+                raise self.error(
+                    f"content of a rules directive must be examples whose first rule is in {area}"
+                )
+            sections[home] += child
+        for rule_id, section in sections.items():
+            if not _has_example(section):
+                section.append(_examples_elsewhere(rule_id))
+        return list(sections.values())
+
+
+class RuleImplementersDirective(SphinxDirective):
+    """``.. rule-implementers:: SHOW``: for each rule of a chapter, what backs it in code, tests
+    and vectors (:func:`implementers`), on the developers' page ``reference/engine`` (issue 31:
+    the player pages carry the rules and their examples only)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        area = self.arguments[0]
+        found = [c for c in chapters() if c[2] == area]
+        if not found:
+            raise self.error(f"unknown rule area {area!r}")
+        _number, stem, _area, _title = found[0]
+        stems = {c[1] for c in chapters()}
         module = addnodes.pending_xref(
             "",
             refdomain="py",
@@ -440,24 +475,14 @@ class RulesDirective(SphinxDirective):
             ),
             module=module,
         )
+        out: list[nodes.Node] = [intro]
         for rule in rules().values():
-            if rule.area == area:
-                sections[rule.id] = rule_section(self.env, rule, numbers[rule.id])
-                self.set_source_info(sections[rule.id])
-                domain.note_rule(rule.id, sections[rule.id])
-        first = next(iter(sections.values()))
-        for child in holder.children:
-            if isinstance(child, nodes.system_message):
-                first += child  # an example that failed: keep its error message visible
+            if rule.area != area:
                 continue
-            home = child.get("home-rule") if isinstance(child, nodes.Element) else None
-            if home not in sections:
-                raise self.error(
-                    f"content of a rules directive must be examples whose first rule is in {area}"
-                )
-            sections[home] += child
-        for rule_id, section in sections.items():
-            if not _has_example(section):
-                section.append(_examples_elsewhere(rule_id))
-            section.append(implementers(rules()[rule_id], stems))
-        return [intro, *sections.values()]
+            head = nodes.paragraph(classes=["scout-implementers-head"], translatable=False)
+            head += rule_ref(rule.id)
+            title = rule_title(self.env, rule)
+            head += nodes.Text(" ")
+            head += nodes.strong(title, title)
+            out += [head, implementers(rule, stems)]
+        return out
