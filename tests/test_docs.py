@@ -356,3 +356,23 @@ def test_every_english_page_has_the_language_switcher(built: Path) -> None:
         text = (built / page).read_text(encoding="utf-8")
         assert '<strong aria-current="page" lang="en">English</strong>' in text, page
         assert 'hreflang="ru" lang="ru">Русский</a>' in text, page
+
+
+@pytest.mark.rule
+def test_the_table_sheet_check_counts_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``make docs-sheet`` fails when an edition's printed sheet is missing or longer than two
+    pages (issue 31); the count reads the PDF's page tree."""
+    monkeypatch.syspath_prepend(str(DOCS / "_ext"))
+    sheet = importlib.import_module("scoutdocs.sheet")
+    monkeypatch.setitem(sys.modules, "pypdf", None)  # the count without pypdf, as in CI
+    pages = b"<< /Type /Page /Parent 2 0 R >>"
+    for lang, count in (("en", 2), ("ru", 3)):
+        tree = f"<< /Type /Pages /Kids [] /Count {count} >>".encode()
+        (tmp_path / f"{lang}.pdf").write_bytes(b"%PDF-1.4\n" + pages * count + tree)
+    assert sheet.page_count(tmp_path / "ru.pdf") == 3
+    assert sheet.main([str(tmp_path), "en"]) == 0
+    assert sheet.main([str(tmp_path), "en", "ru"]) == 1
+    assert sheet.main([str(tmp_path), "pt"]) == 1
+    assert "ru.pdf: 3 pages (more than 2)" in capsys.readouterr().out

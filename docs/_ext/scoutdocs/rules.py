@@ -395,6 +395,15 @@ def _examples_elsewhere(rule_id: str) -> nodes.paragraph:
     return cast(nodes.paragraph, untranslatable(para))
 
 
+def chapter_of(directive: SphinxDirective, area: str) -> tuple[int, str]:
+    """The number and stem of the chapter of a rule area, or the directive's error."""
+    found = [c for c in chapters() if c[2] == area]
+    if not found:
+        raise directive.error(f"unknown rule area {area!r}")
+    number, stem, _area, _title = found[0]
+    return number, stem
+
+
 class RulesDirective(SphinxDirective):
     """``.. rules:: SHOW``: every rule of a chapter, in registry order, with its examples.
 
@@ -407,10 +416,7 @@ class RulesDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         area = self.arguments[0]
-        found = [c for c in chapters() if c[2] == area]
-        if not found:
-            raise self.error(f"unknown rule area {area!r}")
-        number, stem, _area, _title = found[0]
+        number, stem = chapter_of(self, area)
         expected = CHAPTERS_FILE_FORMAT.format(number=number, stem=stem)
         if self.env.current_document.docname != expected:
             raise self.error(f"the rules of {area} belong in {expected}.rst")
@@ -450,10 +456,7 @@ class RuleImplementersDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         area = self.arguments[0]
-        found = [c for c in chapters() if c[2] == area]
-        if not found:
-            raise self.error(f"unknown rule area {area!r}")
-        _number, stem, _area, _title = found[0]
+        _number, stem = chapter_of(self, area)
         stems = {c[1] for c in chapters()}
         module = addnodes.pending_xref(
             "",
