@@ -19,7 +19,7 @@ CSTAMP := $(CVENV)/.installed-stamp
 SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '*.md')
 
 .PHONY: demo install test quick lint typecheck pytest test-compiled compiled-tests conform-compiled \
-	docs docs-en docs-check docs-onepage docs-onepage-en locales docs-pdf vectors vectors-check \
+	docs docs-en docs-check docs-onepage docs-onepage-en locales docs-pdf docs-sheet vectors vectors-check \
 	verify verify-compiled verify-deep sweep compiled bench bench-cluster bench-jobs zoo mutation clean
 
 # Test processes: pytest-xdist starts one worker per core. --dist loadgroup spreads the tests
@@ -221,6 +221,25 @@ docs-pdf: docs-onepage-en
 	  --user-data-dir=$$(mktemp -d) --print-to-pdf=docs/_build/scout-rules.pdf \
 	  file://$(CURDIR)/docs/_build/onepage/print.html
 	@echo "docs/_build/scout-rules.pdf"
+
+# The table sheet (issue 31): every edition's print view (the rules of play and the flow charts,
+# docs/print.rst) printed by headless Chromium to docs/_build/sheet/<lang>.pdf, then checked to
+# fit on at most two pages (scoutdocs.sheet counts them). Each print view is built afresh (-E).
+# Needs Chromium, like docs-pdf.
+SHEET_LANGS := en $(EDITIONS)
+PRINT_PDF = $(CHROMIUM) --headless --no-sandbox --disable-gpu --no-first-run --no-pdf-header-footer \
+	--user-data-dir=$$(mktemp -d)
+docs-sheet: $(STAMP)
+	@test -n "$(CHROMIUM)" || { echo "docs-sheet needs Chromium (apt-get install chromium)" >&2; exit 2; }
+	@mkdir -p docs/_build/sheet
+	@for lang in $(SHEET_LANGS); do \
+		out=docs/_build/onepage/$$lang; test $$lang = en && out=docs/_build/onepage; \
+		$(SPHINX) -q -E -b singlehtml -t onepage $(ENGINE_CACHE) -D language=$$lang \
+			-d $(DOCTREES)/onepage-$$lang docs $$out || exit 1; \
+		$(PRINT_PDF) --print-to-pdf=docs/_build/sheet/$$lang.pdf file://$(CURDIR)/$$out/print.html \
+			2>/dev/null || exit 1; \
+	done
+	PYTHONPATH=docs/_ext $(BIN)/python -m scoutdocs.sheet docs/_build/sheet $(SHEET_LANGS)
 
 vectors: $(STAMP)
 	$(BIN)/scout-ref vectors generate

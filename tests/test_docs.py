@@ -115,8 +115,8 @@ def _rule_sections(built: Path) -> dict[str, str]:
 def test_every_rule_has_a_statement_and_an_example(built: Path) -> None:
     for rule_id, section in _rule_sections(built).items():
         assert "scout-rule-statement" in section, rule_id
-        examples = section[section.index(">Examples<") :]
-        assert re.search(r'href="[^"]*#example-', examples), rule_id
+        # its own worked example, or links to the examples under other rules ("Examples:")
+        assert re.search(r'id="example-|href="[^"]*#example-', section), rule_id
 
 
 def _tiny_project(root: Path, body: str, conf: str = "") -> Path:
@@ -268,11 +268,16 @@ def test_rules_page_gives_every_rule_its_text(built: Path) -> None:
 @ONE_BUILD
 @pytest.mark.slow
 @pytest.mark.rule
-def test_rule_pages_show_examples_before_the_folded_lists(built: Path) -> None:
+def test_rule_pages_leave_the_implementers_lists_to_the_engine_page(built: Path) -> None:
+    """A chapter gives each rule and its examples; what backs the rule in code, tests and vectors
+    is folded under the rule on the developers' page reference/engine (issue 31)."""
+    engine = (built / "reference" / "engine.html").read_text(encoding="utf-8")
     for rule_id, section in _rule_sections(built).items():
-        folded = section.index('<details class="scout-folded">')
-        assert section.find("scout-example") < folded, rule_id
-        assert ">Tested by<" in section[folded:], rule_id
+        assert '<details class="scout-folded">' not in section, rule_id
+        assert "scout-example" in section, rule_id
+        at = engine.index(f"{rule_id}</span>")
+        folded = engine.index('<details class="scout-folded">', at)
+        assert ">Tested by<" in engine[folded : engine.find("</details>", folded)], rule_id
 
 
 @ONE_BUILD
@@ -351,3 +356,23 @@ def test_every_english_page_has_the_language_switcher(built: Path) -> None:
         text = (built / page).read_text(encoding="utf-8")
         assert '<strong aria-current="page" lang="en">English</strong>' in text, page
         assert 'hreflang="ru" lang="ru">Русский</a>' in text, page
+
+
+@pytest.mark.rule
+def test_the_table_sheet_check_counts_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``make docs-sheet`` fails when an edition's printed sheet is missing or longer than two
+    pages (issue 31); the count reads the PDF's page tree."""
+    monkeypatch.syspath_prepend(str(DOCS / "_ext"))
+    sheet = importlib.import_module("scoutdocs.sheet")
+    monkeypatch.setitem(sys.modules, "pypdf", None)  # the count without pypdf, as in CI
+    pages = b"<< /Type /Page /Parent 2 0 R >>"
+    for lang, count in (("en", 2), ("ru", 3)):
+        tree = f"<< /Type /Pages /Kids [] /Count {count} >>".encode()
+        (tmp_path / f"{lang}.pdf").write_bytes(b"%PDF-1.4\n" + pages * count + tree)
+    assert sheet.page_count(tmp_path / "ru.pdf") == 3
+    assert sheet.main([str(tmp_path), "en"]) == 0
+    assert sheet.main([str(tmp_path), "en", "ru"]) == 1
+    assert sheet.main([str(tmp_path), "pt"]) == 1
+    assert "ru.pdf: 3 pages (more than 2)" in capsys.readouterr().out

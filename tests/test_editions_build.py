@@ -1,6 +1,7 @@
 """The editions' machinery in a pseudo-translated edition of a one-chapter project (issue 23):
 registry texts from rules.po, the extension's words from scoutdocs.po, an example's title from
-its page's catalog, pictures identical to the English, the switcher on every page, developer
+its page's catalog, pictures drawn as in English with the edition's words (issue 31), the
+switcher on every page, developer
 pages marked English-only. (That no registry text reaches the page catalogs is checked on the
 whole rulebook by tests/test_docs.py.)
 """
@@ -106,6 +107,12 @@ def _pictures(page: str) -> list[str]:
     return re.findall(r'<svg[^>]*class="scout-picture".*?</svg>', page, re.DOTALL)
 
 
+def _drawing(picture: str) -> str:
+    """A picture without its words and its size (which follows the length of the words)."""
+    picture = re.sub(r"(<(text|title)\b[^>]*>)[^<]*(</\2>)", r"\1\3", picture)
+    return re.sub(r'(viewBox|width|height)="[^"]*"', "", picture, count=3)
+
+
 @pytest.fixture(scope="module")
 def small_editions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The small project built in English and in pseudo-Russian."""
@@ -147,7 +154,10 @@ def test_an_edition_renders_registry_texts_and_its_own_words(
     en = (en_dir / "rulebook" / "08-show.html").read_text(encoding="utf-8")
     assert f"8.1 {rule.title}" in en
     assert "Checked by the engine:" in en
-    assert _pictures(ru) == _pictures(en) != []  # engine-made pictures identical
+    pictures = _pictures(ru)  # the engine's pictures: the same drawing, the edition's words
+    assert [_drawing(p) for p in pictures] == [_drawing(p) for p in _pictures(en)] != []
+    assert "ACTIVE SET (OWNER: SEAT 2)" in pictures[0]  # scoutdocs.po, pseudo-translated
+    assert "Active set" not in "".join(pictures)
 
 
 @SMALL_BUILDS

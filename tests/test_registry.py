@@ -24,6 +24,7 @@ from scout_ref.engine.combinations import classify
 from scout_ref.engine.components import OrientedCard
 from scout_ref.rulebook.registry import (
     RULE_ID,
+    Kind,
     Rule,
     Status,
     enforced_by,
@@ -318,3 +319,27 @@ def test_rule_history_is_ordered_and_within_the_spec() -> None:
         assert all(c.what.strip() for c in rule.changed), rule.id
     retired = [r for r in rules().values() if r.status is Status.RETIRED]
     assert all(r.changed for r in retired), "a retired rule records when and why it was retired"
+
+
+MODEL_AREAS = {"NOTE", "REACH"}
+"""Chapters whose every rule is a convention of the model: notation and reachability."""
+
+
+@pytest.mark.rule("SC-ORIENT-01", "SC-SETUP-03", "SC-INFO-03", "SC-INFO-05", "SC-INFO-08")
+def test_every_rule_says_whether_it_is_a_rule_of_play_or_of_the_model() -> None:
+    from scout_ref.formats import schema  # noqa: PLC0415 - only this test validates the registry
+
+    document = json.loads((spec_dir() / "rules.json").read_text("utf-8"))
+    rules_schema = json.loads((spec_dir() / "schema" / "rules.schema.json").read_text("utf-8"))
+    assert not list(
+        schema.validator(rules_schema, schema.registry([rules_schema])).iter_errors(document)
+    )
+    registry = rules()
+    assert {r.kind for r in registry.values()} == set(Kind)
+    assert all(r.kind is Kind.MODEL for r in registry.values() if r.area in MODEL_AREAS)
+    # the model conventions issue 31 named, which the table sheet no longer calls rules of play
+    for rule_id in ("SC-SETUP-03", "SC-INFO-03", "SC-INFO-05", "SC-INFO-08"):
+        assert registry[rule_id].kind is Kind.MODEL, rule_id
+    # a rule of play on a point the official rules leave open says so, and names the model
+    assert registry["SC-ORIENT-01"].kind is Kind.PLAY
+    assert "official rules do not say" in registry["SC-ORIENT-01"].statement

@@ -31,6 +31,18 @@ class Status(Enum):
     RETIRED = "retired"
 
 
+class Kind(Enum):
+    """Where a rule comes from (issue 31): the game itself, or this rulebook's formal model.
+
+    A ``play`` rule is stated or implied by the official rules; a ``model`` rule is a convention
+    of the formal model (information and recall, reachability, notation, dealing order, protocol
+    precision), which a player at the table is never told is a rule of the game.
+    """
+
+    PLAY = "play"
+    MODEL = "model"
+
+
 @dataclass(frozen=True, slots=True)
 class RuleChange:
     """One entry of a rule's history: the spec version that changed it, and how."""
@@ -54,6 +66,8 @@ class Rule:
     area: str
     statement: str
     status: Status
+    kind: Kind
+    """A rule of play or a convention of the model (:class:`Kind`)."""
     players: tuple[int, ...]
     """The player counts the rule applies to (its scope), ascending."""
     since: str
@@ -92,6 +106,8 @@ def rules() -> dict[str, Rule]:
             raise ValueError(f'spec/rules.json: {entry["id"]} has no "since" (its first version)')
         if "players" not in entry:  # likewise for the scope
             raise ValueError(f'spec/rules.json: {entry["id"]} has no "players" (its scope)')
+        if "kind" not in entry:  # and for the kind (issue 31)
+            raise ValueError(f'spec/rules.json: {entry["id"]} has no "kind" (play or model)')
         area = entry["id"].split("-")[1]
         out[entry["id"]] = Rule(
             id=entry["id"],
@@ -100,6 +116,7 @@ def rules() -> dict[str, Rule]:
             area=area,
             statement=entry["statement"],
             status=Status(entry["status"]),
+            kind=Kind(entry["kind"]),
             builds_on=tuple(entry.get("builds_on", ())),
             players=tuple(sorted(entry["players"])),
             since=entry["since"],

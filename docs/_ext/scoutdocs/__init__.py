@@ -37,6 +37,7 @@ from scoutdocs.history import RuleHistoryDirective
 from scoutdocs.i18n import load_catalog
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
 from scoutdocs.rules import (
+    RuleImplementersDirective,
     RuleRole,
     RulesDirective,
     ScoutDomain,
@@ -65,6 +66,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(folded, html=(visit_folded, depart_folded))
     app.add_node(flow_figure, html=(visit_flow_figure, depart_flow_figure))
     app.add_directive("rules", RulesDirective)
+    app.add_directive("rule-implementers", RuleImplementersDirective)
     app.add_directive("rule-index", RuleIndexDirective)
     app.add_directive("scout-example", ExampleDirective)
     app.add_directive("scout-card", CardDirective)

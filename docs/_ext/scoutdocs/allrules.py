@@ -8,14 +8,21 @@ rule's ID and its ID links to the rule in its chapter, where the examples are.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from scout_ref.rulebook.registry import Rule, Status, rules
+from scout_ref.rulebook.registry import Kind, Rule, Status, rules
 from scoutdocs.i18n import _, chapter_title, rule_statement, rule_title, untranslatable
-from scoutdocs.rules import chapters, display_numbers, rule_ref, rule_text, status_label
+from scoutdocs.rules import (
+    chapters,
+    display_numbers,
+    kind_label,
+    rule_ref,
+    rule_text,
+    status_label,
+)
 
 
 def scope_label(rule: Rule) -> str:
@@ -51,6 +58,10 @@ def rule_entry(env: Any, rule: Rule, number: str) -> nodes.list_item:
         head += nodes.Text(" ")
         status = status_label(rule)
         head += nodes.inline(status, status, classes=["scout-status"])
+    if rule.kind is Kind.MODEL:
+        head += nodes.Text(" ")
+        kind = kind_label(rule)
+        head += nodes.inline(kind, kind, classes=["scout-kind", "scout-kind-model"])
     scope = scope_label(rule)
     if scope:
         head += nodes.Text(" ")
@@ -63,19 +74,32 @@ def rule_entry(env: Any, rule: Rule, number: str) -> nodes.list_item:
 
 
 class RuleIndexDirective(SphinxDirective):
-    """``.. rule-index::``: every rule by chapter with its text, each entry anchored at its ID."""
+    """``.. rule-index::``: every rule by chapter with its text, each entry anchored at its ID.
+
+    ``:kind: play`` (the print view) or ``:kind: model`` (the page of the model's conventions)
+    lists only the rules of that kind (issue 31), and a chapter with none is left out.
+    """
+
+    option_spec: ClassVar[dict[str, Any]] = {"kind": lambda arg: Kind(arg.strip())}
 
     def run(self) -> list[nodes.Node]:
         numbers = display_numbers()
+        kind = self.options.get("kind")
         out: list[nodes.Node] = []
         for number, stem, area, title in chapters():
+            listed = [
+                rule
+                for rule in rules().values()
+                if rule.area == area and (kind is None or rule.kind is kind)
+            ]
+            if not listed:
+                continue
             section = nodes.section(ids=[f"chapter-{area.lower()}"])
             heading = f"{number}. {chapter_title(self.env, stem, title)}"
             section += nodes.title(heading, heading, translatable=False)
             items = nodes.bullet_list(classes=["scout-rule-index"])
-            for rule in rules().values():
-                if rule.area == area:
-                    items += rule_entry(self.env, rule, numbers[rule.id])
+            for rule in listed:
+                items += rule_entry(self.env, rule, numbers[rule.id])
             section += items
             self.set_source_info(section)
             out.append(section)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from html import escape
 
 from scout_ref import OrientedCard, Phase, State, round_scores
+from scoutdocs.i18n import _
 from scoutdocs.tally import TALLY_H, tally_svg, tally_width
 
 CARD_W = 48
@@ -147,25 +148,35 @@ def _end_labels(n: int) -> list[str]:
     return ["L", *[""] * (n - 2), "R"]
 
 
+COUNTS = _("counts in play")
+ROTATED = _("after rotating")
+
+
 def seat_label(state: State, seat: int) -> str:
-    """The caption of a hand row: seat, whose turn, chips and captured cards."""
-    parts = [f"Seat {seat}"]
+    """The caption of a hand row: seat, whose turn, chips and captured cards (in the edition's
+    words: a picture on a page in another language has no English in it, issue 31)."""
+    parts = [str(_("Seat {seat}")).format(seat=seat)]
     if state.turn == seat:
-        parts.append("to act")
+        parts.append(str(_("to act")))
     if state.is_two_player or state.scout_chips[seat]:
-        chips = state.scout_chips[seat]
-        parts.append(f"{chips} Scout chip{'' if chips == 1 else 's'}")
+        parts.append(str(_("Scout chips: {count}")).format(count=state.scout_chips[seat]))
     if not state.is_two_player and not state.scout_show_available[seat]:
-        parts.append("Scout & Show used")
+        parts.append(str(_("Scout & Show used")))
     return " · ".join(parts)
 
 
 def _active_label(state: State) -> str:
-    owner = "no owner" if state.owner is None else f"owner: seat {state.owner}"
-    if state.round_end is not None:
-        what = "Left on the table" if state.active_set else "Nothing left on the table"
-        return f"{what} ({owner}); scores nothing"
-    return f"{'Active set' if state.active_set else 'No active set'} ({owner})"
+    if state.owner is None:
+        return str(_("No active set (no owner)"))
+    if state.round_end is not None and state.active_set:
+        message = _("Left on the table (owner: seat {seat}); scores nothing")
+    elif state.round_end is not None:
+        message = _("Nothing left on the table (owner: seat {seat})")
+    elif state.active_set:
+        message = _("Active set (owner: seat {seat})")
+    else:
+        message = _("No active set (owner: seat {seat})")
+    return str(message).format(seat=state.owner)
 
 
 def omitted_note(state: State, seats: Sequence[int]) -> str:
@@ -173,8 +184,9 @@ def omitted_note(state: State, seats: Sequence[int]) -> str:
     left_out = [s for s in range(state.players) if s not in seats]
     if not left_out:
         return ""
-    sizes = [f"seat {s} ({len(state.hands[s])} in hand)" for s in left_out]
-    return "Not drawn: " + ", ".join(sizes)
+    each = str(_("seat {seat} ({count} in hand)"))
+    sizes = [each.format(seat=s, count=len(state.hands[s])) for s in left_out]
+    return str(_("Not drawn: {seats}")).format(seats=", ".join(sizes))
 
 
 def state_svg(
@@ -238,6 +250,6 @@ def legend_svg(card: OrientedCard) -> str:
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'font-family="system-ui, sans-serif"><title>the card {card}</title>'
         f"{card_svg(card, MARGIN, MARGIN)}"
-        f"<text {note.format(x=x, y=MARGIN + 28)}>counts in play</text>"
-        f"<text {note.format(x=x, y=MARGIN + CARD_H - 6)}>after rotating</text></svg>"
+        f"<text {note.format(x=x, y=MARGIN + 28)}>{escape(str(COUNTS))}</text>"
+        f"<text {note.format(x=x, y=MARGIN + CARD_H - 6)}>{escape(str(ROTATED))}</text></svg>"
     )

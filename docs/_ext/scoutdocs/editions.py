@@ -35,6 +35,7 @@ PAGES: tuple[str, ...] = (
     "flow",
     "glossary",
     "rules",
+    "model",
     "explanation/reconciliation",
     "rulebook/*",
 )

@@ -21,7 +21,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from scout_ref.rulebook.registry import RULE_ID, Rule, Status, rules, spec_dir
+from scout_ref.rulebook.registry import RULE_ID, Kind, Rule, Status, rules, spec_dir
 from scoutdocs import links
 from scoutdocs.i18n import _, fill, rule_statement, rule_title, untranslatable
 
@@ -284,6 +284,9 @@ def rule_section(env: Any, rule: Rule, number: str) -> nodes.section:
     status = status_label(rule)
     badge += nodes.inline(status, status, classes=["scout-status"])
     badge += nodes.Text(" ")
+    kind = kind_label(rule)
+    badge += nodes.inline(kind, kind, classes=["scout-kind", f"scout-kind-{rule.kind.value}"])
+    badge += nodes.Text(" ")
     from scoutdocs.allrules import scope_label  # noqa: PLC0415 - allrules imports this module
 
     scope = scope_label(rule)
@@ -315,6 +318,17 @@ STATUS_LABELS = {
 def status_label(rule: Rule) -> str:
     """A rule's status as the edition says it (the registry's word in English)."""
     return str(STATUS_LABELS[rule.status])
+
+
+KIND_LABELS = {
+    Kind.PLAY: _("rule of play"),
+    Kind.MODEL: _("model convention"),
+}
+
+
+def kind_label(rule: Rule) -> str:
+    """Whether a rule is one of the game or a convention of the model, as the edition says it."""
+    return str(KIND_LABELS[rule.kind])
 
 
 def implementers(rule: Rule, stems: set[str]) -> folded:
@@ -381,6 +395,15 @@ def _examples_elsewhere(rule_id: str) -> nodes.paragraph:
     return cast(nodes.paragraph, untranslatable(para))
 
 
+def chapter_of(directive: SphinxDirective, area: str) -> tuple[int, str]:
+    """The number and stem of the chapter of a rule area, or the directive's error."""
+    found = [c for c in chapters() if c[2] == area]
+    if not found:
+        raise directive.error(f"unknown rule area {area!r}")
+    number, stem, _area, _title = found[0]
+    return number, stem
+
+
 class RulesDirective(SphinxDirective):
     """``.. rules:: SHOW``: every rule of a chapter, in registry order, with its examples.
 
@@ -393,19 +416,48 @@ class RulesDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         area = self.arguments[0]
-        found = [c for c in chapters() if c[2] == area]
-        if not found:
-            raise self.error(f"unknown rule area {area!r}")
-        number, stem, _area, _title = found[0]
+        number, stem = chapter_of(self, area)
         expected = CHAPTERS_FILE_FORMAT.format(number=number, stem=stem)
         if self.env.current_document.docname != expected:
             raise self.error(f"the rules of {area} belong in {expected}.rst")
         holder = nodes.container()
         self.state.nested_parse(self.content, self.content_offset, holder)
         numbers = display_numbers()
-        stems = {c[1] for c in chapters()}
         domain = scout_domain(self.env)
         sections: dict[str, nodes.section] = {}
+        for rule in rules().values():
+            if rule.area == area:
+                sections[rule.id] = rule_section(self.env, rule, numbers[rule.id])
+                self.set_source_info(sections[rule.id])
+                domain.note_rule(rule.id, sections[rule.id])
+        first = next(iter(sections.values()))
+        for child in holder.children:
+            if isinstance(child, nodes.system_message):
+                first += child  # an example that failed: keep its error message visible
+                continue
+            home = child.get("home-rule") if isinstance(child, nodes.Element) else None
+            if home not in sections:
+                raise self.error(
+                    f"content of a rules directive must be examples whose first rule is in {area}"
+                )
+            sections[home] += child
+        for rule_id, section in sections.items():
+            if not _has_example(section):
+                section.append(_examples_elsewhere(rule_id))
+        return list(sections.values())
+
+
+class RuleImplementersDirective(SphinxDirective):
+    """``.. rule-implementers:: SHOW``: for each rule of a chapter, what backs it in code, tests
+    and vectors (:func:`implementers`), on the developers' page ``reference/engine`` (issue 31:
+    the player pages carry the rules and their examples only)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        area = self.arguments[0]
+        _number, stem = chapter_of(self, area)
+        stems = {c[1] for c in chapters()}
         module = addnodes.pending_xref(
             "",
             refdomain="py",
@@ -426,24 +478,14 @@ class RulesDirective(SphinxDirective):
             ),
             module=module,
         )
+        out: list[nodes.Node] = [intro]
         for rule in rules().values():
-            if rule.area == area:
-                sections[rule.id] = rule_section(self.env, rule, numbers[rule.id])
-                self.set_source_info(sections[rule.id])
-                domain.note_rule(rule.id, sections[rule.id])
-        first = next(iter(sections.values()))
-        for child in holder.children:
-            if isinstance(child, nodes.system_message):
-                first += child  # an example that failed: keep its error message visible
+            if rule.area != area:
                 continue
-            home = child.get("home-rule") if isinstance(child, nodes.Element) else None
-            if home not in sections:
-                raise self.error(
-                    f"content of a rules directive must be examples whose first rule is in {area}"
-                )
-            sections[home] += child
-        for rule_id, section in sections.items():
-            if not _has_example(section):
-                section.append(_examples_elsewhere(rule_id))
-            section.append(implementers(rules()[rule_id], stems))
-        return [intro, *sections.values()]
+            head = nodes.paragraph(classes=["scout-implementers-head"], translatable=False)
+            head += rule_ref(rule.id)
+            title = rule_title(self.env, rule)
+            head += nodes.Text(" ")
+            head += nodes.strong(title, title)
+            out += [head, implementers(rule, stems)]
+        return out

@@ -8,7 +8,10 @@ writes the sum out, so the arithmetic in the picture is the engine's, not the ca
 
 from __future__ import annotations
 
+from html import escape
+
 from scout_ref import SeatScore
+from scoutdocs.i18n import _
 
 TALLY_H = 34  # the height of one scoring line
 PILE = "#6b7280"  # the back of a face-down card
@@ -42,18 +45,31 @@ def _chips(x: int, y: int, count: int) -> str:
 
 
 def arithmetic(score: SeatScore, in_hand: int) -> str:
-    """The round score written out: ``28 captured + 0 chips - 2 in hand = +26``."""
-    hand = f"0 ({in_hand} in hand, exempt)" if score.exempt else f"{score.hand_penalty} in hand"
-    return f"{score.captured} captured + {score.chips} chips \u2212 {hand} = {score.total:+d}"
+    """The round score written out: ``captured 28 + chips 0 - in hand 2 = +26``.
+
+    Each number follows its name, so no count needs a plural ("1 chips", issue 31), and the
+    words are the edition's; an exempt owner's hand shows the cards it holds.
+    """
+    if score.exempt:
+        message = _("captured {captured} + chips {chips} \u2212 in hand 0 ({held} held, exempt)")
+    else:
+        message = _("captured {captured} + chips {chips} \u2212 in hand {held}")
+    held = in_hand if score.exempt else score.hand_penalty
+    line = str(message).format(captured=score.captured, chips=score.chips, held=held)
+    return f"{line} = {score.total:+d}"
+
+
+TALLY_TITLE = _("round score of seat {seat}")
 
 
 def tally_svg(score: SeatScore, in_hand: int, x: int, y: int) -> str:
     """One seat's scoring line at (x, y): pile, chips, then the sum in bold."""
     return (
-        f'<g class="scout-tally"><title>round score of seat {score.seat}</title>'
+        f'<g class="scout-tally"><title>'
+        f"{escape(str(TALLY_TITLE).format(seat=score.seat))}</title>"
         f"{_pile(x, y, score.captured)}{_chips(x + 58, y, score.chips)}"
         f'<text x="{x + 104}" y="{y + 22}" font-size="13" font-weight="700" '
-        f'fill="currentColor">{arithmetic(score, in_hand)}</text></g>'
+        f'fill="currentColor">{escape(arithmetic(score, in_hand))}</text></g>'
     )
 
 
