@@ -212,9 +212,9 @@ def sample_history(obs: Observation, rng: random.Random) -> History:
     put out of the round out of the sample).
 
     Raises:
+        TypeError: if ``obs`` is not an observation or ``rng`` not a ``random.Random``.
         MalformedInputError: if no deal gives ``obs`` (its own hand or recall cannot come out
             of any deal, or no swap of hidden cards makes the moves replay).
-        TypeError: if ``obs`` is not an observation or ``rng`` not a ``random.Random``.
     """
     require_type(obs, Observation, "the observation", "an Observation such as observation(s, 0)")
     require_type(rng, random.Random, "rng", "a random.Random such as random.Random(0)")
