@@ -225,7 +225,9 @@ def test_a_count_beyond_its_cap_or_not_in_ascii_digits_names_the_cap(
 
 
 @pytest.mark.parametrize(
-    "pattern", ["SC-SHOW-01\n", "legal-*\t", "x" * 100_000, "", "SC-\u0428OW-01"]
+    "pattern",
+    ["SC-SHOW-01\n", "legal-*\t", "x" * 100_000, "", "SC-\u0428OW-01"],
+    ids=lambda p: f"{p[:12]!r} ({len(p)})",
 )
 @pytest.mark.parametrize(
     "option", [["conform", "--list", "--rule"], ["conform", "--list", "--case"], ["rules"]]

@@ -115,7 +115,7 @@ MODELS = {
     "groups a string": {"groups": "x"},
     "an axis a number": {"groups": [_group(each=[{"players": 3}])]},
     "a billion bins": {"groups": [_group(each=[{f"a{n}": list(range(100)) for n in range(5)}])]},
-    "an unknown rule": {"groups": [_group(rule="SC-NONE-01", each=[{"players": [3]}])]},
+    "an unknown rule": {"groups": [_group(rule="SC-NONE-99", each=[{"players": [3]}])]},
     "an attribute in a name": {"groups": [_group(bin="{players.real}", each=[{"players": [3]}])]},
     "a name without its axis": {"groups": [_group(bin="{size}", each=[{"players": [3]}])]},
     "deep nesting": {"groups": [_group(when={"kind": deep_list(40)})]},

@@ -148,8 +148,10 @@ def test_the_family_wise_level_is_split_among_the_tests() -> None:
 def test_a_negative_number_of_deals_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     from scout_ref.cli import main  # noqa: PLC0415
 
-    assert main(["conform", "--kind", "random", "--random-deals", "-1"]) == 2
-    assert "--random-deals must be >= 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:  # refused by the option's type
+        main(["conform", "--kind", "random", "--random-deals", "-1"])
+    assert info.value.code == 2
+    assert "'-1' is not a whole number from 0 to 1000000" in capsys.readouterr().err
 
 
 @pytest.mark.slow

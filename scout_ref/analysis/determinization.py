@@ -212,7 +212,8 @@ def sample_history(obs: Observation, rng: random.Random) -> History:
     put out of the round out of the sample).
 
     Raises:
-        TypeError: if ``obs`` is not an observation or ``rng`` not a ``random.Random``.
+        TypeError: if ``obs`` is not an observation or ``rng`` is not a
+            ``random.Random``.
         MalformedInputError: if no deal gives ``obs`` (its own hand or recall cannot come out
             of any deal, or no swap of hidden cards makes the moves replay).
     """
