@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scout_ref.analysis.distribute import map_jobs
-from scout_ref.conformance.fuzz.games import Signature, fuzz_game, player_counts, repeat_text
+from scout_ref.conformance.fuzz.disagreements import Signature, repeat_text
+from scout_ref.conformance.fuzz.games import fuzz_game, player_counts
 from scout_ref.conformance.fuzz.numbering import chosen_games, fuzz_players
 from scout_ref.conformance.model.kinds import Strictness
 from scout_ref.conformance.model.outcomes import CaseResult, Finding, Outcome
