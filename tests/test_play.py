@@ -317,8 +317,7 @@ def test_the_table_reads_the_moves_the_rules_forbid(
 ) -> None:
     """One notation: a probe is refused with its reason, explained, or refused as no move."""
     typed = ["flip", "show 3,1", "scout #1 @0", "explain show 1,0", "show 0,1", "quit"]
-    lines = iter(typed)
-    monkeypatch.setattr("builtins.input", lambda prompt: (print(prompt, end=""), next(lines))[1])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
     assert main(["play", "--seats", "human,greedy", "--seed", "2", "--plain"]) == 0
     out = capsys.readouterr().out
     assert "show 3,1 by seat 0: illegal, not_adjacent (SC-SHOW-01)" in out

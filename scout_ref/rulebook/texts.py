@@ -184,8 +184,15 @@ def text(lang: str, context: str, english: str) -> str:
 
     Raises:
         TranslationError: if the edition does not exist or has not translated the text.
+        InstallationError: if its catalog is damaged, or holds no entry at all for the text
+            (cut short, or made for other rules: a catalog lists every registry text, translated
+            or not).
     """
     found = lookup(lang, context, english)
+    if found is None and catalog(lang).get(english, context=context) is None:
+        path = locales_dir() / lang / "rules.po"
+        why = f"holds no entry for {context!r} (cut short, or made for other rules)"
+        raise InstallationError.of(path, why)
     if found is None:
         raise TranslationError(
             f"the {editions()[lang]} ({lang}) edition has no current translation of "
