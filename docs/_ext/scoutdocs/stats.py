@@ -59,11 +59,14 @@ def histogram_svg(samples: list[Sample]) -> str:
     bins = longest // BIN + 1
     width = LEFT + bins * BAR_WIDTH + 10
     height = TOP + len(samples) * (PANEL_HEIGHT + 24) + 20
+    # the labels are looked up outside the f-strings, where the catalog extractor finds them
+    title = str(_("Round lengths in random play, by player count"))
+    axis_label = str(_("moves per round (bars of {size})")).format(size=BIN)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" class="scout-histogram" '
         'fill="currentColor">',
-        f"<title>{escape(str(_('Round lengths in random play, by player count')))}</title>",
+        f"<title>{escape(title)}</title>",
     ]
     for k, s in enumerate(samples):
         counts = [0] * bins
@@ -71,9 +74,9 @@ def histogram_svg(samples: list[Sample]) -> str:
             counts[n // BIN] += 1
         peak = max(counts)
         base = TOP + k * (PANEL_HEIGHT + 24) + PANEL_HEIGHT
+        label = str(_("{count} players")).format(count=s.players)
         parts.append(
-            f'<text x="0" y="{base - PANEL_HEIGHT / 2}" font-size="12">'
-            f"{escape(str(_('{count} players')).format(count=s.players))}</text>"
+            f'<text x="0" y="{base - PANEL_HEIGHT / 2}" font-size="12">{escape(label)}</text>'
         )
         parts.append(
             f'<line x1="{LEFT}" y1="{base}" x2="{width - 10}" y2="{base}" stroke="currentColor"/>'
@@ -92,10 +95,7 @@ def histogram_svg(samples: list[Sample]) -> str:
     for tick in range(0, bins * BIN + 1, 50):
         x = LEFT + tick // BIN * BAR_WIDTH
         parts.append(f'<text x="{x}" y="{axis}" font-size="10" text-anchor="middle">{tick}</text>')
-    parts.append(
-        f'<text x="{LEFT}" y="{axis + 14}" font-size="10">'
-        f"{escape(str(_('moves per round (bars of {size})')).format(size=BIN))}</text>"
-    )
+    parts.append(f'<text x="{LEFT}" y="{axis + 14}" font-size="10">{escape(axis_label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
