@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 
 from scout_ref import History, Seat, new_game, observation, observation_to_json, parse_move
-from scout_ref.conformance.judge.observe import observation_verdict
+from scout_ref.conformance.judge.observe import observation_rules, observation_verdict
 from scout_ref.conformance.judge.runner import not_applicable
 from scout_ref.conformance.model.outcomes import Outcome
 from scout_ref.conformance.protocol.messages import Capabilities
 from scout_ref.formats.position import build_state
+from scout_ref.formats.state_json import state_to_json
 
 START = build_state(4, ["5/1 6/2 7/3", "9/1 2/8", "4/1 4/3", "3/2"], active_set="8/5 9/6", owner=3)
 HISTORY = History.replay(START, [parse_move(m) for m in ("scout R~ @1", "scout L @0")])
@@ -78,3 +79,22 @@ def test_a_decision_shown_too_early_is_blamed_on_the_rotation_rule() -> None:
     outcome, message = observation_verdict(deciding, leaked)
     assert outcome is Outcome.FAILED
     assert message.rstrip().endswith("(SC-ORIENT-01)")
+
+
+@pytest.mark.rule("SC-INFO-01")
+def test_another_seats_observation_breaks_the_information_rules_not_the_rotation_rule() -> None:
+    """Seat 0's view, given when seat 1's is asked: its events show seat 0's own decision,
+    which seat 0 may see, so the difference is the seat's view (INFO), not a decision shown
+    too early (ORIENT-01); a leak in the right seat's view is still ORIENT-01 (above)."""
+    start = new_game(3, seed=2)
+    history = History.replay(start, [parse_move("flip")])
+    asked: Any = observation_to_json(observation(history, Seat(1)))
+    other: Any = observation_to_json(observation(history, Seat(0)))
+    outcome, message = observation_verdict(asked, other)
+    assert outcome is Outcome.FAILED
+    assert "SC-ORIENT-01" not in message
+    assert "(SC-INFO-01)" in message
+    case = {"rules": ["SC-INFO-01"], "state": state_to_json(start), "moves": ["flip"]}
+    blamed = observation_rules(case, asked, other)
+    assert "SC-INFO-01" in blamed
+    assert "SC-ORIENT-01" not in blamed

@@ -92,10 +92,12 @@ def observation_rules(
     seat cannot know by what it reveals (:func:`revealed_rule`), any other by where it lies;
     differences in the public view's fields named in ``skip`` are left out."""
     out = set()
+    deciding = is_deciding(expected) and _same_seat(expected, got)
     for pointer, want, have in departures(expected, got):
         if skip and _played(pointer, want, skip):
             continue
-        out.add(_rule(case, expected, have, f"{pointer or '/'}: expected {short(want)}, got"))
+        text = f"{pointer or '/'}: expected {short(want)}, got"
+        out.add(_rule(case, expected, have, text, deciding))
     return frozenset(out)
 
 
@@ -141,9 +143,14 @@ def observation_verdict(
     expected: object, got: object, case: dict[str, Any] | None = None
 ) -> tuple[Outcome, str]:
     """Passed when the observations are equal; else failed, with the first differences, each
-    naming the rule it breaks (a hidden card shown is SC-INFO-01, wherever it appears)."""
+    naming the rule it breaks (a hidden card shown is SC-INFO-01, wherever it appears).
+
+    An observation made for another seat than the one asked (its ``seat`` differs) breaks the
+    information rules only: the decisions it shows are that seat's own, so no difference in
+    its events is read as a rotation decision shown too early (SC-ORIENT-01)."""
+    deciding = is_deciding(expected) and _same_seat(expected, got)
     found = [
-        f"{text} ({_rule(case, expected, have, text)})"
+        f"{text} ({_rule(case, expected, have, text, deciding)})"
         for text, have in (
             (f"{p or '/'}: expected {short(w)}, got {short(h)}", h)
             for p, w, h in departures(expected, got)
@@ -162,10 +169,19 @@ def is_deciding(observation: object) -> bool:
     return isinstance(public, dict) and public.get("phase") == "rotation"
 
 
-def _rule(case: dict[str, Any] | None, expected: object, have: object, text: str) -> str:
+def _same_seat(expected: object, got: object) -> bool:
+    """Whether ``got`` is an observation of the seat ``expected`` is of (or names none)."""
+    if not isinstance(expected, dict) or not isinstance(got, dict) or "seat" not in got:
+        return True
+    return bool(got["seat"] == expected.get("seat"))
+
+
+def _rule(
+    case: dict[str, Any] | None, expected: object, have: object, text: str, deciding: bool
+) -> str:
     listed = text.strip("/").split("/", 1)[0].split(":", 1)[0] in ("unseen", "deduced")
     revealed = revealed_rule(case, expected, have) if case is not None and not listed else None
-    return revealed or rule_of(text, is_deciding(expected))
+    return revealed or rule_of(text, deciding)
 
 
 def scp1_gap(data: dict[str, Any], protocol: int) -> str | None:
