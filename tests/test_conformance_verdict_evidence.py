@@ -347,6 +347,12 @@ ENGINES: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
         ("SC-VAR2-02",),
         ("SC-SNS-01", "SC-SHOW-01", "SC-SHOW-05"),
     ),
+    "decides-at-first-turn": (
+        "wrong_decides_at_first_turn",
+        "--rule SC-ORIENT-0* --kind apply",
+        ("SC-ORIENT-01", "SC-ORIENT-03"),  # the last decision's turn is not the decision's
+        ("SC-ORIENT-02",),
+    ),
     "a-double-in-the-box": (
         "wrong_deck_doubles",
         "--kind deal",
@@ -357,7 +363,13 @@ ENGINES: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
 
 
 @pytest.mark.rule(
-    "SC-SHOW-02", "SC-SCOUT-02", "SC-SCOUT-05", "SC-END-02", "SC-VAR2-02", "SC-COMP-01"
+    "SC-SHOW-02",
+    "SC-SCOUT-02",
+    "SC-SCOUT-05",
+    "SC-END-02",
+    "SC-VAR2-02",
+    "SC-COMP-01",
+    "SC-ORIENT-03",
 )
 @pytest.mark.usefixtures("importable_adapters")
 @pytest.mark.parametrize(

@@ -194,3 +194,46 @@ def test_a_deal_of_a_card_the_box_does_not_hold_is_named_on_comp_01(
     assert result.outcome is Outcome.FAILED
     assert result.blame == ("SC-COMP-01",), result.message
     assert "(SC-COMP-01)" in result.message
+
+
+def _fresh_round_two(real: Any) -> Any:
+    """A second two-player round dealt from a new shuffle of all 44 cards (its first 22), not
+    from the cards set aside in round 1."""
+
+    def deal(request: Message) -> Message:
+        out = real(request)
+        if "state" in request["input"]:
+            first = real(
+                {
+                    "input": {"players": 2, "rules": request["input"]["state"]["rules"]},
+                    "seed": request["seed"] + 1,
+                }
+            )
+            out["state"]["hands"] = first["state"]["hands"]
+        return out
+
+    return deal
+
+
+@pytest.mark.rule("SC-VAR2-01", "SC-SETUP-01")
+@pytest.mark.parametrize(
+    ("config", "rule"), [(CONFIGS[1], "SC-VAR2-01"), (CONFIGS[2], "SC-SETUP-01")], ids=["2p", "3p"]
+)
+def test_a_deal_of_cards_not_in_play_is_named_on_the_rule_of_its_cards(
+    config: Any, rule: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cards of the box that this deal does not hold: a two-player round 2 with cards played in
+    round 1 (SC-VAR2-01); a three-player deal with a 10 (SC-SETUP-01)."""
+    real = answers.REQUESTS["deal_random"]
+
+    def with_a_ten(request: Message) -> Message:
+        out = real(request)
+        out["state"]["hands"][0][0] = "10/1"  # a card with a 10, once, in place of another
+        return out
+
+    wrong = _fresh_round_two(real) if config.players == 2 else with_a_ten
+    monkeypatch.setitem(answers.REQUESTS, "deal_random", wrong)
+    result = sample_config(context(), config, seed=0, deals=1)
+    assert result.outcome is Outcome.FAILED
+    assert result.blame == (rule,), result.message
+    assert f"({rule})" in result.message

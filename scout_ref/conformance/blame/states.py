@@ -107,6 +107,19 @@ TWO_PLAYER: dict[tuple[Producer, str], tuple[str, ...]] = {
 
 ROUND_END_FIELDS = ("phase", "round_end", "scores", "turn")
 
+LAST_DECISION_FIELDS = ("phase", "turn")
+"""A rotation decision's fields that SC-ORIENT-03 governs when it was the last one."""
+
+
+def last_decision_rules(kind: Producer, key: str, expected: Message) -> tuple[str, ...]:
+    """The rule of ``key`` after the last rotation decision (the expected state is in play):
+    play begins with the start player (SC-ORIENT-03), a rule of its own beside the decision's
+    (SC-ORIENT-01). Empty for any other step or field."""
+    playing = expected.get("phase") == Phase.PLAY.value
+    if kind in ("keep", "flip") and key in LAST_DECISION_FIELDS and playing:
+        return ("SC-ORIENT-03",)
+    return ()
+
 
 def narrow(case: Case, derived: frozenset[str], outcome: Outcome) -> tuple[str, ...]:
     """The rules a failed case is blamed on.
@@ -210,9 +223,8 @@ def field_rules(
         return {"SC-GAME-02"}
     if expected.get("players") == 2 and (kind, key) in TWO_PLAYER:
         return set(TWO_PLAYER[kind, key])
-    playing = expected["phase"] == Phase.PLAY.value
-    if kind in ("keep", "flip") and key in ("turn", "phase") and playing:
-        return {"SC-ORIENT-03"}
+    if last := last_decision_rules(kind, key, expected):
+        return set(last)
     if kind in ("deal", "next_round") and key == "hands" and _turned_only(expected, got):
         return {"SC-SETUP-02"}
     if kind == "next_round" and key in ("hands", "set_aside") and _dealt_otherwise(expected, got):
@@ -302,6 +314,7 @@ def step_rules(step: str, state: Message) -> set[str]:
     out = {r for key, rs in table for r in (TWO_PLAYER.get((kind, key), rs) if two else rs)}
     if kind in ("deal", "next_round"):
         out.add(_rotation_rule(state))
+    out.update(*(last_decision_rules(kind, key, state) for key in LAST_DECISION_FIELDS))
     if kind == "deal":
         out.add(
             "SC-SETUP-01"

@@ -24,6 +24,7 @@ from scout_ref.conformance.blame.states import (
     ROUND_END_FIELDS,
     TWO_PLAYER,
     Rules,
+    last_decision_rules,
     producer,
     round_end_step_rules,
 )
@@ -97,7 +98,8 @@ def _table_fields(step: str, expected: Message) -> dict[str, set[str]]:
     fields: dict[str, set[str]] = {}
     for key in (set(table) | unnamed) - {"*"}:
         ids = table.get(key, table["*"])
-        for rule_id in TWO_PLAYER.get((kind, key), ids) if two else ids:
+        ids = TWO_PLAYER.get((kind, key), ids) if two else ids
+        for rule_id in last_decision_rules(kind, key, expected) or ids:
             fields.setdefault(rule_id, set()).add(key)
     return fields
 

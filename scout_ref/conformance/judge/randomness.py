@@ -124,10 +124,23 @@ def _ask(
         return (Outcome.FAILED, why, frozenset({"SC-COMP-01"})), None
     try:
         expected = expect(_deck_of(dealt))
-    except (MalformedInputError, KeyError, TypeError) as exc:
+    except MalformedInputError as exc:
+        rule = frozenset({_cards_rule(given)} if exc.what == "deck" else ())
+        why = f"{deal_name(given)}: the dealt state is not a deal: {exc}"
+        return (Outcome.FAILED, why + "".join(f" ({r})" for r in rule), rule), None
+    except (KeyError, TypeError) as exc:
         why = f"{deal_name(given)}: the dealt state is not a deal: {exc}"
         return (Outcome.FAILED, why, frozenset()), None
     return expect_state(reply, given.get("state"), deal_name(given), expected), dealt
+
+
+def _cards_rule(given: Message) -> str:
+    """The rule that says which cards a deal holds, when it holds cards of the box but not
+    those: a two-player second round is dealt from the cards set aside in the first alone
+    (SC-VAR2-01); every other deal, of the cards in play at its player count (SC-SETUP-01)."""
+    state = given.get("state")
+    later_two = isinstance(state, dict) and state.get("players") == 2
+    return "SC-VAR2-01" if later_two else "SC-SETUP-01"
 
 
 def _box_problem(dealt: object, given: Message) -> str | None:
