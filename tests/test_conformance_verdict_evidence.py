@@ -506,3 +506,59 @@ def test_an_own_hand_shown_as_the_adapters_own_play_left_it_blames_the_play() ->
     assert "apply" in adapter.asked  # its own play of the moves was asked
     assert "SC-INFO-01" not in result.blame
     assert "SC-ORIENT-01" in result.blame
+
+
+def decides_at_first_turn(request: Message, reply: Message) -> Message:
+    """Plays at once after its own rotation decision (tests/adapters/wrong_decides_at_first_turn)."""
+    if request["type"] == "apply" and request["move"] in ("keep", "flip") and "state" in reply:
+        reply = copy.deepcopy(reply)
+        reply["state"].update(phase="play", turn=request["state"]["turn"])
+    return reply
+
+
+def both_ends_of_one_card_forgetting_its_owner(request: Message, reply: Message) -> Message:
+    """Lists a one-card set's card as its right end too (SC-NOTE-05), and forgets the owner of
+    a set scouted empty (SC-SCOUT-05)."""
+    reply = copy.deepcopy(reply)
+    state = request.get("state") or {}
+    if request["type"] == "legal" and len(state.get("active_set", ())) == 1:
+        reply["moves"] += [
+            m.replace("scout L", "scout R")
+            for m in reply["moves"]
+            if " + " not in m and m.startswith("scout L")
+        ]
+    got = reply.get("state")
+    if request["type"] == "apply" and isinstance(got, dict) and request["move"].startswith("scout"):
+        if not got["active_set"] and got["phase"] == "play":
+            got["owner"] = None
+    return reply
+
+
+@pytest.mark.rule("SC-ORIENT-01", "SC-ORIENT-03")
+def test_one_steps_broken_lower_rule_explains_no_other_steps_difference() -> None:
+    """A fuzz game departs at the first rotation decision (SC-ORIENT-01) and at the last one
+    (SC-ORIENT-03, which builds on it): the last decision's step uses its own rule only, so the
+    broken SC-ORIENT-01 of the first step does not withhold SC-ORIENT-03."""
+    ctx, _ = context(decides_at_first_turn)
+    result = fuzz_game(ctx, 2, "1:0", {})
+    assert {"SC-ORIENT-01", "SC-ORIENT-03"} <= set(result.blame)
+    verdicts = _verdicts([result])
+    assert verdicts["SC-ORIENT-01"] is RuleVerdict.NONCONFORMANT
+    assert verdicts["SC-ORIENT-03"] is RuleVerdict.NONCONFORMANT
+    last = [d for d in result.departures if d.points_at == ("SC-ORIENT-03",)]
+    assert last and all("SC-ORIENT-01" not in d.uses for d in last)
+
+
+@pytest.mark.rule("SC-SCOUT-05", "SC-SCOUT-02", "SC-NOTE-05")
+def test_a_shared_move_made_differently_uses_only_the_rules_of_what_differs() -> None:
+    """The lists differ (a one-card set offered at both ends), and a move both list leaves the
+    owner out: that step uses the owner's rule, not every rule its explanation cites (the slot,
+    the chip), so those rules, whose fields agree, are shown holding, not hidden."""
+    ctx, _ = context(both_ends_of_one_card_forgetting_its_owner)
+    result = fuzz_game(ctx, 2, "1:0", {})
+    shared = [d for d in result.departures if "a move both list" in d.where]
+    assert shared and all(d.points_at == ("SC-SCOUT-05",) for d in shared)
+    assert "SC-SCOUT-02" not in result.uses and "SC-VAR2-03" not in result.uses
+    verdicts = _verdicts([result])
+    assert verdicts["SC-SCOUT-05"] is RuleVerdict.NONCONFORMANT
+    assert verdicts["SC-SCOUT-02"] is RuleVerdict.CONFORMANT

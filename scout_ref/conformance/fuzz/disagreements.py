@@ -71,7 +71,9 @@ def game_result(
     uses = in_scope(frozenset().union(*(d.uses | d.blame for d in found)), players)
     listed = tuple(
         Departure(
-            f"step {d.index} ({d.request}): {_head(d)}", tuple(sorted(in_scope(d.blame, players)))
+            f"step {d.index} ({d.request}): {_head(d)}",
+            tuple(sorted(in_scope(d.blame, players))),
+            () if d.errored else tuple(sorted(in_scope(d.uses | d.blame, players))),
         )
         for d in found
     )

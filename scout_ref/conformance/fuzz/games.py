@@ -204,16 +204,24 @@ def _list_disagreement(
     missing, extra, doubled = compare_move_lists(expected, listed)
     shared = shared_moves(expected, listed, missing, extra)
 
+    shared_uses: dict[
+        str, Rules
+    ] = {}  # a shared move's difference: the rules of its fields that differ
+
     def compare(reply: Result, start: State, text: str, ref: State) -> tuple[str, Rules] | None:
         found = _compare_state(reply, start, text, ref, ctx)
-        return None if found is None else (found.detail, found.blame)
+        if found is None:
+            return None
+        shared_uses[text] = found.uses
+        return found.detail, found.blame
 
     differs = first_shared_difference(ctx.adapter.request, before, shared, compare)
     data = state_to_json(before)
     if differs is not None:
         text, detail, blame = differs
         what = f"apply {text!r}, a move both list"
-        return Disagreement(k, what, detail, before, blame, move=text, uses=move_uses(data, text))
+        used = shared_uses.get(text, move_uses(data, text))
+        return Disagreement(k, what, detail, before, blame, move=text, uses=used)
     why = move_list_difference(missing, extra, doubled)
     blame = basic_kind_blame(data, missing, extra, doubled)
     uses = list_uses(data, [*missing, *extra])

@@ -107,7 +107,7 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
     """
     players, switches, steps = trace_parts(case.data)
     state: Message | None = None
-    departures: list[tuple[str, frozenset[str]]] = []
+    departures: list[tuple[str, frozenset[str], frozenset[str]]] = []  # message, blame, uses
     judged: Counter[str] = Counter()
     deal_departed = False
     errors = 0
@@ -131,7 +131,7 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
         ctx.at = ctx.at if departures else here  # the first departure is where it shows
         if isinstance(reply, Errored):  # an errored step judged nothing
             _, message, blame = reply_verdict(reply)
-            departures.append((f"{what}: {message}", blame))
+            departures.append((f"{what}: {message}", blame, frozenset()))
             errors += 1
         else:
             judged.update(in_scope(step_rules(name, expected), players))
@@ -139,17 +139,19 @@ def walk_trace(ctx: Context, case: Case) -> Walk:
                 earlier, ctx.uses = ctx.uses, set()
                 _, message, blame = expect_state(reply, state, name, expected, ctx)
                 causes.append((blame, frozenset(ctx.uses)))
+                departures.append((f"step {k}: {message}", blame, frozenset(ctx.uses) | blame))
                 ctx.uses |= earlier
                 deal_departed |= "deal" in step
-                departures.append((f"step {k}: {message}", blame))
         state = expected
     if not departures:
         return Walk(PASS, judged, deal_departed)
-    blame = common_cause(causes) or frozenset().union(*(b for _, b in departures))
-    listed = tuple(Departure(one_line(m), tuple(sorted(b))) for m, b in departures)
+    blame = common_cause(causes) or frozenset().union(*(b for _, b, _ in departures))
+    listed = tuple(
+        Departure(one_line(m), tuple(sorted(b)), tuple(sorted(u))) for m, b, u in departures
+    )
     # a trace whose every departing step errored is errored: an error convicts no rule
     outcome = Outcome.ERRORED if errors == len(departures) else Outcome.FAILED
-    verdict = (outcome, departures_text(departures), blame)
+    verdict = (outcome, departures_text([(m, b) for m, b, _ in departures]), blame)
     return Walk(verdict, judged, deal_departed, listed)
 
 

@@ -95,6 +95,9 @@ class Departure:
     where: str
     """The step and what differs (``step 12 (apply 'scout L @0'): owner: expected 1...``)."""
     points_at: tuple[str, ...] = ()
+    uses: tuple[str, ...] = ()
+    """The rules this step passes through (:mod:`scout_ref.conformance.blame.uses`): a broken
+    rule explains this step's difference only if they hold it (empty: not known)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,9 +155,14 @@ def used(result: CaseResult) -> frozenset[str]:
     return frozenset(result.uses or result.case.rules)
 
 
-def exercised(result: CaseResult) -> frozenset[str]:
+def exercised(result: CaseResult, rule_id: str | None = None) -> frozenset[str]:
     """The rules a case exercises: those its failing steps use (:func:`used`) and every rule
-    its differences point at."""
+    its differences point at. Given ``rule_id``, in a trace or fuzz game whose steps that point
+    at it say what they use, only those steps count: one step's broken lower rule does not
+    explain another step's difference."""
+    own = [d for d in result.departures if rule_id in d.points_at and d.uses]
+    if own:
+        return frozenset().union(*(frozenset(d.uses) | frozenset(d.points_at) for d in own))
     return used(result) | frozenset(result.blame) | frozenset(result.points_at)
 
 
@@ -179,7 +184,9 @@ def decide(suspects: dict[str, list[CaseResult]]) -> dict[str, Judgement]:
     for rule_id in sorted(suspects, key=lambda r: (_depth(r) if r in rules() else 0, r)):
         lower = foundations(rule_id) & broken if rule_id in rules() else frozenset()
         reasons = [
-            frozenset() if r.case.kind in SELF_EVIDENT.get(rule_id, ()) else exercised(r) & lower
+            frozenset()
+            if r.case.kind in SELF_EVIDENT.get(rule_id, ())
+            else exercised(r, rule_id) & lower
             for r in suspects[rule_id]
         ]
         free = [r for r, why in zip(suspects[rule_id], reasons, strict=True) if not why]
