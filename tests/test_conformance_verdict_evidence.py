@@ -509,7 +509,7 @@ def test_an_own_hand_shown_as_the_adapters_own_play_left_it_blames_the_play() ->
 
 
 def decides_at_first_turn(request: Message, reply: Message) -> Message:
-    """Plays at once after its own rotation decision (tests/adapters/wrong_decides_at_first_turn)."""
+    """Plays at once after its own rotation decision (as wrong_decides_at_first_turn)."""
     if request["type"] == "apply" and request["move"] in ("keep", "flip") and "state" in reply:
         reply = copy.deepcopy(reply)
         reply["state"].update(phase="play", turn=request["state"]["turn"])
@@ -528,9 +528,9 @@ def both_ends_of_one_card_forgetting_its_owner(request: Message, reply: Message)
             if " + " not in m and m.startswith("scout L")
         ]
     got = reply.get("state")
-    if request["type"] == "apply" and isinstance(got, dict) and request["move"].startswith("scout"):
-        if not got["active_set"] and got["phase"] == "play":
-            got["owner"] = None
+    scout = request["type"] == "apply" and request["move"].startswith("scout")
+    if scout and isinstance(got, dict) and not got["active_set"] and got["phase"] == "play":
+        got["owner"] = None
     return reply
 
 
@@ -546,7 +546,8 @@ def test_one_steps_broken_lower_rule_explains_no_other_steps_difference() -> Non
     assert verdicts["SC-ORIENT-01"] is RuleVerdict.NONCONFORMANT
     assert verdicts["SC-ORIENT-03"] is RuleVerdict.NONCONFORMANT
     last = [d for d in result.departures if d.points_at == ("SC-ORIENT-03",)]
-    assert last and all("SC-ORIENT-01" not in d.uses for d in last)
+    assert last
+    assert all("SC-ORIENT-01" not in d.uses for d in last)
 
 
 @pytest.mark.rule("SC-SCOUT-05", "SC-SCOUT-02", "SC-NOTE-05")
@@ -557,8 +558,10 @@ def test_a_shared_move_made_differently_uses_only_the_rules_of_what_differs() ->
     ctx, _ = context(both_ends_of_one_card_forgetting_its_owner)
     result = fuzz_game(ctx, 2, "1:0", {})
     shared = [d for d in result.departures if "a move both list" in d.where]
-    assert shared and all(d.points_at == ("SC-SCOUT-05",) for d in shared)
-    assert "SC-SCOUT-02" not in result.uses and "SC-VAR2-03" not in result.uses
+    assert shared
+    assert all(d.points_at == ("SC-SCOUT-05",) for d in shared)
+    assert "SC-SCOUT-02" not in result.uses
+    assert "SC-VAR2-03" not in result.uses
     verdicts = _verdicts([result])
     assert verdicts["SC-SCOUT-05"] is RuleVerdict.NONCONFORMANT
     assert verdicts["SC-SCOUT-02"] is RuleVerdict.CONFORMANT
