@@ -9,7 +9,7 @@ in the zoo (``tests/test_conformance_teeth.py``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import pytest
@@ -196,7 +196,7 @@ def test_a_deal_of_a_card_the_box_does_not_hold_is_named_on_comp_01(
     assert "(SC-COMP-01)" in result.message
 
 
-def _fresh_round_two(real: Any) -> Any:
+def _fresh_round_two(real: Callable[[Message], Message]) -> Callable[[Message], Message]:
     """A second two-player round dealt from a new shuffle of all 44 cards (its first 22), not
     from the cards set aside in round 1."""
 
