@@ -565,3 +565,23 @@ def test_a_shared_move_made_differently_uses_only_the_rules_of_what_differs() ->
     verdicts = _verdicts([result])
     assert verdicts["SC-SCOUT-05"] is RuleVerdict.NONCONFORMANT
     assert verdicts["SC-SCOUT-02"] is RuleVerdict.CONFORMANT
+
+
+@pytest.mark.rule("SC-SCORE-04", "SC-END-02", "SC-SCORE-01", "SC-SCORE-03")
+def test_a_round_end_scored_wrong_uses_the_scoring_rule_its_totals_fit() -> None:
+    """A scout ends the round on an unbeaten set: an engine that ends it rightly but charges
+    the owner for their hand uses the exemption, not the round-end rule (its phase, turn and
+    round_end agree) nor the rules of captured cards or hands; one that adds nothing at all
+    uses the rule that adds the round to the totals."""
+    case = case_named("apply-players-round-end-unbeaten-3p")
+    before: Message = case.data["state"]
+    move: str = case.data["move"]
+    after: Message = state_to_json(apply_move(state_from_json(before), parse_move(move)))
+    owner = after["owner"]
+    charged = copy.deepcopy(after)
+    charged["scores"][owner] -= len(after["hands"][owner])
+    uses = move_uses(before, move, after, charged)
+    assert "SC-SCORE-04" in uses
+    assert not uses & {"SC-END-02", "SC-SCORE-01", "SC-SCORE-03", "SC-SCORE-06"}
+    unended = {**after, "phase": "play", "round_end": None, "turn": 0}
+    assert "SC-END-02" in move_uses(before, move, after, unended)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scout_ref.analysis.explain import explain
+from scout_ref.conformance.blame.scores import score_delta_rules
 from scout_ref.conformance.blame.states import (
     FIELD_RULES,
     ROUND_END_FIELDS,
@@ -70,7 +71,30 @@ def move_uses(
 
         cited = {r for r in cited if differs(fields.get(r, ()))}
         cited |= {r for r, keys in governed.items() if differs(keys)}
+        cited -= _unfitting_scoring(expected, got)
     return in_scope(cited, before.get("players"))
+
+
+ENDINGS = frozenset(("SC-END-01", "SC-END-02", "SC-VAR2-05"))
+"""The rules that say a round ends: they govern whether and how it ended (its phase, turn and
+``round_end``); the scoring rules govern its totals."""
+ENDING_FIELDS = tuple(key for key in ROUND_END_FIELDS if key != "scores")
+
+
+def _unfitting_scoring(expected: Message, got: Message) -> set[str]:
+    """The scoring rules of a round-ending step that its totals' difference does not fit
+    (:func:`~.scores.score_delta_rules`): a wrong exemption leaves the rules of captured cards,
+    chips and hands shown holding. Empty when the step does not end the round or the totals
+    cannot be compared."""
+    scoring = round_end_step_rules(expected) - ENDINGS
+    want: list[int] = expected["scores"]
+    have = got.get("scores")
+    if not scoring or not isinstance(have, list) or len(have) != len(want):
+        return set()
+    if not all(type(x) is int for x in have):
+        return set()
+    delta = [g - e for g, e in zip(have, want, strict=True)]
+    return scoring - score_delta_rules(expected, delta) if any(delta) else set()
 
 
 def list_uses(before: Message, moves: Iterable[str]) -> Rules:
@@ -119,7 +143,8 @@ def _fields(step: str, expected: Message, governed: dict[str, set[str]]) -> dict
                 for rule_id in ids:
                     fields.setdefault(rule_id, set()).add(key)
     for rule_id in round_end_step_rules(expected):
-        fields.setdefault(rule_id, set()).update(ROUND_END_FIELDS)
+        keys = ENDING_FIELDS if rule_id in ENDINGS else ("scores",)
+        fields.setdefault(rule_id, set()).update(keys)
     return fields
 
 
