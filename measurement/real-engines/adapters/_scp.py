@@ -105,7 +105,9 @@ def serve(hello: Message, handlers: dict[str, Callable[[Message], Message]]) -> 
         sys.stdout.flush()
 
 
-def _answer(request: Message, hello: Message, handlers: dict[str, Callable[[Message], Message]]) -> Message | None:
+def _answer(
+    request: Message, hello: Message, handlers: dict[str, Callable[[Message], Message]]
+) -> Message | None:
     kind = request.get("type")
     if kind == "bye":
         return None
@@ -117,7 +119,15 @@ def _answer(request: Message, hello: Message, handlers: dict[str, Callable[[Mess
     try:
         return {"id": request.get("id"), "type": "result", **handler(request)}
     except Rejected as exc:
-        return {"id": request.get("id"), "type": "result", "rejection": {"reason": "illegal", "detail": str(exc)}}
+        return {
+            "id": request.get("id"),
+            "type": "result",
+            "rejection": {"reason": "illegal", "detail": str(exc)},
+        }
     except Exception as exc:  # the engine failed: say so, never die
         traceback.print_exc(file=sys.stderr)
-        return {"id": request.get("id"), "type": "errored", "message": f"{type(exc).__name__}: {exc}"[:400]}
+        return {
+            "id": request.get("id"),
+            "type": "errored",
+            "message": f"{type(exc).__name__}: {exc}"[:400],
+        }

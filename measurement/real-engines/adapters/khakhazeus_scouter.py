@@ -13,11 +13,24 @@ import random
 import sys
 from typing import Any
 
-from _scp import Message, Rejected, ScoutPart, ShowPart, card_pair, engine_path, identity
-from _scp import oriented, parse_move, scout_text, serve, show_text, sorted_identities
+from _scp import (
+    Message,
+    Rejected,
+    ScoutPart,
+    ShowPart,
+    card_pair,
+    engine_path,
+    identity,
+    oriented,
+    parse_move,
+    scout_text,
+    serve,
+    show_text,
+    sorted_identities,
+)
 
 sys.path.insert(0, engine_path("KHAKHAZEUS_SCOUTER"))
-import warnings  # noqa: E402
+import warnings
 
 warnings.simplefilter("ignore")
 from scouter.env import game_logic as logic  # noqa: E402
@@ -26,11 +39,23 @@ from scouter.env.card import Card  # noqa: E402
 
 AGENTS = engine.AGENTS
 HELLO: Message = {
-    "type": "hello", "protocol": 2, "name": "KHAKhazeus/Scouter", "language": "python",
+    "type": "hello",
+    "protocol": 2,
+    "name": "KHAKhazeus/Scouter",
+    "language": "python",
     "version": "79d395c8",
     "capabilities": {
-        "kinds": ["deal", "legal", "apply", "score"], "players": [2], "variants": False,
-        "features": ["winners", "owner_exemption", "two_player_rules", "rotation", "rounds", "deal_random"],
+        "kinds": ["deal", "legal", "apply", "score"],
+        "players": [2],
+        "variants": False,
+        "features": [
+            "winners",
+            "owner_exemption",
+            "two_player_rules",
+            "rotation",
+            "rounds",
+            "deal_random",
+        ],
     },
 }
 
@@ -64,7 +89,8 @@ def build(state: Message) -> Any:
     env._chips = {AGENTS[s]: state["scout_chips"][s] for s in range(2)}
     env._collected = {AGENTS[s]: len(state["captured"][s]) for s in range(2)}
     env._collected_cards = {
-        AGENTS[s]: [tuple(int(x) for x in c.split("-")) for c in state["captured"][s]] for s in range(2)
+        AGENTS[s]: [tuple(int(x) for x in c.split("-")) for c in state["captured"][s]]
+        for s in range(2)
     }
     env._cumulative_scores = {AGENTS[s]: state["scores"][s] for s in range(2)}
     pending = set()
@@ -123,14 +149,19 @@ def _read(state: Message, env: Any) -> Message:
         hands=[[from_card(c) for c in env._hands[a]] for a in AGENTS],
         active_set=[from_card(c) for c in env._active_set],
         owner=None if env._active_owner is None else AGENTS.index(env._active_owner),
-        captured=[sorted_identities([identity(*c) for c in env._collected_cards[a]]) for a in AGENTS],
+        captured=[
+            sorted_identities([identity(*c) for c in env._collected_cards[a]]) for a in AGENTS
+        ],
         scout_chips=[env._chips[a] for a in AGENTS],
         scores=[env._cumulative_scores[a] for a in AGENTS],
     )
     if env._round != state["round"] - 1:  # the engine ended the round
         after.update(
-            phase="game_over" if env._round >= env._num_rounds else "round_over", turn=None,
-            round_end="empty_hand" if env._round_end_reason.endswith("played all their cards") else "unbeaten",
+            phase="game_over" if env._round >= env._num_rounds else "round_over",
+            turn=None,
+            round_end="empty_hand"
+            if env._round_end_reason.endswith("played all their cards")
+            else "unbeaten",
         )
         return after
     seat = AGENTS.index(env.agent_selection)
@@ -138,20 +169,31 @@ def _read(state: Message, env: Any) -> Message:
     return after
 
 
-def _dealt(env: Any, shuffled: list[Any], rules: Message, round_: int, scores: list[int]) -> Message:
+def _dealt(
+    env: Any, shuffled: list[Any], rules: Message, round_: int, scores: list[int]
+) -> Message:
     start = AGENTS.index(env.agent_selection)
     return {
-        "players": 2, "rules": rules, "round": round_, "start_player": start, "phase": "rotation",
-        "turn": start, "hands": [[from_card(c) for c in env._hands[a]] for a in AGENTS],
-        "active_set": [], "owner": None, "captured": [[], []],
-        "scout_chips": [env._chips[a] for a in AGENTS], "scout_show_available": [False, False],
-        "scores": scores, "round_end": None,
+        "players": 2,
+        "rules": rules,
+        "round": round_,
+        "start_player": start,
+        "phase": "rotation",
+        "turn": start,
+        "hands": [[from_card(c) for c in env._hands[a]] for a in AGENTS],
+        "active_set": [],
+        "owner": None,
+        "captured": [[], []],
+        "scout_chips": [env._chips[a] for a in AGENTS],
+        "scout_show_available": [False, False],
+        "scores": scores,
+        "round_end": None,
         "set_aside": [from_card(c) for c in shuffled[22:44]] if round_ == 1 else [],
     }
 
 
 def _deal(given: Message, shuffle: Any) -> Message:
-    """Run the engine's deal, its random.shuffle replaced by ``shuffle`` (which records the deck)."""
+    """Run the engine's deal, its random.shuffle replaced by ``shuffle`` (the deck recorded)."""
     seen: list[Any] = []
 
     def recording(deck: list[Any]) -> None:
@@ -163,7 +205,9 @@ def _deal(given: Message, shuffle: Any) -> Message:
         if "state" in given:
             state = given["state"]
             if state["phase"] != "round_over":
-                raise ValueError("the game is over" if state["phase"] == "game_over" else "the round is not over")
+                raise ValueError(
+                    "the game is over" if state["phase"] == "game_over" else "the round is not over"
+                )
             env = build(dict(state, phase="play", turn=0))
             env._round = state["round"]
             env.agents = list(reversed(env.possible_agents))  # as _end_round does
@@ -181,8 +225,11 @@ def deal(request: Message) -> Message:
 
     def outcome(deck: list[Any]) -> None:  # the given deck is the shuffle's outcome
         if "state" in given:  # round 2: the set-aside cards are the half it deals
-            aside = [to_card(c) for c in given["state"]["set_aside"]] if given["deck"] is None else [
-                to_card(c) for c in given["deck"]]
+            aside = (
+                [to_card(c) for c in given["state"]["set_aside"]]
+                if given["deck"] is None
+                else [to_card(c) for c in given["deck"]]
+            )
             rest = [c for c in deck if (c.a, c.b) not in {(x.a, x.b) for x in aside}]
             deck[:] = rest + aside
         else:
@@ -206,13 +253,28 @@ def score(request: Message) -> Message:
         ender = next((AGENTS[s] for s in range(2) if not state["hands"][s]), None)
     env = build(dict(state, phase="play", turn=0))
     totals = logic.compute_round_scores(env._collected, env._hands, env._chips, ender)
-    rows = [{"seat": s, "captured": len(state["captured"][s]), "chips": state["scout_chips"][s],
-             "hand_penalty": 0 if AGENTS[s] == ender else len(state["hands"][s]),
-             "exempt": AGENTS[s] == ender, "total": totals[AGENTS[s]]} for s in range(2)]
+    rows = [
+        {
+            "seat": s,
+            "captured": len(state["captured"][s]),
+            "chips": state["scout_chips"][s],
+            "hand_penalty": 0 if AGENTS[s] == ender else len(state["hands"][s]),
+            "exempt": AGENTS[s] == ender,
+            "total": totals[AGENTS[s]],
+        }
+        for s in range(2)
+    ]
     cumulative = {AGENTS[s]: state["scores"][s] for s in range(2)}
     winner = max(cumulative, key=lambda a: cumulative[a])  # as _end_round picks it
-    return {"round_scores": rows, "totals": list(state["scores"]), "winners": [AGENTS.index(winner)]}
+    return {
+        "round_scores": rows,
+        "totals": list(state["scores"]),
+        "winners": [AGENTS.index(winner)],
+    }
 
 
 if __name__ == "__main__":
-    serve(HELLO, {"deal": deal, "deal_random": deal_random, "legal": legal, "apply": apply, "score": score})
+    serve(
+        HELLO,
+        {"deal": deal, "deal_random": deal_random, "legal": legal, "apply": apply, "score": score},
+    )

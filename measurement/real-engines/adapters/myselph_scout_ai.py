@@ -14,18 +14,36 @@ import random
 import sys
 from typing import Any
 
-from _scp import Message, Rejected, ScoutPart, ShowPart, card_pair, engine_path, identity
-from _scp import oriented, parse_move, scout_text, serve, show_text, sorted_identities
+from _scp import (
+    Message,
+    Rejected,
+    ScoutPart,
+    ShowPart,
+    card_pair,
+    engine_path,
+    identity,
+    oriented,
+    parse_move,
+    scout_text,
+    serve,
+    show_text,
+    sorted_identities,
+)
 
 sys.path.insert(0, engine_path("MYSELPH_SCOUT_AI"))
-from scout_engine import game_state as engine  # noqa: E402
-from scout_engine.common import RecordedScoutAndShow, RecordedShow, Scout, ScoutAndShow, Show, Util  # noqa: E402
+from scout_engine import game_state as engine
+from scout_engine.common import RecordedScoutAndShow, RecordedShow, Scout, ScoutAndShow, Show, Util
 
 HELLO: Message = {
-    "type": "hello", "protocol": 2, "name": "myselph/scout-ai", "language": "python",
+    "type": "hello",
+    "protocol": 2,
+    "name": "myselph/scout-ai",
+    "language": "python",
     "version": "875949af",
     "capabilities": {
-        "kinds": ["deal", "legal", "apply", "score"], "players": [3, 4, 5], "variants": False,
+        "kinds": ["deal", "legal", "apply", "score"],
+        "players": [3, 4, 5],
+        "variants": False,
         "features": ["owner_exemption", "two_player_rules", "rotation", "rounds", "deal_random"],
     },
 }
@@ -37,7 +55,10 @@ def build(state: Message) -> Any:
     gs = engine.GameState(n, state["start_player"])
     gs.hands = [[card_pair(c) for c in hand] for hand in state["hands"]]
     gs.table = [card_pair(c) for c in state["active_set"]]
-    gs.scores = [len(state["captured"][i]) + state["scout_chips"][i] - len(state["hands"][i]) for i in range(n)]
+    gs.scores = [
+        len(state["captured"][i]) + state["scout_chips"][i] - len(state["hands"][i])
+        for i in range(n)
+    ]
     gs.can_scout_and_show = list(state["scout_show_available"])
     gs.current_player = state["turn"] if state["turn"] is not None else state["start_player"]
     gs.scout_benefactor = -1 if state["owner"] is None else state["owner"]
@@ -99,7 +120,9 @@ def _rotate(state: Message, parsed: Any) -> Message:
         raise Rejected("a rotation decision is due")
     gs = build(state)
     seat = state["turn"]
-    gs.maybe_flip_hand([lambda _h, p=p: p == seat and parsed == "flip" for p in range(state["players"])])
+    gs.maybe_flip_hand(
+        [lambda _h, p=p: p == seat and parsed == "flip" for p in range(state["players"])]
+    )
     after = dict(state, hands=[[oriented(*c) for c in hand] for hand in gs.hands])
     following = (seat + 1) % state["players"]
     if following == state["start_player"]:
@@ -122,30 +145,44 @@ def _after(state: Message, gs: Any, mover: int) -> Message:
         hands=[[oriented(*c) for c in hand] for hand in gs.hands],
         active_set=[oriented(*c) for c in gs.table],
         owner=None if gs.scout_benefactor < 0 else gs.scout_benefactor,
-        captured=captured, scout_chips=chips,
+        captured=captured,
+        scout_chips=chips,
         scout_show_available=list(gs.can_scout_and_show),
         turn=gs.current_player,
     )
     if gs.is_finished():
         last = state["round"] == n  # MultiRoundGameState: players - 1 rounds finished before
         after.update(
-            phase="game_over" if last else "round_over", turn=None,
-            round_end={engine.FinishedStatus.FINISHED_EMPTY_HANDS: "empty_hand",
-                       engine.FinishedStatus.FINISHED_TOO_MANY_SCOUTS: "unbeaten"}[gs.finished],
+            phase="game_over" if last else "round_over",
+            turn=None,
+            round_end={
+                engine.FinishedStatus.FINISHED_EMPTY_HANDS: "empty_hand",
+                engine.FinishedStatus.FINISHED_TOO_MANY_SCOUTS: "unbeaten",
+            }[gs.finished],
             scores=[state["scores"][i] + gs.scores[i] for i in range(n)],
         )
     return after
 
 
-def _fresh(base: Message, players: int, rules: Message, round_: int, start: int, hands: list[Any], scores: list[int]) -> Message:
+def _fresh(rules: Message, round_: int, start: int, hands: list[Any], scores: list[int]) -> Message:
+    players = len(hands)
     return {
-        "players": players, "rules": rules, "round": round_, "start_player": start,
-        "phase": "rotation", "turn": start,
+        "players": players,
+        "rules": rules,
+        "round": round_,
+        "start_player": start,
+        "phase": "rotation",
+        "turn": start,
         "hands": [[oriented(*c) for c in hand] for hand in hands],
-        "active_set": [], "owner": None, "captured": [[] for _ in range(players)],
-        "scout_chips": [0] * players, "scout_show_available": [True] * players,
-        "scores": scores, "round_end": None, "set_aside": [],
-    } | base
+        "active_set": [],
+        "owner": None,
+        "captured": [[] for _ in range(players)],
+        "scout_chips": [0] * players,
+        "scout_show_available": [True] * players,
+        "scores": scores,
+        "round_end": None,
+        "set_aside": [],
+    }
 
 
 def _deal(given: Message, hands_of: Any) -> Message:
@@ -153,18 +190,26 @@ def _deal(given: Message, hands_of: Any) -> Message:
         state = given["state"]
         n = state["players"]
         if state["phase"] != "round_over":
-            raise ValueError("the game is over" if state["phase"] == "game_over" else "the round is not over")
+            raise ValueError(
+                "the game is over" if state["phase"] == "game_over" else "the round is not over"
+            )
         start = (state["start_player"] + 1) % n  # MultiRoundGameState.next_round
-        return _fresh({}, n, state["rules"], state["round"] + 1, start, hands_of(n, start, given), list(state["scores"]))
+        return _fresh(
+            state["rules"],
+            state["round"] + 1,
+            start,
+            hands_of(n, start, given),
+            list(state["scores"]),
+        )
     n = given["players"]
-    return _fresh({}, n, given["rules"], 1, 0, hands_of(n, 0, given), [0] * n)
+    return _fresh(given["rules"], 1, 0, hands_of(n, 0, given), [0] * n)
 
 
 def deal(request: Message) -> Message:
     def hands_of(n: int, _start: int, given: Message) -> list[Any]:
         per = engine._initial_cards_per_player(n)
         deck = [card_pair(c) for c in given["deck"]]
-        return [deck[i * per:(i + 1) * per] for i in range(n)]
+        return [deck[i * per : (i + 1) * per] for i in range(n)]
 
     return {"state": _deal(request["input"], hands_of)}
 
@@ -181,12 +226,27 @@ def score(request: Message) -> Message:
     state = request["state"]
     rows = []
     for seat in range(state["players"]):
-        captured, chips, hand = len(state["captured"][seat]), state["scout_chips"][seat], len(state["hands"][seat])
+        captured, chips, hand = (
+            len(state["captured"][seat]),
+            state["scout_chips"][seat],
+            len(state["hands"][seat]),
+        )
         # The engine's running score is captured + chips - hand, whoever ended the round.
-        rows.append({"seat": seat, "captured": captured, "chips": chips, "hand_penalty": hand,
-                     "exempt": False, "total": captured + chips - hand})
+        rows.append(
+            {
+                "seat": seat,
+                "captured": captured,
+                "chips": chips,
+                "hand_penalty": hand,
+                "exempt": False,
+                "total": captured + chips - hand,
+            }
+        )
     return {"round_scores": rows, "totals": list(state["scores"])}
 
 
 if __name__ == "__main__":
-    serve(HELLO, {"deal": deal, "deal_random": deal_random, "legal": legal, "apply": apply, "score": score})
+    serve(
+        HELLO,
+        {"deal": deal, "deal_random": deal_random, "legal": legal, "apply": apply, "score": score},
+    )
