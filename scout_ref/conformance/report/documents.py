@@ -131,6 +131,23 @@ class Run:
         )
 
     @property
+    def own_deal_line(self) -> str | None:
+        """The fuzz games started from the adapter's own deal, in one line (None if none)."""
+        games = [r.own_deals for r in self.results if r.own_deals is not None]
+        if not games:
+            return None
+        rounds = [d for game in games for d in game]
+        adopted = sum(d.adopted for d in rounds)
+        failed = sum(d.outcome is Outcome.FAILED for d in rounds)
+        unjudged = sum(d.outcome in (Outcome.ERRORED, Outcome.SKIPPED) for d in rounds)
+        text = (
+            f"{plural(len(games), 'fuzz game')} started from the adapter's own deal: "
+            f"{plural(len(rounds), 'round')} dealt by it, {adopted} adopted, "
+            f"{failed} breaking a deal rule"
+        )
+        return text + (f", {unjudged} not judged (errored or skipped)" if unjudged else "")
+
+    @property
     def adapter_problem(self) -> str | None:
         """A plain statement that the adapter is broken, when it broke the protocol (a case
         that timed out is that case's time-out: :attr:`timed_out`)."""
@@ -300,11 +317,34 @@ def to_json(run: Run) -> dict[str, object]:
                 "departures": [
                     {"where": d.where, "points_at": list(d.points_at)} for d in r.departures
                 ],
+                **_own_deals_json(r),
                 **_reproduce_json(run, r),
             }
             for r in run.weighed
         ],
         "findings": [{"case_id": f.case_id, "path": str(f.path)} for f in run.findings],
+    }
+
+
+def _own_deals_json(result: CaseResult) -> dict[str, object]:
+    """A fuzz game's start (``adapter`` or ``reference``) and the adapter's deals, if any."""
+    if result.case.kind != "fuzz":
+        return {}
+    deals = result.own_deals
+    return {
+        "start": "reference" if deals is None else "adapter",
+        "own_deals": [
+            {
+                "round": d.round,
+                "step": d.step,
+                "seed": d.seed,
+                "outcome": d.outcome.value,
+                "adopted": d.adopted,
+                "message": d.message,
+                "blame": list(d.blame),
+            }
+            for d in deals or ()
+        ],
     }
 
 
