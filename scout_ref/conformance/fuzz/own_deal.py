@@ -46,7 +46,14 @@ NO_FEATURE = (
 
 
 def can_deal(ctx: Context) -> bool:
-    """Whether the adapter deals its own cards (its hello lists ``deal_random``)."""
+    """Whether the adapter deals its own cards (its hello lists ``deal_random``); an adapter
+    not started yet is started to read its hello.
+
+    Raises:
+        ProtocolError: if the adapter cannot be started.
+    """
+    if ctx.adapter.hello is None:
+        ctx.adapter.start()
     return has_feature(ctx)
 
 
