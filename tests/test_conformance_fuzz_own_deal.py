@@ -18,10 +18,18 @@ from scout_ref.cli import main
 from scout_ref.conformance.api import Campaign
 from scout_ref.conformance.fuzz.games import fuzz_game
 from scout_ref.conformance.fuzz.own_deal import NO_FEATURE, own_deal_steps
-from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, CaseResult, Message, Outcome
+from scout_ref.conformance.model.outcomes import (
+    OFFICIAL_RULES,
+    Case,
+    CaseResult,
+    Message,
+    Outcome,
+    OwnDeal,
+)
 from scout_ref.conformance.process.adapter import Adapter
 from scout_ref.conformance.process.context import Context
 from scout_ref.conformance.protocol.messages import Result
+from scout_ref.conformance.report.documents import Run
 from scout_ref.engine.state import State
 from scout_ref.engine.variants import Rules
 from scout_ref.errors import MalformedInputError
@@ -197,3 +205,17 @@ def test_the_campaign_checks_and_repeats_the_fuzz_deal() -> None:
     campaign = Campaign(fuzz=3, fuzz_deal="adapter")
     assert campaign.selection_options[-2:] == ["--fuzz-deal", "adapter"]
     assert "--fuzz-deal" not in Campaign(fuzz=3).selection_options
+
+
+@pytest.mark.rule("SC-COMP-01")
+def test_a_game_failed_by_its_own_deal_is_rerun_as_that_game() -> None:
+    """No trace shows a departure of the adapter's own deal: the game itself is rerun."""
+    data = {"players": 2, "game_rules": OFFICIAL_RULES, "steps": []}
+    case = Case("fuzz-2p-0-0", "fuzz", "random 2-player game, seed '0:0'", (), data, "fuzz")
+    deal = OwnDeal(1, 0, 7, Outcome.FAILED, False, "deal: it deals 5/5", ("SC-COMP-01",))
+    result = CaseResult(case, Outcome.FAILED, "x", blame=("SC-COMP-01",), own_deals=(deal,))
+    selection = ["--kind", "fuzz", "--fuzz", "1", "--seed", "0", "--fuzz-deal", "adapter"]
+    run = Run(["x"], None, "reason", [result], [], 0, False, selection_options=selection)
+    rerun = run.reproduction(result)[-1]
+    assert rerun.endswith("--fuzz 1 --seed 0 --fuzz-deal adapter --case fuzz-2p-0-0")
+    assert rerun.startswith("rerun: ")

@@ -115,7 +115,7 @@ class Campaign:
     fuzz_deal: FuzzDeal = "reference"
     """Who deals the fuzz games' rounds: the reference, or (``adapter``) an adapter with the
     feature ``deal_random``, each deal judged once and its cards played on when the reference
-    can deal them (:mod:`scout_ref.conformance.fuzz.own_deal`)."""
+    can deal them (spec/INTERPRETING.md, "Fuzzing on your own deals")."""
     random_deals: int | None = None
     """Deals to ask of an adapter with the feature ``deal_random`` at each player count
     (``None``: 200 with the shipped vectors, none with another folder)."""

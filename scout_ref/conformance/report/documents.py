@@ -70,6 +70,11 @@ class Run:
         if result.case.kind != "fuzz":
             return reproduction(result, self.rerun_options, self.vectors_dir)
         saved = [f.path for f in self.findings if f.case_id == result.case.id]
+        words = self.selection_options  # their --fuzz N --seed S (--fuzz-deal) come last
+        fuzz = words[words.index("--fuzz") :] if "--fuzz" in words else []
+        if not saved and result.own_deals is not None and fuzz:  # an own deal departs: no trace
+            lines = reproduction(result, [*self.rerun_options, *fuzz], None)  # shows it
+            return [x for x in lines if not x.startswith("vector: ")]
         if not saved:  # a repeat of an earlier finding: its position and the reference's answer
             lines = reproduction(result, (), None)
             return [x for x in lines if x.startswith(("position: ", "reference: "))]
