@@ -163,7 +163,8 @@ def departures(
         if found is not None and found.skipped:
             judged.skipped += 1
             continue
-        judged.steps.update(in_scope(step_rules(name, state_to_json(state)), players))
+        if found is None or not found.errored:  # an errored step judged nothing
+            judged.steps.update(in_scope(step_rules(name, state_to_json(state)), players))
         if found is not None:
             yield found
 
