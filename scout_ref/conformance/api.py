@@ -34,9 +34,11 @@ from scout_ref.conformance.judge.randomness import DEALS, check_randomness, has_
 from scout_ref.conformance.judge.runner import load_cases, schedule, select
 from scout_ref.conformance.model.kinds import (
     CASE_KINDS,
+    FUZZ_DEALS,
     STRICTNESS,
     VECTOR_KINDS,
     CaseKind,
+    FuzzDeal,
     Strictness,
     VectorKind,
     is_vector_kind,
@@ -51,7 +53,7 @@ from scout_ref.conformance.selection import check_selection, fuzz_selected, rand
 from scout_ref.conformance.vectors.build import vectors_dir
 from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook.registry import spec_dir
-from scout_ref.util.args import require_pattern, require_type
+from scout_ref.util.args import require_choices, require_pattern, require_type
 from scout_ref.util.atomic import check_output_file, check_output_folder
 from scout_ref.util.signals import Interrupted, hold_signals, stop_on_signals
 
@@ -71,6 +73,7 @@ _TYPES: dict[str, tuple[tuple[type, ...], str]] = {
     "strictness": ((str,), f"one of {', '.join(STRICTNESS)}"),
     "fuzz": ((int,), "a number of games such as 10"),
     "seed": ((int,), "an int such as 0"),
+    "fuzz_deal": ((str,), f"one of {', '.join(FUZZ_DEALS)}"),
     "random_deals": ((int, type(None)), "a number of deals such as 40, or None"),
     "scheduler": ((str, type(None)), "an address such as 'tcp://host:8786', or None"),
     "timeouts": ((Timeouts,), 'a Timeouts such as Timeouts(20, {"perft": 300})'),
@@ -109,6 +112,10 @@ class Campaign:
     """Random games to play against the reference after the vectors."""
     seed: int = 0
     """The seed of the fuzz games (game ``k`` plays seed ``seed:k``) and the random deals."""
+    fuzz_deal: FuzzDeal = "reference"
+    """Who deals the fuzz games' rounds: the reference, or (``adapter``) an adapter with the
+    feature ``deal_random``, each deal judged once and its cards played on when the reference
+    can deal them (spec/INTERPRETING.md, "Fuzzing on your own deals")."""
     random_deals: int | None = None
     """Deals to ask of an adapter with the feature ``deal_random`` at each player count
     (``None``: 200 with the shipped vectors, none with another folder)."""
@@ -143,8 +150,9 @@ class Campaign:
         if self.scheduler is not None:
             check_scheduler(self.scheduler)  # refused now, not after the cases (an empty one too)
         self.timeouts.check([*VECTOR_KINDS, "fuzz"])
-        _check_choices("--kind", self.kinds, KINDS)
-        _check_choices("--strictness", [self.strictness], STRICTNESS)
+        require_choices("--kind", self.kinds, KINDS)
+        require_choices("--strictness", [self.strictness], STRICTNESS)
+        require_choices("--fuzz-deal", [self.fuzz_deal], FUZZ_DEALS)
 
     @property
     def vector_kinds(self) -> list[VectorKind]:
@@ -258,15 +266,9 @@ class Campaign:
                 words += [option, value]
         if self.fuzz:
             words += ["--fuzz", str(self.fuzz), "--seed", str(self.seed)]
+        if self.fuzz and self.fuzz_deal != "reference":
+            words += ["--fuzz-deal", self.fuzz_deal]
         return words
-
-
-def _check_choices(option: str, given: Sequence[str], choices: Sequence[str]) -> None:
-    """Refuse a value that is not one of ``choices``, as the command line's choices do."""
-    for value in given:
-        if value not in choices:
-            why = f"{value!r} is not one of {', '.join(choices)}"
-            raise MalformedInputError(option, [("", why)])
 
 
 class Watch:
@@ -430,18 +432,15 @@ def _judge(campaign: Campaign, contexts: list[Context], cases: list[Case], watch
     if campaign.wants_fuzz and not pool.stopped_early:
         first.adapter.limits = replace(first.adapter.limits, timeout=timeouts.of("fuzz"))
         before = len(first.findings)
+        own, ids = campaign.fuzz_deal == "adapter", campaign.cases
         try:
             if campaign.scheduler:
                 fuzz_on_cluster(
-                    first,
-                    campaign.fuzz,
-                    campaign.seed,
-                    campaign.scheduler,
-                    pool.results,
-                    ids=campaign.cases,
-                )
+                    first, campaign.fuzz, campaign.seed, campaign.scheduler, pool.results,
+                    ids=ids, own_deal=own,
+                )  # fmt: skip
             else:  # appends game by game
-                fuzz(first, campaign.fuzz, campaign.seed, pool.results, ids=campaign.cases)
+                fuzz(first, campaign.fuzz, campaign.seed, pool.results, ids=ids, own_deal=own)
         except Interrupted as exc:
             pool.interrupted = exc
         pool.findings += first.findings[before:]

@@ -9,6 +9,8 @@ outside its range is the :class:`~scout_ref.MalformedInputError` the command lin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scout_ref.errors import MalformedInputError, excerpt
 
 
@@ -42,6 +44,19 @@ def require_seat(seat: object, players: int) -> int:
     if not 0 <= seat < players:
         raise MalformedInputError("seat", [("", f"{shown(seat)} is not a seat 0 to {players - 1}")])
     return seat
+
+
+def require_choices(option: str, given: Sequence[str], choices: Sequence[str]) -> None:
+    """Refuse a value of ``given`` that is not one of ``choices``, as the command line's
+    choices do.
+
+    Raises:
+        MalformedInputError: naming ``option`` and the choices.
+    """
+    for value in given:
+        if value not in choices:
+            why = f"{value!r} is not one of {', '.join(choices)}"
+            raise MalformedInputError(option, [("", why)])
 
 
 MAX_PATTERN = 200

@@ -1,5 +1,6 @@
-"""An engine that answers ``errored`` to every two-player round-2 deal (it cannot set up round 2
-from the set-aside cards, SC-VAR2-01). Not of the zoo: an error convicts no rule."""
+"""An engine that answers ``errored`` to every two-player round-2 deal, of a deck given or its own
+(``deal_random``): it cannot set up round 2 from the set-aside cards, SC-VAR2-01. Not of the
+zoo: an error convicts no rule."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ right = reference.answer
 def answer(request: Message) -> Message:
     given = request.get("input")
     state = given.get("state") if isinstance(given, dict) else None
-    if request.get("type") == "deal" and isinstance(state, dict) and state.get("players") == 2:
+    dealing = request.get("type") in ("deal", "deal_random")
+    if dealing and isinstance(state, dict) and state.get("players") == 2:
         return {"id": request["id"], "type": "errored", "message": "no second round"}
     return right(request)
 

@@ -1,5 +1,6 @@
 """Wrong engine: its box holds a double 5/5 in place of the 4/6 card, so every deal that
-holds 4/6 deals 5/5 instead; breaks SC-COMP-01 (no card shows one number twice)."""
+holds 4/6 deals 5/5 instead (a deck given or its own deal_random alike); breaks SC-COMP-01 (no
+card shows one number twice)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ BREAKS = ("SC-COMP-01",)
 
 def change(request: Message, reply: Message) -> None:
     state = reply.get("state")
-    if request["type"] != "deal" or not isinstance(state, dict):
+    if request["type"] not in ("deal", "deal_random") or not isinstance(state, dict):
         return
     state["hands"] = [[_double(c) for c in hand] for hand in state["hands"]]
     state["set_aside"] = [_double(c) for c in state["set_aside"]]

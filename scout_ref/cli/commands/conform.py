@@ -21,7 +21,14 @@ from scout_ref.cli.commands._output import (
 from scout_ref.conformance import api
 from scout_ref.conformance.judge.pool import parse_timeouts
 from scout_ref.conformance.judge.randomness import ALPHA, DEALS
-from scout_ref.conformance.model.kinds import STRICTNESS, VECTOR_KINDS, CaseKind, Strictness
+from scout_ref.conformance.model.kinds import (
+    FUZZ_DEALS,
+    STRICTNESS,
+    VECTOR_KINDS,
+    CaseKind,
+    FuzzDeal,
+    Strictness,
+)
 from scout_ref.conformance.model.outcomes import Case, CaseResult
 from scout_ref.conformance.report.documents import Run, to_json
 from scout_ref.conformance.report.progress import RunProgress
@@ -82,6 +89,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=0,
         metavar="S",
         help="seed of the fuzz games and random deals (default 0); game k plays seed S:k",
+    )
+    p.add_argument(
+        "--fuzz-deal",
+        choices=FUZZ_DEALS,
+        default="reference",
+        help="who deals the fuzz games' rounds: the reference (default), or the adapter from "
+        "its own randomness (feature deal_random), each deal judged once as a deal and, when "
+        "the reference can deal its cards, the game played and compared on them",
     )
     p.add_argument(
         "--random-deals",
@@ -153,6 +168,7 @@ class Options(ViewOptions):
     strictness: Strictness  # argparse's choices: STRICTNESS
     fuzz: int
     seed: int
+    fuzz_deal: FuzzDeal  # argparse's choices: FUZZ_DEALS
     random_deals: int | None
     scheduler: str | None
     timeout: Sequence[str]
@@ -182,6 +198,7 @@ class Options(ViewOptions):
             strictness=self.strictness,
             fuzz=self.fuzz,
             seed=self.seed,
+            fuzz_deal=self.fuzz_deal,
             random_deals=self.random_deals,
             scheduler=self.scheduler,
             timeouts=parse_timeouts(self.timeout, [*VECTOR_KINDS, "fuzz"]),

@@ -39,6 +39,8 @@ class FuzzChunk:
     findings_dir: Path | None
     counts: tuple[int, ...]
     seed: int
+    own_deal: bool = False
+    """Whether the adapter deals the games' rounds (``--fuzz-deal adapter``)."""
 
     def __call__(self, games: Sequence[int]) -> list[Played]:
         """Play games number ``games`` of the campaign, each explained in full."""
@@ -48,7 +50,8 @@ class FuzzChunk:
             for k in games:
                 before = len(ctx.findings)
                 first = _Recorder()
-                result = fuzz_game(ctx, *fuzz_players(self.counts, self.seed, k), first)
+                game = fuzz_players(self.counts, self.seed, k)
+                result = fuzz_game(ctx, *game, first, own_deal=self.own_deal)
                 out.append(Played(result, first.signature, ctx.findings[before:]))
         finally:
             ctx.adapter.close()
@@ -92,14 +95,14 @@ def fuzz_on_cluster(
     out: list[CaseResult],
     *,
     ids: Sequence[str] = (),
+    own_deal: bool = False,
 ) -> None:
-    """The fuzz games of :func:`fuzz.fuzz` (those ``ids`` selects), played on the cluster at
-    ``scheduler``; results are appended to ``out`` in game order and saved vectors to
-    ``ctx.findings``."""
+    """The fuzz games of :func:`fuzz.fuzz` (those ``ids`` selects, dealt by the adapter with
+    ``own_deal``), played on the cluster at ``scheduler``; results are appended to ``out`` in
+    game order and saved vectors to ``ctx.findings``."""
     counts = player_counts(ctx)
-    job = FuzzChunk(
-        tuple(ctx.adapter.argv), ctx.adapter.limits, ctx.strictness, ctx.findings_dir, counts, seed
-    )
+    argv, limits = tuple(ctx.adapter.argv), ctx.adapter.limits
+    job = FuzzChunk(argv, limits, ctx.strictness, ctx.findings_dir, counts, seed, own_deal)
     picked = chosen_games(counts, games, seed, ids)
     chunks = [picked[k : k + CHUNK] for k in range(0, len(picked), CHUNK)]
     seen: dict[Signature, str] = {}

@@ -10,9 +10,8 @@ printed and saved as a ``trace`` vector (plus a ``legal`` vector when move lists
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from scout_ref.analysis.simulation import random_game, rare_first
 from scout_ref.conformance.blame.diff import score_difference, state_diff
@@ -22,7 +21,6 @@ from scout_ref.conformance.blame.scores import score_blame, without_effect
 from scout_ref.conformance.blame.states import Rules, step_rules
 from scout_ref.conformance.blame.uses import list_uses, move_uses
 from scout_ref.conformance.fuzz.disagreements import (
-    HEAD,
     Disagreement,
     Signature,
     game_result,
@@ -31,6 +29,7 @@ from scout_ref.conformance.fuzz.disagreements import (
     repeat_text,
     signature,
 )
+from scout_ref.conformance.fuzz.findings import explain
 from scout_ref.conformance.fuzz.lists import (
     basic_kind_blame,
     first_shared_difference,
@@ -38,26 +37,34 @@ from scout_ref.conformance.fuzz.lists import (
     shared_moves,
 )
 from scout_ref.conformance.fuzz.numbering import ALL_PLAYERS, chosen_games, fuzz_id, fuzz_players
+from scout_ref.conformance.fuzz.own_deal import (
+    NO_FEATURE,
+    REQUEST,
+    can_deal,
+    deals_text,
+    fell_back,
+    own_deal_steps,
+    own_departure,
+)
 from scout_ref.conformance.judge.runner import compare_move_lists, move_list_difference
-from scout_ref.conformance.model.kinds import VectorKind
 from scout_ref.conformance.model.outcomes import (
     OFFICIAL_RULES,
     Case,
     CaseResult,
     Message,
     Outcome,
+    OwnDeal,
 )
 from scout_ref.conformance.model.scope import in_scope
-from scout_ref.conformance.oracle.answers import expectation, legal, score
+from scout_ref.conformance.oracle.answers import legal, score
 from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.features import deal_input, has, missing_feature, score_view
 from scout_ref.conformance.protocol.messages import Errored, ProtocolError, Reply, Result, Skipped
 from scout_ref.engine.state import Phase, State
 from scout_ref.engine.variants import Rules as Switches
-from scout_ref.errors import MalformedInputError, ScoutError
+from scout_ref.errors import ScoutError
 from scout_ref.formats.state_json import state_to_json
-from scout_ref.formats.trace import complete, draft_steps, step_state
-from scout_ref.util.text import plural
+from scout_ref.formats.trace import draft_steps, step_state
 
 Step = Message
 """``{"deal": [cards] | None}`` or ``{"move": text}``, as in a trace vector."""
@@ -118,11 +125,17 @@ class Judged:
 
 
 def departures(
-    ctx: Context, players: int, steps: Sequence[Step], judged: Judged
+    ctx: Context,
+    players: int,
+    steps: Sequence[Step],
+    judged: Judged,
+    own: Mapping[int, OwnDeal] | None = None,
 ) -> Iterator[Disagreement]:
     """Every departure of the adapter, in order. Each request carries the reference's state, so
     after a departure the game goes on from the reference's state (a resync) and every later
     step is judged on its own; ``judged`` counts the steps compared and the requests skipped.
+    A deal step of ``own`` (step number -> the adapter's own deal of it) was judged as that
+    deal (:mod:`scout_ref.conformance.fuzz.own_deal`): no ``deal`` request is sent for it.
 
     Raises:
         Invalid: if the reference cannot play the steps (a shrinking candidate went wrong).
@@ -134,7 +147,9 @@ def departures(
             state = step_state(before, players, Switches(), step, f"/steps/{k}")
         except ScoutError as exc:
             raise Invalid(str(exc)) from None
-        if "deal" in step or before is None:  # step_state refuses a move before a deal
+        if own is not None and k in own:
+            found, name = own_departure(own[k]), "deal" if k == 0 else "next_round"
+        elif "deal" in step or before is None:  # step_state refuses a move before a deal
             found = _check_deal(ctx, k, before, state, step["deal"])
             name = "deal" if k == 0 else "next_round"
         else:
@@ -148,7 +163,8 @@ def departures(
         if found is not None and found.skipped:
             judged.skipped += 1
             continue
-        judged.steps.update(in_scope(step_rules(name, state_to_json(state)), players))
+        if found is None or not found.errored:  # an errored step judged nothing
+            judged.steps.update(in_scope(step_rules(name, state_to_json(state)), players))
         if found is not None:
             yield found
 
@@ -270,36 +286,27 @@ def shrink(ctx: Context, players: int, steps: list[Step], found: Disagreement) -
         again = check(ctx, players, candidate)
     except Invalid:
         return steps
-    return candidate[: again.index + 1] if again is not None else steps
-
-
-def trace_case(
-    case_id: str, players: int, steps: Sequence[Step], what: str, blame: frozenset[str]
-) -> Message:
-    """A trace vector case for ``steps``, with the reference's digests and round-end states.
-
-    It cites the rules the disagreement points at (with one of them, that is its focus).
-    """
-    return {
-        "id": case_id,
-        "description": f"Found by fuzzing: the adapter departs at the last step ({what}).",
-        "rules": sorted(blame) or ["SC-TURN-02"],
-        **({"focus": next(iter(blame))} if len(blame) == 1 else {}),
-        "players": players,
-        "game_rules": OFFICIAL_RULES,
-        "steps": complete(players, Switches(), steps),
-    }
+    if again is None or (again.index == 0 and found.request != "deal"):
+        return steps  # the new game departs elsewhere (at its own deal): not this departure
+    return candidate[: again.index + 1]
 
 
 def fuzz_game(
-    ctx: Context, players: int, seed: str, seen: dict[Signature, str] | None = None
+    ctx: Context,
+    players: int,
+    seed: str,
+    seen: dict[Signature, str] | None = None,
+    *,
+    own_deal: bool = False,
 ) -> CaseResult:
     """Play one random game against the adapter, judging every step from the reference's state;
-    shrink, print and save the first departure, and list the later ones.
+    shrink, print and save the first departure of play, and list the others.
 
-    A game whose first departure has the same rules and kind of request as an earlier game's
-    (``seen``: signature -> that game's case ID) is reported in one line, neither shrunk nor
-    saved again.
+    With ``own_deal``, an adapter that deals its own cards deals every round, each deal judged
+    once as a deal and its cards adopted when the reference can deal them
+    (:mod:`scout_ref.conformance.fuzz.own_deal`). A game whose first departure has the same
+    rules and kind of request as an earlier game's (``seen``: signature -> that game's case
+    ID) is reported in one line, neither shrunk nor saved again.
     """
     case_id = fuzz_id(players, seed)
     case = Case(
@@ -314,66 +321,45 @@ def fuzz_game(
     why = None if caps is None else missing_feature(case, caps)
     if why is not None:
         return CaseResult(case, Outcome.NOT_APPLICABLE, why)
-    record = random_game(players, seed, choose=rare_first)  # moves picked rare kinds first
-    steps = draft_steps(record, len(record.rounds))
     judged = Judged()
     seen = {} if seen is None else seen
     try:
-        found = list(departures(ctx, players, steps, judged))
-        first = seen.setdefault(signature(found[0]), case_id) if found else case_id
-        small = shrink(ctx, players, steps, found[0]) if found and first == case_id else []
+        steps, deals = _game_steps(ctx, players, seed, own_deal)
+        found = list(departures(ctx, players, steps, judged, {d.step: d for d in deals or ()}))
+        # the first departure of play leads (a deal's departure is told, never shrunk)
+        lead = next((d for d in found if d.request != REQUEST), found[0] if found else None)
+        first = seen.setdefault(signature(lead), case_id) if lead else case_id
+        play = lead is not None and lead.request != REQUEST and first == case_id
+        small = shrink(ctx, players, steps, lead) if lead and play else []
     except ProtocolError as exc:
         return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
     counted = tuple(sorted(judged.steps.items()))
-    if not found:
+    start = NO_FEATURE if own_deal and deals is None else deals_text(deals) if deals else ""
+    if lead is None:
         outcome = Outcome.PASSED if judged.steps else Outcome.SKIPPED
         note = f"{judged.skipped} requests skipped by the adapter" if judged.skipped else ""
-        return CaseResult(case, outcome, note, steps_judged=counted)
-    result = located(game_result(case, found, counted), found[0])
+        note = "; ".join(x for x in (start, note) if x)
+        return CaseResult(case, outcome, note, steps_judged=counted, own_deals=deals)
+    result = located(game_result(case, found, counted), lead)
+    at = found.index(lead)
+    listed = [result.departures[at], *result.departures[:at], *result.departures[at + 1 :]]
     if first == case_id:
-        text = _explain(ctx, case_id, players, small, found[0])
-        text += later_departures(result.departures[1:])
+        text = explain(ctx, case_id, players, small, lead) + later_departures(listed[1:])
     else:
-        text = repeat_text(result.departures, first)
-    return replace(result, message=text)
+        text = repeat_text(listed, first)
+    departed = result.deal_departed or fell_back(deals or ())
+    text = f"{start}\n{text}" if start else text
+    return replace(result, message=text, own_deals=deals, deal_departed=departed)
 
 
-def _explain(
-    ctx: Context, case_id: str, players: int, steps: list[Step], found: Disagreement
-) -> str:
-    points = ", ".join(sorted(found.blame)) or "no rule"
-    head = f"{HEAD}step {found.index} ({found.request})"
-    multiline = found.detail.startswith("  ")
-    lines = [f"{head}:\n{found.detail}" if multiline else f"{head}: {found.detail}"]
-    lines.append(f"it points at {points}")
-    lines.append(f"minimal trace ({plural(len(steps), 'step')}):")
-    lines += [
-        f"  {k}: " + (_deal_text(s["deal"]) if "deal" in s else s["move"])
-        for k, s in enumerate(steps)
-    ]
-    saved = ctx.save(
-        "trace",
-        trace_case(case_id, players, steps, found.request, found.blame),
-        "A trace found by differential fuzzing.",
-    )
-    if saved is not None:
-        lines.append(f"saved as a trace vector: {saved}")
-    if found.move is not None and found.state is not None:
-        saved = _save_move_vector(ctx, case_id, found.state, found.move, found.blame)
-        if saved is not None:
-            lines.append(f"saved as a vector: {saved}")
-    if found.request == "legal" and found.state is not None:
-        vector = {
-            "id": f"{case_id}-legal",
-            "description": "The state where the fuzzed adapter's legal moves differ.",
-            "rules": sorted(found.blame) or ["SC-TURN-02"],
-            "state": state_to_json(found.state),
-        }
-        vector["expected"] = expectation("legal", vector)
-        saved = ctx.save("legal", vector, "A legal-move vector found by differential fuzzing.")
-        if saved is not None:
-            lines.append(f"saved as a legal vector: {saved}")
-    return "\n".join(lines)
+def _game_steps(
+    ctx: Context, players: int, seed: str, own_deal: bool
+) -> tuple[list[Step], tuple[OwnDeal, ...] | None]:
+    """A fuzz game's steps, and the adapter's own deals when it deals the rounds."""
+    if own_deal and can_deal(ctx):
+        return own_deal_steps(ctx, players, seed)
+    record = random_game(players, seed, choose=rare_first)  # moves picked rare kinds first
+    return draft_steps(record, len(record.rounds)), None
 
 
 def fuzz(
@@ -383,15 +369,16 @@ def fuzz(
     out: list[CaseResult] | None = None,
     *,
     ids: Sequence[str] = (),
+    own_deal: bool = False,
 ) -> list[CaseResult]:
     """``games`` random games, cycling through the player counts the adapter claims (only those
-    whose case IDs match a glob of ``ids``, when given); each result is appended to ``out`` as
-    it comes."""
+    whose case IDs match a glob of ``ids``, when given), dealt by the adapter with
+    ``own_deal``; each result is appended to ``out`` as it comes."""
     counts = player_counts(ctx)
     results = [] if out is None else out
     seen: dict[Signature, str] = {}
     for k in chosen_games(counts, games, seed, ids):
-        results.append(fuzz_game(ctx, *fuzz_players(counts, seed, k), seen))
+        results.append(fuzz_game(ctx, *fuzz_players(counts, seed, k), seen, own_deal=own_deal))
     return results
 
 
@@ -399,29 +386,3 @@ def player_counts(ctx: Context) -> tuple[int, ...]:
     """The player counts the fuzz games cycle through: the adapter's (all, before its hello)."""
     hello = ctx.adapter.hello
     return tuple(sorted(hello.capabilities.players) if hello else ALL_PLAYERS)
-
-
-def _save_move_vector(
-    ctx: Context, case_id: str, state: State, move: str, blame: frozenset[str]
-) -> Path | None:
-    """A shared move made differently as an ``apply`` vector, a forbidden one accepted as a
-    ``reject`` vector (:mod:`scout_ref.conformance.fuzz.lists`)."""
-    case: Message = {
-        "id": f"{case_id}-move",
-        "description": f"The move {move!r}, where the fuzzed adapter departs from the reference.",
-        "rules": sorted(blame) or ["SC-TURN-02"],
-        "state": state_to_json(state),
-        "move": move,
-    }
-    kind: VectorKind = "apply"
-    try:
-        case["expected"] = expectation(kind, case)
-    except MalformedInputError:  # a move the rules forbid (SC-NOTE-07)
-        kind = "reject"
-        case["expected"] = expectation(kind, case)
-    return ctx.save(kind, case, "A vector found by differential fuzzing.")
-
-
-def _deal_text(deck: list[str] | None) -> str:
-    """A deal step in a few words (the deck itself is in the saved vector)."""
-    return "deal the set-aside cards" if deck is None else f"deal {len(deck)} cards"

@@ -105,15 +105,21 @@ def _case(config: Config) -> Case:
     return Case(config.id, "random", config.description, rules, data, "random")
 
 
-def _deck_of(state: Any) -> list[str]:
+def deck_of(state: Any) -> list[str]:
     """The deck a dealt state shows: the hands in seat order, then the cards set aside."""
     return [card for hand in state["hands"] for card in hand] + list(state["set_aside"])
 
 
-def _ask(
+def ask_deal(
     ctx: Context, given: Message, seed: int, expect: Callable[[list[str]], Message]
 ) -> tuple[Verdict, Message | None]:
-    """One deal_random request, checked exactly against the reference's deal of its deck."""
+    """One deal_random request, checked exactly against the reference's deal of its deck
+    (``expect``: :func:`first_round` or :func:`next_round_of`); the verdict, and the dealt
+    state unless the reply is none or holds cards the box does not.
+
+    Raises:
+        ProtocolError: if the adapter broke the protocol.
+    """
     reply = ctx.adapter.request("deal_random", input=given, seed=seed)
     if not isinstance(reply, Result):
         return reply_verdict(reply), None
@@ -123,7 +129,7 @@ def _ask(
         why = f"{deal_name(given)}: {box} (SC-COMP-01)"
         return (Outcome.FAILED, why, frozenset({"SC-COMP-01"})), None
     try:
-        expected = expect(_deck_of(dealt))
+        expected = expect(deck_of(dealt))
     except MalformedInputError as exc:
         rule = frozenset({_cards_rule(given)} if exc.what == "deck" else ())
         why = f"{deal_name(given)}: the dealt state is not a deal: {exc}"
@@ -163,7 +169,8 @@ def _box_problem(dealt: object, given: Message) -> str | None:
     return None
 
 
-def _first_round(players: int) -> Callable[[list[str]], Message]:
+def first_round(players: int) -> Callable[[list[str]], Message]:
+    """The reference's new game of ``players`` dealt from a deck (the official rules)."""
     rules = Rules()
 
     def expect(deck: list[str]) -> Message:
@@ -172,7 +179,9 @@ def _first_round(players: int) -> Callable[[list[str]], Message]:
     return expect
 
 
-def _next_round(state: State) -> Callable[[list[str]], Message]:
+def next_round_of(state: State) -> Callable[[list[str]], Message]:
+    """The reference's next round after ``state`` dealt from a deck."""
+
     def expect(deck: list[str]) -> Message:
         return state_to_json(next_round(state, deck_from_json(deck)))
 
@@ -216,11 +225,11 @@ def sample_config(ctx: Context, config: Config, seed: int, deals: int) -> CaseRe
     try:
         for _ in range(deals):
             first: Message = {"players": config.players, "rules": official}
-            verdict, dealt = _ask(ctx, first, rng.getrandbits(53), _first_round(config.players))
+            verdict, dealt = ask_deal(ctx, first, rng.getrandbits(53), first_round(config.players))
             if config.round == 2 and dealt is not None and verdict == PASS:
                 end, _ = play_round(state_from_json(dealt), rng, rare_first)
                 given = {"state": state_to_json(end)}
-                verdict, dealt = _ask(ctx, given, rng.getrandbits(53), _next_round(end))
+                verdict, dealt = ask_deal(ctx, given, rng.getrandbits(53), next_round_of(end))
             if verdict != PASS or dealt is None:
                 outcome, message, pointed = verdict
                 blame = tuple(sorted(pointed))

@@ -28,12 +28,17 @@ error, and the word in ``protocol error (...)``."""
 Strictness = Literal["legality", "reason"]
 """How rejections are judged: any rejection passes, or the reason code must match too."""
 
+FuzzDeal = Literal["reference", "adapter"]
+"""Who deals the rounds of the fuzz games (``--fuzz-deal``): the reference, or the adapter from
+its own randomness (:mod:`scout_ref.conformance.fuzz.own_deal`)."""
+
 RequestType = Literal["deal", "deal_random", "legal", "apply", "score", "perft", "observe"]
 """The ``type`` of a request the runner sends an adapter, besides ``hello`` and ``bye``."""
 
 VECTOR_KINDS: tuple[VectorKind, ...] = get_args(VectorKind)
 CASE_KINDS: tuple[CaseKind, ...] = get_args(CaseKind)
 STRICTNESS: tuple[Strictness, ...] = get_args(Strictness)
+FUZZ_DEALS: tuple[FuzzDeal, ...] = get_args(FuzzDeal)
 
 
 def is_vector_kind(name: object) -> TypeGuard[VectorKind]:

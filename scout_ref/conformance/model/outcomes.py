@@ -101,6 +101,25 @@ class Departure:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnDeal:
+    """A round of a fuzz game dealt by the adapter (``deal_random``), judged once as a deal."""
+
+    round: int
+    step: int
+    """The game's step that deals the round."""
+    seed: int
+    """The seed the request carried."""
+    outcome: Outcome
+    """Passed: the deal of the deck it shows; failed: it breaks a deal rule (``blame``);
+    errored or skipped: not judged."""
+    adopted: bool
+    """The reference played the round on these cards (the same cards in the same hands and
+    orientation); otherwise on its own deal."""
+    message: str = ""
+    blame: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class CaseResult:
     """The outcome of one case, with what went wrong in words."""
 
@@ -131,6 +150,9 @@ class CaseResult:
     if they hold it."""
     departures: tuple[Departure, ...] = ()
     """For traces and fuzz games: every step that differs, each with the rules it points at."""
+    own_deals: tuple[OwnDeal, ...] | None = None
+    """For a fuzz game started from the adapter's own deals (``--fuzz-deal adapter``): each
+    round's deal and its verdict; None for a game dealt by the reference."""
 
     def __post_init__(self) -> None:
         # A message may quote what the adapter sent (a listed move, a reason): every output

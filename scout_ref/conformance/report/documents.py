@@ -70,6 +70,11 @@ class Run:
         if result.case.kind != "fuzz":
             return reproduction(result, self.rerun_options, self.vectors_dir)
         saved = [f.path for f in self.findings if f.case_id == result.case.id]
+        words = self.selection_options  # their --fuzz N --seed S (--fuzz-deal) come last
+        fuzz = words[words.index("--fuzz") :] if "--fuzz" in words else []
+        if not saved and result.own_deals is not None and fuzz:  # an own deal departs: no trace
+            lines = reproduction(result, [*self.rerun_options, *fuzz], None)  # shows it
+            return [x for x in lines if not x.startswith("vector: ")]
         if not saved:  # a repeat of an earlier finding: its position and the reference's answer
             lines = reproduction(result, (), None)
             return [x for x in lines if x.startswith(("position: ", "reference: "))]
@@ -129,6 +134,23 @@ class Run:
             " such a deal were never compared; every later step was judged from the reference's"
             " deal instead"
         )
+
+    @property
+    def own_deal_line(self) -> str | None:
+        """The fuzz games started from the adapter's own deal, in one line (None if none)."""
+        games = [r.own_deals for r in self.results if r.own_deals is not None]
+        if not games:
+            return None
+        rounds = [d for game in games for d in game]
+        adopted = sum(d.adopted for d in rounds)
+        failed = sum(d.outcome is Outcome.FAILED for d in rounds)
+        unjudged = sum(d.outcome in (Outcome.ERRORED, Outcome.SKIPPED) for d in rounds)
+        text = (
+            f"{plural(len(games), 'fuzz game')} started from the adapter's own deal: "
+            f"{plural(len(rounds), 'round')} dealt by it, {adopted} adopted, "
+            f"{failed} breaking a deal rule"
+        )
+        return text + (f", {unjudged} not judged (errored or skipped)" if unjudged else "")
 
     @property
     def adapter_problem(self) -> str | None:
@@ -300,11 +322,34 @@ def to_json(run: Run) -> dict[str, object]:
                 "departures": [
                     {"where": d.where, "points_at": list(d.points_at)} for d in r.departures
                 ],
+                **_own_deals_json(r),
                 **_reproduce_json(run, r),
             }
             for r in run.weighed
         ],
         "findings": [{"case_id": f.case_id, "path": str(f.path)} for f in run.findings],
+    }
+
+
+def _own_deals_json(result: CaseResult) -> dict[str, object]:
+    """A fuzz game's start (``adapter`` or ``reference``) and the adapter's deals, if any."""
+    if result.case.kind != "fuzz":
+        return {}
+    deals = result.own_deals
+    return {
+        "start": "reference" if deals is None else "adapter",
+        "own_deals": [
+            {
+                "round": d.round,
+                "step": d.step,
+                "seed": d.seed,
+                "outcome": d.outcome.value,
+                "adopted": d.adopted,
+                "message": d.message,
+                "blame": list(d.blame),
+            }
+            for d in deals or ()
+        ],
     }
 
 

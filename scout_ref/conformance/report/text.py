@@ -43,8 +43,9 @@ def print_report(run: Run, console: Console, *, table: bool = False) -> None:
     print_rules_to_fix(rows, console)
     _print_findings(run, console)
     _print_notes(run, console)
-    if run.unjudged:
-        console.print(run.unjudged, highlight=False, markup=False)
+    for said in (run.own_deal_line, run.unjudged):
+        if said:
+            console.print(said, highlight=False, markup=False)
     if run.timed_out:
         console.print(run.timed_out, style="yellow", highlight=False, markup=False)
     if run.adapter_problem:
