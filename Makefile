@@ -20,7 +20,7 @@ SOURCES := $(shell find scout_ref spec -name '*.py' -o -name '*.json' -o -name '
 
 .PHONY: demo install test quick lint typecheck pytest test-compiled compiled-tests conform-compiled \
 	docs docs-en docs-check docs-onepage docs-onepage-en locales docs-pdf docs-sheet vectors vectors-check \
-	verify verify-compiled verify-deep sweep compiled bench bench-cluster bench-jobs zoo mutation clean
+	verify verify-compiled verify-deep sweep compiled bench bench-browser bench-cluster bench-jobs zoo mutation clean
 
 # Test processes: pytest-xdist starts one worker per core. --dist loadgroup spreads the tests
 # one by one, except those of an xdist_group (a module whose costly fixture, such as the docs
@@ -279,6 +279,11 @@ bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/baseline.py --rev aaba41a --compiled $(CBIN)/python
 
 # What a local Dask cluster of one and two workers gains on a depth-2 verify.
+# The referee in Chromium (issue 30): Pyodide's start, the packages, the first and later
+# verdicts, from the English site that docs-en builds (benchmarks/browser.py says what each is).
+bench-browser: docs-en
+	$(BIN)/python benchmarks/browser.py
+
 bench-cluster: $(STAMP)
 	$(BIN)/python benchmarks/cluster.py --depth 2
 

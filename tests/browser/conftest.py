@@ -30,6 +30,13 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
 
 CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = (
+    "--no-sandbox",  # the tests may run as root (CI does), where the sandbox cannot start
+    "--disable-background-networking",  # and no call home of Chromium's own
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
 
 
 def chromium() -> Path:
@@ -45,10 +52,9 @@ def chromium() -> Path:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """pytest-playwright's launch arguments, with the system's Chromium. --no-sandbox: the
-    tests may run as root (CI does), where Chromium's sandbox cannot start."""
+    """pytest-playwright's launch arguments, with the system's Chromium and its flags."""
     path = str(chromium())
-    return {**browser_type_launch_args, "executable_path": path, "args": ["--no-sandbox"]}
+    return {**browser_type_launch_args, "executable_path": path, "args": list(CHROMIUM_FLAGS)}
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -10,7 +10,9 @@ Pyodide in the reader's browser, from files the site itself serves (``_static/re
   its sources change;
 * the pure-Python wheels it imports on the way to a verdict (:data:`WHEELS`: jsonschema and what
   it needs, rfc8785), fetched once with ``pip download`` and checked against their sha256;
-* ``wheels.json``, the list of wheels that ``scoutref.js`` installs, in order.
+* babel's wheel (:data:`LANGUAGE_WHEELS`), which the page fetches only when a request names an
+  edition's language;
+* ``wheels.json``, the lists of wheels that ``scoutref.js`` installs, in order.
 
 Everything fetched or built is kept in ``.cache/referee/`` of the checkout (git ignores it), so
 only the first build needs the registries; the site never asks another host for anything.
@@ -77,6 +79,14 @@ the version) and sha256. jsonschema validates every state as on the command line
 dependency rpds-py has no wheel for the browser, and ``scoutref.js`` puts the pure-Python
 ``rpds.py`` beside this module's output in its place."""
 
+LANGUAGE_WHEELS = {
+    "babel-2.19.0-py3-none-any.whl": (
+        "6d49734aed1d595b2c065d012174df8c83964692f26fc461702281634dd7555b"
+    ),
+}
+"""What reading an edition's texts needs beside (babel reads the catalogs): 11 MB, which
+``scoutref.js`` fetches only on the first request that names a language."""
+
 OWN_SOURCES = (("scout_ref", ("*.py", "*.toml", "py.typed")), ("spec", ("*.json", "*.md", "*.po")))
 
 logger = logging.getLogger(__name__)
@@ -128,24 +138,23 @@ def _matches(path: Path, sha256: str) -> bool:
     return path.is_file() and _sha256(path) == sha256
 
 
-def third_party_wheels() -> list[Path]:
-    """The checked wheels of :data:`WHEELS`, fetched with ``pip download`` the first time."""
+def third_party_wheels(pinned: dict[str, str]) -> list[Path]:
+    """The checked wheels ``pinned`` (file name: sha256), fetched with ``pip download`` the
+    first time."""
     folder = CACHE / "wheels"
     folder.mkdir(exist_ok=True)
-    missing = [
-        n for n, sha in WHEELS.items() if not (folder / n).is_file() or _sha256(folder / n) != sha
-    ]
+    missing = [name for name, sha in pinned.items() if not _matches(folder / name, sha)]
     if missing:
-        pins = ["==".join(n.split("-")[:2]) for n in missing]
+        pins = ["==".join(name.split("-")[:2]) for name in missing]
         with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
             pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
             _run([*pip, "--only-binary=:all:", "-d", tmp, *pins], ROOT)
             for name in missing:
                 os.replace(Path(tmp, name), folder / name)
-    for name, sha in WHEELS.items():
+    for name, sha in pinned.items():
         if not _matches(folder / name, sha):
             raise AssetError(f"{folder / name} is not the pinned wheel (sha256 {sha})")
-    return [folder / name for name in WHEELS]
+    return [folder / name for name in pinned]
 
 
 def _sources_digest() -> str:
@@ -204,7 +213,8 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
     CACHE.mkdir(parents=True, exist_ok=True)
     try:
         files = [pyodide_dir() / name for name in PYODIDE_FILES]
-        wheels = [*third_party_wheels(), own_wheel()]
+        wheels = [*third_party_wheels(WHEELS), own_wheel()]
+        language = third_party_wheels(LANGUAGE_WHEELS)
     except AssetError as exc:
         logger.warning(f"the referee's runtime is missing from the site: {exc}")
         return
@@ -213,9 +223,13 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
     (out / "wheels").mkdir(exist_ok=True)
     for path in files:
         _place(path, out / "pyodide" / path.name)
-    for path in wheels:
+    for path in [*wheels, *language]:
         _place(path, out / "wheels" / path.name)
-    manifest = {"pyodide": PYODIDE_VERSION, "wheels": [p.name for p in wheels]}
+    manifest = {
+        "pyodide": PYODIDE_VERSION,
+        "wheels": [p.name for p in wheels],
+        "language_wheels": [p.name for p in language],
+    }
     write_atomic(out / "wheels.json", json.dumps(manifest, indent=1) + "\n")
 
 

@@ -40,13 +40,15 @@
       stderr: () => {},
     });
     timings.pyodide = since(start);
-    const wheels = (await manifest).wheels.map((name) =>
-      fetchOk(`wheels/${name}`).then((r) => r.arrayBuffer()),
-    );
     const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-    for (const wheel of wheels) {
-      pyodide.unpackArchive(await wheel, "wheel", { extractDir: site });
-    }
+    const install = async (names) => {
+      const wheels = names.map((name) => fetchOk(`wheels/${name}`).then((r) => r.arrayBuffer()));
+      for (const wheel of wheels) {
+        pyodide.unpackArchive(await wheel, "wheel", { extractDir: site });
+      }
+    };
+    const { wheels, language_wheels: languageWheels } = await manifest;
+    await install(wheels);
     pyodide.FS.writeFile(`${site}/rpds.py`, await shim);
     timings.packages = since(start) - timings.pyodide;
     const bridge = pyodide.pyimport("scout_ref.browser");
@@ -58,7 +60,18 @@
         `the referee's engine is scout-ref ${version}, the page was built by ${script.dataset.version}`,
       );
     }
-    return { call: bridge.call, version };
+    let languages = null;
+    const withLanguages = () => {
+      if (languages === null) {
+        const begin = performance.now();
+        languages = install(languageWheels).then(() => {
+          pyodide.runPython("import importlib; importlib.invalidate_caches()");
+          timings.languages = since(begin);
+        });
+      }
+      return languages;
+    };
+    return { call: bridge.call, version, withLanguages };
   }
 
   function start() {
@@ -80,7 +93,10 @@
     if (typeof opts.lang === "string") {
       body.lang = opts.lang;
     }
-    return start().then((e) => {
+    return start().then(async (e) => {
+      if (body.lang !== undefined && body.lang !== "en") {
+        await e.withLanguages();
+      }
       const answer = JSON.parse(e.call(JSON.stringify(body)));
       if ("error" in answer) {
         const error = new Error(answer.error);
@@ -103,7 +119,8 @@
     },
     /** The package version the site was built with (scout-ref --version's first number). */
     version: script.dataset.version || null,
-    /** Seconds spent starting: pyodide, packages, import, ready (filled in as it starts). */
+    /** Seconds spent starting: pyodide, packages, import, ready (filled in as it starts), and
+     * languages (babel, fetched on the first request with a language other than English). */
     timings,
     /** The document of `scout-ref explain --json [--hypothetical] POSITION MOVE`. */
     explain(position, move, options) {
