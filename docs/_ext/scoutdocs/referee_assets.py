@@ -241,3 +241,23 @@ def setup(app: Sphinx) -> None:
     attributes: dict[str, Any] = {"data-version": version("scout-ref")}
     app.add_js_file("referee/scoutref.js", **attributes)
     app.connect("build-finished", copy_assets)
+
+
+def prepare() -> list[Path]:
+    """Fetch, check and build every file of the runtime into the cache (``make install`` does,
+    so that the first docs build, a test's among them, needs no registry)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    folder = pyodide_dir()
+    wheels = [*third_party_wheels(WHEELS), *third_party_wheels(LANGUAGE_WHEELS), own_wheel()]
+    return [*(folder / name for name in PYODIDE_FILES), *wheels]
+
+
+def main() -> None:
+    """``make referee``: :func:`prepare`, saying what is ready, or one ``error:`` line."""
+    try:
+        ready = prepare()
+    except AssetError as exc:
+        sys.exit(f"error: {exc}")
+    size = sum(path.stat().st_size for path in ready) / 2**20
+    where = CACHE.relative_to(ROOT)
+    print(f"the referee's runtime is in {where}: {len(ready)} files, {size:.1f} MiB")
