@@ -22,6 +22,7 @@ from scout_ref.formats.documents import (
     legal_json,
 )
 from scout_ref.rulebook.registry import spec_version
+from scout_ref.util.jsonread import MAX_LINE_BYTES, parse
 
 BAD_INPUT = 2
 """The exit status the command line gives bad input, which a rejected request carries."""
@@ -39,7 +40,10 @@ def _takes_lang(function: Callable[..., object]) -> bool:
     return "lang" in inspect.signature(function).parameters
 
 
-def _document(request: dict[str, object]) -> dict[str, object]:
+def _document(text: str) -> dict[str, object]:
+    request = parse(text, "request", MAX_LINE_BYTES)
+    if not isinstance(request, dict):
+        raise TypeError("a request is a JSON object")
     command, position = request.get("command"), request.get("position")
     hypothetical = request.get("hypothetical") is True
     if not isinstance(position, str):
@@ -63,10 +67,11 @@ def call(request: str) -> str:
 
     The answer is a JSON object: ``{"document": ...}``, or ``{"error": message, "exitCode": 2}``
     for bad input (the message the CLI prints after ``error:``), or ``exitCode`` 3 with one line
-    naming a bug in scout-ref.
+    naming a bug in scout-ref. A request is read by the bounded reader, at most 1 MiB (as a
+    protocol line): the position line's own limit, 4,096 characters, comes after.
     """
     try:
-        answer: dict[str, object] = {"document": _document(json.loads(request))}
+        answer: dict[str, object] = {"document": _document(request)}
     except ScoutError as exc:
         answer = {"error": error_message(exc), "exitCode": BAD_INPUT}
     except Exception as exc:  # the page's one place where a bug becomes a line, not a traceback

@@ -129,12 +129,19 @@ def watch(page: Page, faults: Faults) -> Page:
     return page
 
 
-@pytest.fixture(scope="session")
-def open_page(context: BrowserContext, site_url: str, faults: Faults) -> Callable[[str], Page]:
-    """Open a page of the site (a path such as ``faq.html``) in a new tab of the context."""
+OpenPage = Callable[..., Page]
+"""``open_page(path, before=None)``: see :func:`open_page`."""
 
-    def open_(path: str) -> Page:
+
+@pytest.fixture(scope="session")
+def open_page(context: BrowserContext, site_url: str, faults: Faults) -> OpenPage:
+    """Open a page of the site (a path such as ``faq.html``) in a new tab of the context;
+    ``before(page)``, if given, runs on the blank tab first (to size it, or listen to it)."""
+
+    def open_(path: str, before: Callable[[Page], object] | None = None) -> Page:
         page = watch(context.new_page(), faults)
+        if before is not None:
+            before(page)
         page.goto(site_url + path)
         return page
 
@@ -142,7 +149,7 @@ def open_page(context: BrowserContext, site_url: str, faults: Faults) -> Callabl
 
 
 @pytest.fixture(scope="session")
-def referee(open_page: Callable[[str], Page]) -> Page:
+def referee(open_page: OpenPage) -> Page:
     """The index page, with the engine started (once per session)."""
     page = open_page("index.html")
     assert page.evaluate("async () => (await scoutRef.ready) === scoutRef")

@@ -19,7 +19,9 @@ from playwright.sync_api import Page
 from tests.browser.sampling import Request, cli_answer, garbled, sample
 from tests.rulebook_build import ONE_BUILD
 
-pytestmark = [ONE_BUILD, pytest.mark.slow]
+OpenPage = Callable[..., Page]  # the open_page fixture of conftest.py
+
+pytestmark = [ONE_BUILD, pytest.mark.slow, pytest.mark.rule]
 
 ASK = """async (requests) => {
   const answers = [];
@@ -96,24 +98,21 @@ def test_version_is_the_package_version(referee: Page) -> None:
     assert referee.evaluate("scoutRef.started") is True
 
 
-def test_reading_a_page_loads_no_engine(open_page: Callable[[str], Page], site_url: str) -> None:
-    page = open_page("faq.html")
+def test_reading_a_page_loads_no_engine(open_page: OpenPage, site_url: str) -> None:
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(r.url))
-    page.reload()
+    page = open_page("faq.html", lambda p: p.on("request", lambda r: asked.append(r.url)))
     page.wait_for_load_state("networkidle")
-    referee_files = [u for u in asked if "/_static/referee/" in u]
-    assert [u.split("?")[0] for u in referee_files] == [f"{site_url}_static/referee/scoutref.js"]
+    referee_files = [u.split("?")[0] for u in asked if "/_static/referee/" in u]
+    assert referee_files == [f"{site_url}_static/referee/scoutref.js"]
     assert page.evaluate("scoutRef.started") is False
     page.close()
 
 
-def test_a_page_fits_a_phone(open_page: Callable[[str], Page], tmp_path: Path) -> None:
-    page = open_page("faq.html")
-    page.set_viewport_size({"width": 430, "height": 932})
-    page.reload()
+def test_a_page_fits_a_phone(open_page: OpenPage, tmp_path: Path) -> None:
+    phone = {"width": 430, "height": 932}
+    page = open_page("faq.html", lambda p: p.set_viewport_size(phone))
     shot = tmp_path / "faq-430.png"
-    page.screenshot(path=str(shot), full_page=False)
+    page.screenshot(path=str(shot))
     assert shot.stat().st_size > 10_000  # a page drawn, not a blank one
-    assert page.evaluate("document.documentElement.scrollWidth") <= 430
+    assert page.evaluate("document.documentElement.scrollWidth") <= phone["width"]
     page.close()

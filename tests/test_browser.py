@@ -18,6 +18,8 @@ import rpds
 from scout_ref import browser
 from tests.browser.sampling import cli_answer, garbled, sample
 
+pytestmark = pytest.mark.rule  # the page's plumbing; the rules are the CLI's, tested there
+
 SHIM = Path(__file__).resolve().parent.parent / "docs" / "_static" / "referee" / "rpds.py"
 
 
@@ -40,6 +42,12 @@ def test_a_bug_is_one_line_with_status_3(monkeypatch: pytest.MonkeyPatch) -> Non
     assert answer["exitCode"] == browser.INTERNAL_ERROR
     assert answer["error"].startswith("internal error: ZeroDivisionError: a bug; this is a bug")
     assert "\n" not in answer["error"]
+
+
+def test_a_request_past_the_readers_limit_is_bad_input() -> None:
+    answer = _ask({"command": "legal", "position": "2p " + "x" * (1 << 20)})
+    assert answer == {"error": answer["error"], "exitCode": 2}
+    assert "request" in answer["error"]
 
 
 def test_a_request_of_no_known_command_is_a_bug_of_the_caller() -> None:
