@@ -56,15 +56,18 @@ def test_a_request_of_no_known_command_is_a_bug_of_the_caller() -> None:
 
 
 def test_the_language_goes_to_a_builder_that_takes_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    request = next(r for r in sample() if r["command"] == "explain")
-    plain = _ask(request)
-    assert _ask({**request, "lang": "ru"}) == plain  # this builder takes no language
+    request = {**next(r for r in sample() if r["command"] == "explain"), "lang": "ru"}
+
+    def without_language(explanation: object) -> dict[str, object]:
+        return {"lang": None}
 
     def with_language(explanation: object, lang: str | None = None) -> dict[str, object]:
         return {"lang": lang}
 
+    monkeypatch.setattr(browser, "explanation_json", without_language)
+    assert _ask(request) == {"document": {"lang": None}}
     monkeypatch.setattr(browser, "explanation_json", with_language)
-    assert _ask({**request, "lang": "ru"}) == {"document": {"lang": "ru"}}
+    assert _ask(request) == {"document": {"lang": "ru"}}
 
 
 def test_version_is_the_installed_one() -> None:

@@ -4,7 +4,7 @@
   127.0.0.1, as any static server serves it;
 * ``context``: one browser context for the whole session, in which a request to any other host
   is blocked and recorded, and every console error and uncaught page error is recorded;
-* ``referee``: a page of the site whose engine has started (Pyodide starts once per session:
+* ``referee``: the FAQ page of the site, whose engine has started (Pyodide starts once per session:
   some seconds); ``open_page`` opens another page of the site in the same context.
 
 After each test (``no_page_faults``, automatic here) the recorded requests to other hosts and
@@ -150,8 +150,8 @@ def open_page(context: BrowserContext, site_url: str, faults: Faults) -> OpenPag
 
 @pytest.fixture(scope="session")
 def referee(open_page: OpenPage) -> Page:
-    """The index page, with the engine started (once per session)."""
-    page = open_page("index.html")
+    """The FAQ page, with the engine started (once per session; the panel's tests use it too)."""
+    page = open_page("faq.html")
     assert page.evaluate("async () => (await scoutRef.ready) === scoutRef")
     return page
 

@@ -10,9 +10,10 @@ Pyodide in the reader's browser, from files the site itself serves (``_static/re
   its sources change;
 * the pure-Python wheels it imports on the way to a verdict (:data:`WHEELS`: jsonschema and what
   it needs, rfc8785), fetched once with ``pip download`` and checked against their sha256;
-* babel's wheel (:data:`LANGUAGE_WHEELS`), which the page fetches only when a request names an
-  edition's language;
-* ``wheels.json``, the lists of wheels that ``scoutref.js`` installs, in order.
+* babel's wheel (:data:`LANGUAGE_WHEELS`), trimmed to the locales of the editions, which the
+  page fetches only when a request names an edition's language;
+* ``wheels.json``, the lists of wheels that ``scoutref.js`` installs, in order, and the
+  editions' languages.
 
 Everything fetched or built is kept in ``.cache/referee/`` of the checkout (git ignores it), so
 only the first build needs the registries; the site never asks another host for anything.
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import zipfile
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -84,8 +86,10 @@ LANGUAGE_WHEELS = {
         "6d49734aed1d595b2c065d012174df8c83964692f26fc461702281634dd7555b"
     ),
 }
-"""What reading an edition's texts needs beside (babel reads the catalogs): 11 MB, which
-``scoutref.js`` fetches only on the first request that names a language."""
+"""What reading an edition's texts needs beside (babel reads the catalogs), which ``scoutref.js``
+fetches only on the first request in an edition's language. The site serves it trimmed
+(:func:`trimmed_babel`): 11 MB of it is the locale data of some 1,100 locales, of which babel
+reads only the edition's own and the root when it reads a catalog."""
 
 OWN_SOURCES = (("scout_ref", ("*.py", "*.toml", "py.typed")), ("spec", ("*.json", "*.md", "*.po")))
 
@@ -157,6 +161,41 @@ def third_party_wheels(pinned: dict[str, str]) -> list[Path]:
     return [folder / name for name in pinned]
 
 
+def languages() -> list[str]:
+    """The editions' languages (``spec/locales/editions.json``), English not among them."""
+    from scout_ref.rulebook.texts import editions  # noqa: PLC0415 - babel, for the docs only
+
+    return sorted(editions())
+
+
+def trimmed_babel(wheel: Path) -> Path:
+    """babel's checked ``wheel`` without the locale data of the locales no edition speaks,
+    its RECORD listing what is left (made in the cache once per set of editions)."""
+    keep = {"root", "en", *languages()}
+    key = hashlib.sha256(f"{wheel.name}:{sorted(keep)}".encode()).hexdigest()[:12]
+    target = CACHE / f"babel-{key}" / wheel.name
+    if target.is_file():
+        return target
+
+    def kept(name: str) -> bool:
+        folder, _, file = name.rpartition("/")
+        return folder != "babel/locale-data" or file.removesuffix(".dat") in keep
+
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        out = Path(tmp, wheel.name)
+        with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+            for info in source.infolist():
+                data = source.read(info)
+                if info.filename.endswith(".dist-info/RECORD"):
+                    lines = data.decode().splitlines(keepends=True)
+                    data = "".join(ln for ln in lines if kept(ln.split(",")[0])).encode()
+                if kept(info.filename):
+                    z.writestr(info, data)
+        target.parent.mkdir(exist_ok=True)
+        os.replace(out, target)
+    return target
+
+
 def _sources_digest() -> str:
     """A digest of every file the package's wheel is made from."""
     files = [ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "README.md"]
@@ -214,7 +253,7 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
     try:
         files = [pyodide_dir() / name for name in PYODIDE_FILES]
         wheels = [*third_party_wheels(WHEELS), own_wheel()]
-        language = third_party_wheels(LANGUAGE_WHEELS)
+        language = [trimmed_babel(w) for w in third_party_wheels(LANGUAGE_WHEELS)]
     except AssetError as exc:
         logger.warning(f"the referee's runtime is missing from the site: {exc}")
         return
@@ -229,6 +268,7 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
         "pyodide": PYODIDE_VERSION,
         "wheels": [p.name for p in wheels],
         "language_wheels": [p.name for p in language],
+        "languages": languages(),
     }
     write_atomic(out / "wheels.json", json.dumps(manifest, indent=1) + "\n")
 
@@ -248,7 +288,8 @@ def prepare() -> list[Path]:
     so that the first docs build, a test's among them, needs no registry)."""
     CACHE.mkdir(parents=True, exist_ok=True)
     folder = pyodide_dir()
-    wheels = [*third_party_wheels(WHEELS), *third_party_wheels(LANGUAGE_WHEELS), own_wheel()]
+    language = [trimmed_babel(w) for w in third_party_wheels(LANGUAGE_WHEELS)]
+    wheels = [*third_party_wheels(WHEELS), *language, own_wheel()]
     return [*(folder / name for name in PYODIDE_FILES), *wheels]
 
 

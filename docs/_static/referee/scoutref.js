@@ -47,7 +47,7 @@
         pyodide.unpackArchive(await wheel, "wheel", { extractDir: site });
       }
     };
-    const { wheels, language_wheels: languageWheels } = await manifest;
+    const { wheels, language_wheels: languageWheels, languages: editions } = await manifest;
     await install(wheels);
     pyodide.FS.writeFile(`${site}/rpds.py`, await shim);
     timings.packages = since(start) - timings.pyodide;
@@ -71,7 +71,7 @@
       }
       return languages;
     };
-    return { call: bridge.call, version, withLanguages };
+    return { call: bridge.call, version, withLanguages, editions };
   }
 
   function start() {
@@ -94,7 +94,7 @@
       body.lang = opts.lang;
     }
     return start().then(async (e) => {
-      if (body.lang !== undefined && body.lang !== "en") {
+      if (e.editions.includes(body.lang)) {
         await e.withLanguages();
       }
       const answer = JSON.parse(e.call(JSON.stringify(body)));
