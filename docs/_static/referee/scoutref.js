@@ -47,7 +47,8 @@
         pyodide.unpackArchive(await wheel, "wheel", { extractDir: site });
       }
     };
-    const { wheels, language_wheels: languageWheels, languages: editions } = await manifest;
+    const { wheels, language_wheels: languageWheels = [], languages: editions = [] } =
+      await manifest;
     await install(wheels);
     pyodide.FS.writeFile(`${site}/rpds.py`, await shim);
     timings.packages = since(start) - timings.pyodide;
