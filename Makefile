@@ -287,6 +287,9 @@ bench: $(STAMP) $(CSTAMP)
 # What a local Dask cluster of one and two workers gains on a depth-2 verify.
 # The referee in Chromium (issue 30): Pyodide's start, the packages, the first and later
 # verdicts, from the English site that docs-en builds (benchmarks/browser.py says what each is).
+# On this 2-core machine, shared: the engine ready 7.1 s after first use at a moderate load; the
+# first verdict 32-36 s (12 CPU s, mostly Pyodide's start) at a load of 10-17; later verdicts
+# 0.02-0.04 s (median).
 bench-browser: docs-en
 	$(BIN)/python benchmarks/browser.py
 
