@@ -49,6 +49,7 @@ LONGEST_FIRST = (
     "tests/test_benchmarks.py::",
     "tests/test_verify.py::",
     "tests/test_conformance_faults.py::",
+    "tests/test_browser.py::test_the_bridge_answers_as_the_cli",
 )
 """Tests of 5 to 40 CPU (or waiting) seconds each, from make test's --durations list, longest
 first. They start first, so that no pytest-xdist worker is left alone with a long one at the
