@@ -50,13 +50,18 @@ def extensions() -> list[Any]:
 # The spec (registry, schemas, vectors, the editions' rule texts) ships inside the package as
 # scout_ref/_spec; its folders are data-only namespace packages.
 SPEC = ["scout_ref._spec", *(f"scout_ref._spec.{p}" for p in find_namespace_packages(where="spec"))]
+# The conformance cases' tables (scout_ref/conformance/cases/tables/*.toml) are a data-only
+# folder too: named as a package, or setuptools warns that it is missing from the packages and
+# may leave it out of a wheel.
+TABLES = "scout_ref.conformance.cases.tables"
 
 setup(
-    packages=[*find_packages(include=["scout_ref", "scout_ref.*"]), *SPEC],
+    packages=[*find_packages(include=["scout_ref", "scout_ref.*"]), TABLES, *SPEC],
     package_dir={"scout_ref._spec": "spec"},
     package_data={
         "scout_ref": ["py.typed"],
-        "scout_ref.conformance.cases": ["games.toml", "tables/*.toml"],
+        "scout_ref.conformance.cases": ["games.toml"],
+        TABLES: ["*.toml"],
         **{p: ["*.json", "*.md", "*.po"] for p in SPEC},
     },
     ext_modules=extensions(),

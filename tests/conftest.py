@@ -11,11 +11,13 @@ asserts behaviour, never speed.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from scout_ref.rulebook.registry import RULE_ID, rules
+from tests.rulebook_build import build_rulebook
 
 pytest_plugins = ["tests.rule_coverage"]
 
@@ -47,6 +49,7 @@ LONGEST_FIRST = (
     "tests/test_benchmarks.py::",
     "tests/test_verify.py::",
     "tests/test_conformance_faults.py::",
+    "tests/test_browser.py::test_the_bridge_answers_as_the_cli",
 )
 """Tests of 5 to 40 CPU (or waiting) seconds each, from make test's --durations list, longest
 first. They start first, so that no pytest-xdist worker is left alone with a long one at the
@@ -97,3 +100,11 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             "the pytest-xdist installed supports? (see the pin in pyproject.toml)",
             pytrace=False,
         )
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rulebook built as ``make docs`` builds it (its ``html`` folder); fails on any
+    warning. Built once per worker for the tests of the ``docs-build`` xdist group
+    (``tests.rulebook_build.ONE_BUILD``): test_docs.py's and the browser tests."""
+    return build_rulebook(tmp_path_factory.mktemp("docs"))

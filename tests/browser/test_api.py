@@ -1,0 +1,118 @@
+"""``scoutRef`` in Chromium answers as the command line does (issue 30).
+
+The positions come from spec/vectors by a seeded sample (:mod:`tests.browser.sampling`); nobody
+picked them. Each request goes to the page's engine and to ``scout-ref`` itself, run in this
+process, and the two answers must be the same: the JSON document, or the message after
+``error:`` with the exit status.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.sampling import Request, cli_answer, garbled, sample
+from tests.rulebook_build import ONE_BUILD
+
+OpenPage = Callable[..., Page]  # the open_page fixture of conftest.py
+
+pytestmark = [ONE_BUILD, pytest.mark.slow, pytest.mark.rule]
+
+ASK = """async (requests) => {
+  const answers = [];
+  for (const r of requests) {
+    const options = { hypothetical: r.hypothetical };
+    const asked = r.command === "explain"
+      ? scoutRef.explain(r.position, r.move, options)
+      : scoutRef.legal(r.position, options);
+    answers.push(await asked.then(
+      (document) => ({ document }),
+      (e) => ({ error: e.message, exitCode: e.exitCode, name: e.name,
+                isError: e instanceof Error }),
+    ));
+  }
+  return answers;
+}"""
+
+
+def browser_answers(page: Page, requests: list[Request]) -> list[dict[str, Any]]:
+    """The page engine's answers to ``requests``, in the shape of :func:`cli_answer`."""
+    answers: list[dict[str, Any]] = page.evaluate(ASK, requests)
+    for answer in answers:
+        if "error" in answer:
+            assert (answer.pop("name"), answer.pop("isError")) == ("ScoutRefError", True)
+    return answers
+
+
+def test_the_sample_covers_what_it_should() -> None:
+    requests = sample()
+    players = {int(r["position"][0]) for r in requests}
+    assert players == {2, 3, 4, 5}
+    assert {r["command"] for r in requests} == {"explain", "legal"}
+    assert any(r["hypothetical"] for r in requests)
+    assert sample() == requests  # seeded: the same sample every run
+
+
+def test_explain_and_legal_agree_with_the_cli(referee: Page) -> None:
+    requests = sample()
+    expected = [cli_answer(r) for r in requests]
+    verdicts = {a["document"]["legal"] for a in expected if "legal" in a.get("document", {})}
+    assert verdicts == {True, False}, "the sample must hold legal and illegal moves"
+    assert browser_answers(referee, requests) == expected
+
+
+def test_bad_input_gets_the_clis_message(referee: Page) -> None:
+    requests = garbled()
+    expected = [cli_answer(r) for r in requests]
+    assert sum("error" in a for a in expected) >= 3, "the garbling must make some input unreadable"
+    answers = browser_answers(referee, requests)
+    assert answers == expected
+    assert not any("Traceback" in a.get("error", "") for a in answers)
+
+
+def test_a_position_no_game_reaches_is_refused_unless_hypothetical(referee: Page) -> None:
+    unreachable = "3p hands 3/1 4/1 | 5/2 | 6/3 7/3 active_set 2/1 owner 1 scout_chips 9 9 9"
+    requests: list[Request] = [
+        {"command": "legal", "position": unreachable, "hypothetical": h} for h in (False, True)
+    ]
+    expected = [cli_answer(r) for r in requests]
+    assert browser_answers(referee, requests) == expected
+
+
+def test_arguments_that_are_not_text_are_refused_in_javascript(referee: Page) -> None:
+    names = referee.evaluate(
+        """async () => Promise.all([scoutRef.legal(3), scoutRef.explain("2p", null)].map(
+             (p) => p.then(() => "answered", (e) => e.name)))"""
+    )
+    assert names == ["TypeError", "TypeError"]
+
+
+def test_version_is_the_package_version(referee: Page) -> None:
+    version = importlib.metadata.version("scout-ref")
+    assert referee.evaluate("scoutRef.version") == version
+    assert referee.evaluate("scoutRef.started") is True
+
+
+def test_reading_a_page_loads_no_engine(open_page: OpenPage, site_url: str) -> None:
+    asked: list[str] = []
+    page = open_page("faq.html", lambda p: p.on("request", lambda r: asked.append(r.url)))
+    page.wait_for_load_state("networkidle")
+    referee_files = [u.split("?")[0] for u in asked if "/_static/referee/" in u]
+    assert referee_files == [f"{site_url}_static/referee/scoutref.js"]
+    assert page.evaluate("scoutRef.started") is False
+    page.close()
+
+
+def test_a_page_fits_a_phone(open_page: OpenPage, tmp_path: Path) -> None:
+    phone = {"width": 430, "height": 932}
+    page = open_page("faq.html", lambda p: p.set_viewport_size(phone))
+    shot = tmp_path / "faq-430.png"
+    page.screenshot(path=str(shot))
+    assert shot.stat().st_size > 10_000  # a page drawn, not a blank one
+    assert page.evaluate("document.documentElement.scrollWidth") <= phone["width"]
+    page.close()
