@@ -102,7 +102,7 @@ def source_name() -> str:
     return _editions()[0][1]
 
 
-def _known() -> str:
+def known() -> str:
     return ", ".join(f"{lang} ({name})" for lang, name in editions().items())
 
 
@@ -111,10 +111,20 @@ def locales_dir() -> Path:
     return spec_dir() / "locales"
 
 
+RULES = "rules"
+"""The registry's catalog, ``<lang>/rules.po``; other domains are other files beside it, such as
+``explain.po`` (the reasoning of ``scout-ref explain``, :mod:`scout_ref.rulebook.phrases`)."""
+
+
+def catalog_path(lang: str, domain: str = RULES, folder: Path | None = None) -> Path:
+    """Where an edition's catalog of ``domain`` lies."""
+    return (folder or locales_dir()) / lang / f"{domain}.po"
+
+
 @cache
-def catalog(lang: str, folder: Path | None = None) -> Catalog:
-    """The registry catalog of an edition, from :func:`locales_dir` or another ``folder``
-    laid out the same way (a test's copy).
+def catalog(lang: str, folder: Path | None = None, domain: str = RULES) -> Catalog:
+    """The registry catalog of an edition (or its catalog of another ``domain``), from
+    :func:`locales_dir` or another ``folder`` laid out the same way (a test's copy).
 
     Raises:
         TranslationError: if ``lang`` is not an edition.
@@ -122,8 +132,8 @@ def catalog(lang: str, folder: Path | None = None) -> Catalog:
             than :data:`MAX_CATALOG_BYTES`, not UTF-8, not a gettext catalog).
     """
     if check_language(lang) not in editions():
-        raise TranslationError(f"no edition in {lang!r}; the editions are {_known()}")
-    path = (folder or locales_dir()) / lang / "rules.po"
+        raise TranslationError(f"no edition in {lang!r}; the editions are {known()}")
+    path = catalog_path(lang, domain, folder)
     try:
         data = read_bytes(path, MAX_CATALOG_BYTES)
         data.decode("utf-8")
@@ -196,7 +206,7 @@ def text(lang: str, context: str, english: str) -> str:
     if found is None:
         raise TranslationError(
             f"the {editions()[lang]} ({lang}) edition has no current translation of "
-            f"{context!r} yet (spec/locales/{lang}/rules.po); the editions are {_known()}"
+            f"{context!r} yet (spec/locales/{lang}/rules.po); the editions are {known()}"
         )
     return found
 
