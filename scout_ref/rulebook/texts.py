@@ -97,6 +97,20 @@ def editions() -> dict[str, str]:
     return dict(_editions()[1])
 
 
+def check_edition(lang: object) -> str:
+    """``lang`` itself, once it is the source (``en``) or an edition's language.
+
+    Raises:
+        TranslationError: if it is neither, naming the editions.
+    """
+    if check_language(lang) != SOURCE and lang not in editions():
+        raise TranslationError(
+            f"no edition in {lang!r}; the editions are {known()}, and {SOURCE} ({source_name()}) "
+            "is the source"
+        )
+    return str(lang)
+
+
 def source_name() -> str:
     """The source language's name in itself (``English``)."""
     return _editions()[0][1]

@@ -73,7 +73,7 @@ def explanation_json(explanation: Explanation, lang: str | None = None) -> dict[
         TranslationError: if ``lang`` is not an edition (or has not translated a text yet).
         InstallationError: if its catalogs are damaged.
     """
-    shown = texts.SOURCE if lang is None else texts.check_language(lang)
+    shown = texts.SOURCE if lang is None else texts.check_edition(lang)
     state, rejection = explanation.state, explanation.rejection
     after = state_after(explanation)
     language = {} if lang is None else {"language": lang}
@@ -110,7 +110,7 @@ def _rule_json(rule: Rule, lang: str) -> dict[str, object]:
 
 def explanation_lines(explanation: Explanation, lang: str | None = None) -> list[str]:
     """What ``explain`` prints without ``--json``, in ``lang`` (English without it)."""
-    shown = texts.SOURCE if lang is None else texts.check_language(lang)
+    shown = texts.SOURCE if lang is None else texts.check_edition(lang)
     out = explanation.lines(lang=shown)
     after = state_after(explanation)
     if after is not None:
