@@ -28,9 +28,9 @@ from scout_ref.analysis import wording
 from scout_ref.analysis.explain import explain
 from scout_ref.analysis.wording import rejection_detail
 from scout_ref.cli import main
-from scout_ref.cli.commands.explain import explanation_json, explanation_lines
 from scout_ref.engine.notation import parse_written
 from scout_ref.errors import ScoutError
+from scout_ref.formats.documents import explanation_json, explanation_lines
 from scout_ref.formats.state_json import state_from_json
 from scout_ref.rulebook import phrases, texts
 from scout_ref.rulebook.registry import rules, spec_dir

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scout_ref.cli.commands._options import runs
-from scout_ref.cli.commands._output import add_json_argument, print_json, rule_json
+from scout_ref.cli.commands._output import add_json_argument, print_json
 from scout_ref.errors import MalformedInputError
+from scout_ref.formats.documents import rule_json
 from scout_ref.rulebook import texts as rule_texts
 from scout_ref.rulebook.registry import Rule, rules
 from scout_ref.util.args import require_pattern
@@ -60,11 +61,7 @@ def describe(rule: Rule, lang: str = rule_texts.SOURCE) -> str:
 
 def translated_json(rule: Rule, lang: str) -> dict[str, object]:
     """A rule's ``--json`` form in ``lang``: the same keys, the title and statement translated."""
-    return {
-        **rule_json(rule),
-        "title": rule_texts.rule_title(lang, rule),
-        "statement": rule_texts.rule_statement(lang, rule),
-    }
+    return rule_json(rule, lang)
 
 
 def matching(pattern: str) -> list[Rule]:
