@@ -27,11 +27,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-
-from babel.messages.catalog import Message
+from typing import TYPE_CHECKING
 
 from scout_ref.errors import InstallationError, excerpt
 from scout_ref.rulebook import texts
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Message
 
 
 @dataclass(frozen=True, slots=True)

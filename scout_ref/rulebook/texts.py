@@ -19,13 +19,14 @@ import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
+from typing import TYPE_CHECKING
 
 from scout_ref.errors import InstallationError, MalformedInputError, ScoutError, excerpt
 from scout_ref.rulebook.registry import Rule, _registry_document, rules, spec_dir
 from scout_ref.util.jsonread import read_bytes, read_file
+
+if TYPE_CHECKING:  # babel is imported only to read a catalog: English needs none (issue 30)
+    from babel.messages.catalog import Catalog
 
 SOURCE = "en"
 MAX_CATALOG_BYTES = 4 * 1024 * 1024
@@ -160,6 +161,8 @@ def catalog(lang: str, folder: Path | None = None, domain: str = RULES) -> Catal
             shown = excerpt(repr(count.decode("latin-1")), 30)
             why = f"its Plural-Forms header gives nplurals={shown}, not 1 to 6"
             raise InstallationError.of(path, why)
+    from babel.messages.pofile import read_po  # noqa: PLC0415 - only when an edition is read
+
     try:
         read = read_po(io.BytesIO(data), locale=lang, abort_invalid=True, charset="utf-8")
     except Exception as exc:  # babel's parser on a damaged file: any of its errors means that
