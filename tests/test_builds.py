@@ -125,10 +125,10 @@ def test_engine_values_cross_process_boundaries_in_either_build() -> None:
 
 @pytest.mark.rule
 def test_the_editions_rule_texts_ship_with_the_package() -> None:
-    """Each edition's rules.po and explain.po are package data (setup.py): the installed build reads its own
-    copy under scout_ref/_spec, the source tree its spec/ folder."""
-    from scout_ref.rulebook import texts as rule_texts  # noqa: PLC0415 - the pure module, in either build
+    """Each edition's rules.po and explain.po are package data (setup.py): the installed build
+    reads its own copy under scout_ref/_spec, the source tree its spec/ folder."""
     from scout_ref.analysis import wording  # noqa: PLC0415
+    from scout_ref.rulebook import texts as rule_texts  # noqa: PLC0415 - the pure module, in either build
     from scout_ref.rulebook.registry import rules  # noqa: PLC0415
 
     folder = rule_texts.locales_dir()
