@@ -125,8 +125,9 @@ def test_engine_values_cross_process_boundaries_in_either_build() -> None:
 
 @pytest.mark.rule
 def test_the_editions_rule_texts_ship_with_the_package() -> None:
-    """Each edition's rules.po is package data (setup.py): the installed build reads its own
-    copy under scout_ref/_spec, the source tree its spec/ folder."""
+    """Each edition's rules.po and explain.po are package data (setup.py): the installed build
+    reads its own copy under scout_ref/_spec, the source tree its spec/ folder."""
+    from scout_ref.analysis import wording  # noqa: PLC0415
     from scout_ref.rulebook import texts as rule_texts  # noqa: PLC0415 - the pure module, in either build
     from scout_ref.rulebook.registry import rules  # noqa: PLC0415
 
@@ -138,3 +139,6 @@ def test_the_editions_rule_texts_ship_with_the_package() -> None:
         catalog = rule_texts.catalog(lang)
         contexts = {m.context for m in catalog if m.id}
         assert {f"{r} statement" for r in rules()} <= contexts, lang
+        words = rule_texts.catalog(lang, domain="explain")  # explain's words (issue 30)
+        assert rule_texts.catalog_path(lang, "explain").is_relative_to(folder)
+        assert all(words.get(p.english, context=p.context) for p in wording.phrases()), lang

@@ -94,19 +94,23 @@ def test_makefile_reads_the_editions_from_the_list() -> None:
         )
 
 
+@pytest.mark.parametrize("domain", ["rules", "explain"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_registry_catalog_generator_reproduces_the_committed_file(
-    tmp_path: Path, lang: str
+    tmp_path: Path, lang: str, domain: str
 ) -> None:
-    """``make locales`` on an unchanged registry leaves each rules.po byte for byte."""
-    from scoutdocs.catalogs import REGISTRY_WIDTH, registry_template, update_catalog  # noqa: PLC0415
+    """``make locales`` on an unchanged registry (or explain's unchanged phrases) leaves each
+    rules.po (explain.po) byte for byte."""
+    from scoutdocs import catalogs  # noqa: PLC0415
 
-    committed = rule_texts.locales_dir() / lang / "rules.po"
-    copy = tmp_path / "rules.po"
+    template = catalogs.registry_template() if domain == "rules" else catalogs.explain_template()
+    REGISTRY_WIDTH = catalogs.REGISTRY_WIDTH
+    committed = rule_texts.catalog_path(lang, domain)
+    copy = tmp_path / f"{domain}.po"
     shutil.copyfile(committed, copy)
-    assert update_catalog(copy, registry_template(), lang, REGISTRY_WIDTH) == "unchanged"
+    assert catalogs.update_catalog(copy, template, lang, REGISTRY_WIDTH) == "unchanged"
     catalog = _read(copy, lang)
-    catalog.update(registry_template(), update_creation_date=False)
+    catalog.update(template, update_creation_date=False)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=REGISTRY_WIDTH, ignore_obsolete=True)
     assert buffer.getvalue() == committed.read_bytes()
@@ -134,7 +138,11 @@ def test_a_changed_statement_keeps_its_translation_as_fuzzy(tmp_path: Path) -> N
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_extension_and_registry_catalogs_are_current(lang: str) -> None:
     from scoutdocs.catalog_check import stale  # noqa: PLC0415
-    from scoutdocs.catalogs import extension_template, registry_template  # noqa: PLC0415
+    from scoutdocs.catalogs import (  # noqa: PLC0415
+        explain_template,
+        extension_template,
+        registry_template,
+    )
 
     found = [
         *stale(
@@ -144,6 +152,7 @@ def test_the_extension_and_registry_catalogs_are_current(lang: str) -> None:
             "docs/_ext/scoutdocs",
         ),
         *stale(rule_texts.locales_dir() / lang / "rules.po", registry_template(), lang, "rules"),
+        *stale(rule_texts.catalog_path(lang, "explain"), explain_template(), lang, "explain"),
     ]
     assert found == [], "run make locales"
 
@@ -157,6 +166,7 @@ def test_every_catalog_of_the_edition_is_complete(lang: str) -> None:
     others = [
         DOCS / "locales" / lang / "LC_MESSAGES" / "scoutdocs.po",
         rule_texts.locales_dir() / lang / "rules.po",
+        rule_texts.catalog_path(lang, "explain"),  # explain's words, plural forms too (issue 30)
     ]
     found = [line for path in pages for line in incomplete(path, lang, page=True)]
     found += [line for path in others for line in incomplete(path, lang)]

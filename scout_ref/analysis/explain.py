@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import assert_never
 
+from scout_ref.analysis import wording as w
+from scout_ref.analysis.wording import cards, phase
 from scout_ref.engine.combinations import Combination, Kind, classify
 from scout_ref.engine.notation import (
     End,
@@ -39,8 +41,9 @@ from scout_ref.engine.show import tops
 from scout_ref.engine.state import Hand, Phase, RoundEnd, State
 from scout_ref.engine.turn import apply_move, check_any
 from scout_ref.errors import Reason, Rejection
+from scout_ref.rulebook import texts
+from scout_ref.rulebook.phrases import Said
 from scout_ref.rulebook.registry import rules
-from scout_ref.util.text import plural
 
 WIDTH = 78  # columns: explanations must read well in an 80-column terminal
 
@@ -49,8 +52,13 @@ WIDTH = 78  # columns: explanations must read well in an 80-column terminal
 class Point:
     """One step of the reasoning and the rule it applies (None for plain description)."""
 
-    text: str
+    said: Said
     rule: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The step in English."""
+        return self.said.text()
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +78,30 @@ class Explanation:
     @property
     def verdict(self) -> str:
         """One line: the move, who makes it, and legal or the reason code with its rule."""
-        who = "" if self.state.turn is None else f" by seat {self.state.turn}"
+        return self.verdict_in(texts.SOURCE)
+
+    def verdict_in(self, lang: str) -> str:
+        """The verdict in ``lang``; the move, seat, reason code and rule ID as they are."""
+        move, seat = str(self.move), self.state.turn
         if self.rejection is None:
-            return f"{self.move}{who}: legal"
-        return f"{self.move}{who}: illegal, {self.rejection.reason.value} ({self.rejection.rule})"
+            said = w.LEGAL.say(move=move) if seat is None else w.LEGAL_BY.say(move=move, seat=seat)
+        else:
+            code = {"reason": self.rejection.reason.value, "rule": self.rejection.rule}
+            said = (
+                w.ILLEGAL.say(move=move, **code)
+                if seat is None
+                else w.ILLEGAL_BY.say(move=move, seat=seat, **code)
+            )
+        return said.text(lang)
+
+    def detail(self, lang: str = texts.SOURCE) -> str | None:
+        """The rejection's detail in ``lang`` (the engine's words in English); None if legal."""
+        if self.rejection is None:
+            return None
+        said = w.rejection_detail(self.state, self.move, self.rejection)
+        if lang == texts.SOURCE or said is None:
+            return self.rejection.detail
+        return said.text(lang)
 
     @property
     def cited(self) -> tuple[str, ...]:
@@ -83,26 +111,29 @@ class Explanation:
             ids.append(self.rejection.rule)
         return tuple(dict.fromkeys(ids))
 
-    def lines(self, *, statements: bool = True) -> list[str]:
-        """The explanation as text lines, at most 78 columns wide.
+    def lines(self, *, statements: bool = True, lang: str = texts.SOURCE) -> list[str]:
+        """The explanation as text lines in ``lang``, at most 78 columns wide.
 
         The cited rules are listed with their statements, or with their titles only when
         ``statements`` is false.
+
+        Raises:
+            TranslationError, InstallationError: as :meth:`Said.text` does, for ``lang``.
         """
-        out = [self.verdict]
+        out = [self.verdict_in(lang)]
         if self.rejection is not None:
-            out += _wrap(self.rejection.detail, "  ")
-            out += _wrap(rule_text(self.rejection.rule), "  ")
-        out.append("reasoning:")
+            out += _wrap(self.detail(lang) or "", "  ")
+            out += _wrap(rule_text(self.rejection.rule, lang), "  ")
+        out.append(w.REASONING.say().text(lang))
         for k, point in enumerate(self.points, start=1):
             cite = f" [{point.rule}]" if point.rule else ""
-            out += _wrap(f"{k}. {point.text}{cite}", "  ", " " * (len(str(k)) + 4))
-        out.append("rules cited:")
+            out += _wrap(f"{k}. {point.said.text(lang)}{cite}", "  ", " " * (len(str(k)) + 4))
+        out.append(w.RULES_CITED.say().text(lang))
         for rid in self.cited:
             if statements:
-                out += _wrap(rule_text(rid), "  ", "    ")
+                out += _wrap(rule_text(rid, lang), "  ", "    ")
             else:
-                out.append(f"  {rid}  {rules()[rid].title}")
+                out.append(f"  {rid}  {texts.rule_title(lang, rules()[rid])}")
         return out
 
 
@@ -116,15 +147,10 @@ def _wrap(text: str, indent: str, later: str | None = None) -> list[str]:
     )
 
 
-def rule_text(rule_id: str) -> str:
-    """A rule as ``ID Title: statement``, from the registry."""
+def rule_text(rule_id: str, lang: str = texts.SOURCE) -> str:
+    """A rule as ``ID Title: statement``, from the registry (its translation in ``lang``)."""
     rule = rules()[rule_id]
-    return f"{rule.id} {rule.title}: {rule.statement}"
-
-
-def cards_text(cards: Hand) -> str:
-    """Cards as written in state JSON, or ``(none)``."""
-    return " ".join(str(c) for c in cards) if cards else "(none)"
+    return f"{rule.id} {texts.rule_title(lang, rule)}: {texts.rule_statement(lang, rule)}"
 
 
 def explain(state: State, move: Written) -> Explanation:
@@ -150,60 +176,51 @@ def explain(state: State, move: Written) -> Explanation:
 
 def _probe_reasoning(state: State, probe: Probe, rejection: Rejection | None) -> Iterator[Point]:
     """A probe's checks in the order of SC-TURN-04: phase, then the scout's or the show's."""
-    yield Point(
-        f"{probe} names a move the rules forbid, so that its rejection can be asked about",
-        "SC-NOTE-07",
-    )
+    yield Point(w.PROBE.say(probe=str(probe)), "SC-NOTE-07")
     if rejection is not None and rejection.reason is Reason.WRONG_PHASE:
-        yield Point(f"{probe} is a play move; the game is in the {state.phase.value} phase")
+        yield Point(w.PLAY_MOVE.say(move=str(probe), phase=phase(state)))
         return
     hand, active = state.hand, state.active_set
     match probe:
         case ScoutInner(position):
             if not active:
-                yield Point("there is no active set to scout from", "SC-SCOUT-01")
+                yield Point(w.NO_ACTIVE.say(), "SC-SCOUT-01")
                 return
-            yield Point(
-                f"card #{position} of the active set {cards_text(active)} is "
-                f"{active[position]}, between its ends {active[0]} and {active[-1]}; only an "
-                "end card may be taken",
-                "SC-SCOUT-01",
+            card, left, right = str(active[position]), str(active[0]), str(active[-1])
+            said = w.INNER_CARD.say(
+                position=position, active=cards(active), card=card, left=left, right=right
             )
+            yield Point(said, "SC-SCOUT-01")
         case ShowCards(positions):
             if max(positions) >= len(hand):
-                yield Point(
-                    f"the hand has {plural(len(hand), 'card')}, positions 0 to {len(hand) - 1}; "
-                    f"position {max(positions)} is outside it",
-                    "SC-SHOW-01",
-                )
+                yield _outside(hand, max(positions))
                 return
-            laid = cards_text(tuple(hand[p] for p in positions))
-            yield Point(f"positions {', '.join(map(str, positions))} hold {laid}", "SC-COMP-02")
+            laid = cards(tuple(hand[p] for p in positions))
+            listed = ", ".join(map(str, positions))
+            yield Point(w.POSITIONS_HOLD.say(positions=listed, cards=laid), "SC-COMP-02")
             if max(positions) - min(positions) + 1 != len(positions):
-                yield Point("the cards do not lie side by side in the hand", "SC-SHOW-01")
+                yield Point(w.NOT_SIDE_BY_SIDE.say(), "SC-SHOW-01")
             else:
-                lying = cards_text(hand[min(positions) : max(positions) + 1])
-                yield Point(
-                    f"the cards lie side by side as {lying}; shown cards keep the order they lie"
-                    " in",
-                    "SC-SHOW-01",
-                )
+                lying = cards(hand[min(positions) : max(positions) + 1])
+                yield Point(w.SIDE_BY_SIDE.say(cards=lying), "SC-SHOW-01")
+
+
+def _outside(hand: Hand, position: int) -> Point:
+    said = w.OUTSIDE.say(len(hand), last=len(hand) - 1, position=position)
+    return Point(said, "SC-SHOW-01")
 
 
 def _reasoning(state: State, move: Move, rejection: Rejection | None) -> Iterator[Point]:
     if rejection is not None and rejection.reason is Reason.WRONG_PHASE:
-        kind = "rotation" if isinstance(move, Keep | Flip) else "play"
-        yield Point(f"{move} is a {kind} move; the game is in the {state.phase.value} phase")
+        kind = w.ROTATION_MOVE if isinstance(move, Keep | Flip) else w.PLAY_MOVE
+        yield Point(kind.say(move=str(move), phase=phase(state)))
         return
     match move:
         case Keep():
-            yield Point("keep leaves the hand as dealt", "SC-ORIENT-01")
+            yield Point(w.KEEP.say(), "SC-ORIENT-01")
         case Flip():
-            turned = cards_text(rotate_hand(state.hand))
-            yield Point(
-                f"flip turns the hand end over end: {cards_text(state.hand)} becomes {turned}",
-                "SC-ORIENT-02",
-            )
+            turned = cards(rotate_hand(state.hand))
+            yield Point(w.FLIP.say(hand=cards(state.hand), turned=turned), "SC-ORIENT-02")
         case Show():
             yield from _show_points(state.hand, state.active_set, state.owner, move)
         case Scout():
@@ -214,14 +231,6 @@ def _reasoning(state: State, move: Move, rejection: Rejection | None) -> Iterato
             assert_never(move)
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _describe(combo: Combination) -> str:
-    return f"a {combo.kind.value} of {_cards(combo.size)}, smallest number {combo.smallest}"
-
-
 def _kind_rule(combo: Combination) -> str:
     return "SC-SET-02" if combo.kind is Kind.SET else "SC-SET-03"
 
@@ -229,131 +238,102 @@ def _kind_rule(combo: Combination) -> str:
 def _show_points(hand: Hand, active: Hand, owner: int | None, show: Show) -> Iterator[Point]:
     """Range, combination, then the strength comparison step by step (SC-SET-04)."""
     if show.last >= len(hand):
-        yield Point(
-            f"the hand has {plural(len(hand), 'card')}, positions 0 to {len(hand) - 1}; "
-            f"position {show.last} is outside it",
-            "SC-SHOW-01",
-        )
+        yield _outside(hand, show.last)
         return
-    cards = hand[show.first : show.last + 1]
-    numbers = tops(cards)
+    laid = hand[show.first : show.last + 1]
+    numbers = tops(laid)
+    held = {"cards": cards(laid), "numbers": " ".join(map(str, numbers))}
     if show.first == show.last:
-        where = f"position {show.first} holds"
+        yield Point(w.ONE_HOLDS.say(first=show.first, **held), "SC-COMP-02")
     else:
-        where = f"positions {show.first}-{show.last} hold"
-    yield Point(
-        f"{where} {cards_text(cards)}: top numbers {' '.join(map(str, numbers))}", "SC-COMP-02"
-    )
+        yield Point(w.RANGE_HOLDS.say(first=show.first, last=show.last, **held), "SC-COMP-02")
     combo = classify(numbers)
     if combo is None:
-        yield Point(
-            "the numbers are not all equal (no set, SC-SET-02) and do not step by exactly 1 "
-            "in one direction (no run, SC-SET-03)",
-            "SC-SET-01",
-        )
+        yield Point(w.NO_COMBINATION.say(), "SC-SET-01")
         return
-    yield Point(f"they form {_describe(combo)}", _kind_rule(combo))
+    yield Point(w.FORM[combo.kind].say(combo.size, smallest=combo.smallest), _kind_rule(combo))
     target = classify(tops(active)) if active else None
     if target is None:
-        yield Point("there is no active set, so any combination may be shown", "SC-SHOW-02")
+        yield Point(w.NO_TARGET.say(), "SC-SHOW-02")
         return
-    yield Point(
-        f"the active set {cards_text(active)} (owner seat {owner}) is {_describe(target)}",
-        _kind_rule(target),
+    said = w.TARGET[target.kind].say(
+        target.size, cards=cards(active), owner=str(owner), smallest=target.smallest
     )
+    yield Point(said, _kind_rule(target))
     yield from _compare(combo, target)
 
 
 def _compare(show: Combination, active: Combination) -> Iterator[Point]:
     """Size, then kind, then smallest number: the first step that differs decides."""
     if show.size != active.size:
-        verdict = "beats" if show.size > active.size else "does not beat"
-        yield Point(
-            f"size decides: {_cards(show.size)} against {active.size}, so the show {verdict} it",
-            "SC-SET-04",
-        )
+        said = w.SIZE[show.size > active.size].say(show.size, other=active.size)
+        yield Point(said, "SC-SET-04")
         return
     if show.kind is not active.kind:
-        verdict = "beats" if show.kind is Kind.SET else "does not beat"
-        yield Point(
-            f"same size ({show.size}); kind decides: a set beats a run, so the show {verdict} it",
-            "SC-SET-04",
-        )
+        yield Point(w.KIND[show.kind is Kind.SET].say(size=show.size), "SC-SET-04")
         return
     if show.smallest != active.smallest:
-        verdict = "beats" if show.smallest > active.smallest else "does not beat"
-        yield Point(
-            f"same size and kind ({show.kind.value}s of {show.size}); the smallest number "
-            f"decides: {show.smallest} against {active.smallest}, so the show {verdict} it",
-            "SC-SET-04",
-        )
+        step = w.SMALLEST[show.kind, show.smallest > active.smallest]
+        said = step.say(size=show.size, smallest=show.smallest, other=active.smallest)
+        yield Point(said, "SC-SET-04")
         return
-    yield Point("same size, kind and smallest number: a tie does not beat", "SC-SET-05")
+    yield Point(w.TIE.say(), "SC-SET-05")
 
 
-def _slot_text(hand: Hand, slot: int) -> str:
+def _slot_text(hand: Hand, slot: int) -> Said:
     if not hand:
-        return "into the empty hand"
+        return w.INTO_EMPTY.say()
     if slot == 0:
-        return f"at the far left, before {hand[0]}"
+        return w.FAR_LEFT.say(card=str(hand[0]))
     if slot == len(hand):
-        return f"at the far right, after {hand[-1]}"
-    return f"between {hand[slot - 1]} (position {slot - 1}) and {hand[slot]} (position {slot})"
+        return w.FAR_RIGHT.say(card=str(hand[-1]))
+    left, right = str(hand[slot - 1]), str(hand[slot])
+    return w.BETWEEN.say(left=left, before=slot - 1, right=right, after=slot)
 
 
 def _scout_points(state: State, scout: Scout, rejection: Rejection | None) -> Iterator[Point]:
     """End, orientation, slot, the chip and the reduced set, in precedence order."""
     active, hand = state.active_set, state.hand
     if not active:
-        yield Point("there is no active set to scout from", "SC-SCOUT-01")
+        yield Point(w.NO_ACTIVE.say(), "SC-SCOUT-01")
         return
     if scout.end is End.RIGHT and len(active) == 1:
-        yield Point(
-            f"the active set {active[0]} has one card; it is its left end only, so it is "
-            "scouted as L",
-            "SC-NOTE-05",
-        )
+        yield Point(w.ONE_CARD_SET.say(card=str(active[0])), "SC-NOTE-05")
         return
     card = active[0] if scout.end is End.LEFT else active[-1]
-    side = "left" if scout.end is End.LEFT else "right"
-    yield Point(
-        f"takes the {side} end card {card} of the active set {cards_text(active)}", "SC-SCOUT-01"
-    )
-    way = f"rotated, it goes in as {card.rotated()}" if scout.rotated else f"kept as {card}"
+    taken = w.TAKES[scout.end is End.LEFT].say(card=str(card), active=cards(active))
+    yield Point(taken, "SC-SCOUT-01")
+    way = w.ROTATED.say(card=str(card.rotated())) if scout.rotated else w.KEPT.say(card=str(card))
     yield Point(way, "SC-SCOUT-02")
     if scout.slot > len(hand):
-        yield Point(
-            f"slot {scout.slot} is outside the hand: slots run 0 to {len(hand)}", "SC-SCOUT-02"
-        )
+        yield Point(w.SLOT_OUTSIDE.say(slot=scout.slot, last=len(hand)), "SC-SCOUT-02")
         return
     new_hand, rest = scouted(hand, active, scout)
-    yield Point(
-        f"inserted at slot {scout.slot}, {_slot_text(hand, scout.slot)}; the hand becomes "
-        f"{cards_text(new_hand)}",
-        "SC-SCOUT-02",
-    )
+    where = _slot_text(hand, scout.slot)
+    yield Point(w.INSERTED.say(slot=scout.slot, where=where, hand=cards(new_hand)), "SC-SCOUT-02")
     yield from _chip_points(state)
     if rejection is not None and rejection.reason is Reason.NO_SCOUT_CHIP:
         return
     if rejection is not None and rejection.reason is Reason.SHOW_AVAILABLE:
-        yield Point("forced scouting is on, and a show from this hand beats the active set")
+        yield Point(w.FORCED.say())
         return
-    left = f"is left as {cards_text(rest)}" if rest else "is now empty"
-    yield Point(f"the active set {left}; seat {state.owner} stays its owner", "SC-SCOUT-05")
+    owner = str(state.owner)
+    left = w.LEFT_AS.say(cards=cards(rest), owner=owner) if rest else w.NOW_EMPTY.say(owner=owner)
+    yield Point(left, "SC-SCOUT-05")
 
 
 def _chip_points(state: State) -> Iterator[Point]:
     seat = state.turn
     assert seat is not None, "the play phase always has a player to act"
     if not state.is_two_player:
-        yield Point(f"the owner, seat {state.owner}, receives a Scout chip", "SC-SCOUT-03")
+        yield Point(w.OWNER_CHIP.say(owner=str(state.owner)), "SC-SCOUT-03")
         return
     chips = state.scout_chips[seat]
     if chips == 0:
-        yield Point(f"scouting costs a Scout chip and seat {seat} has none", "SC-VAR2-04")
+        yield Point(w.NO_CHIP.say(seat=seat), "SC-VAR2-04")
         return
-    which = "their last Scout chip" if chips == 1 else f"one of their {chips} Scout chips"
-    yield Point(f"seat {seat} pays {which} to the centre, then plays again", "SC-VAR2-03")
+    which = w.LAST_CHIP.say(seat=seat) if chips == 1 else w.ONE_OF_CHIPS.say(chips, seat=seat)
+    yield Point(which, "SC-VAR2-03")
 
 
 def _scout_show_points(
@@ -361,25 +341,19 @@ def _scout_show_points(
 ) -> Iterator[Point]:
     """The scout part, then the show judged on the new hand against the reduced set."""
     if state.is_two_player:
-        yield Point("the two-player game has no Scout & Show", "SC-VAR2-02")
+        yield Point(w.NO_SNS_2P.say(), "SC-VAR2-02")
         return
     seat = state.turn
     assert seat is not None, "the play phase always has a player to act"
     if not state.scout_show_available[seat]:
-        yield Point(f"seat {seat} has already used Scout & Show this round", "SC-SNS-01")
+        yield Point(w.SNS_USED.say(seat=seat), "SC-SNS-01")
         return
-    yield Point(
-        f"seat {seat} still has Scout & Show this round; the scout comes first", "SC-SNS-01"
-    )
+    yield Point(w.SNS_FIRST.say(seat=seat), "SC-SNS-01")
     yield from _scout_points(state, move.scout, rejection)
     if rejection is not None and rejection.reason in _SCOUT_REASONS:
         return
     new_hand, rest = scouted(state.hand, state.active_set, move.scout)
-    yield Point(
-        "the show is judged on the hand after the insertion, against the active set as "
-        "reduced by the scout",
-        "SC-SNS-02",
-    )
+    yield Point(w.SNS_JUDGED.say(), "SC-SNS-02")
     yield from _show_points(new_hand, rest, state.owner, move.show)
 
 
@@ -400,11 +374,9 @@ def _outcome(state: State, move: Move) -> Iterator[Point]:
     after = apply_move(state, move)
     if isinstance(move, Keep | Flip):
         if after.phase is Phase.PLAY and state.phase is Phase.ROTATION:
-            yield Point(
-                f"every player has decided: play begins with seat {after.turn}", "SC-ORIENT-03"
-            )
+            yield Point(w.PLAY_BEGINS.say(seat=str(after.turn)), "SC-ORIENT-03")
         else:
-            yield Point(f"seat {after.turn} decides next", "SC-ORIENT-01")
+            yield Point(w.DECIDES_NEXT.say(seat=str(after.turn)), "SC-ORIENT-01")
         return
     if isinstance(move, Show | ScoutShow):
         beaten = (
@@ -413,27 +385,19 @@ def _outcome(state: State, move: Move) -> Iterator[Point]:
             else scouted(state.hand, state.active_set, move.scout)[1]
         )
         if beaten:
-            yield Point(
-                f"the beaten set ({_cards(len(beaten))}) goes face down to seat {seat}'s "
-                "captured cards",
-                "SC-SHOW-04",
-            )
-        yield Point(f"the shown cards become the active set, owned by seat {seat}", "SC-SHOW-05")
+            yield Point(w.CAPTURED.say(len(beaten), seat=str(seat)), "SC-SHOW-04")
+        yield Point(w.NEW_ACTIVE.say(seat=str(seat)), "SC-SHOW-05")
     yield from _next(state, after)
 
 
 def _next(state: State, after: State) -> Iterator[Point]:
     if after.round_end is RoundEnd.EMPTY_HAND:
-        yield Point(f"seat {state.turn}'s hand is now empty, so the round ends", "SC-END-01")
+        yield Point(w.EMPTY_HAND_END.say(seat=str(state.turn)), "SC-END-01")
     elif after.round_end is RoundEnd.UNBEATEN and state.is_two_player:
-        yield Point("the other player can neither show nor scout, so the round ends", "SC-VAR2-05")
+        yield Point(w.TWO_PLAYER_END.say(), "SC-VAR2-05")
     elif after.round_end is RoundEnd.UNBEATEN:
-        yield Point(
-            f"everyone else has scouted since seat {state.owner}'s show, so the round ends "
-            "with that set unbeaten",
-            "SC-END-02",
-        )
+        yield Point(w.UNBEATEN_END.say(seat=str(state.owner)), "SC-END-02")
     elif after.turn == state.turn:
-        yield Point(f"seat {after.turn} plays again", "SC-VAR2-03")
+        yield Point(w.PLAYS_AGAIN.say(seat=str(after.turn)), "SC-VAR2-03")
     else:
-        yield Point(f"seat {after.turn} plays next", "SC-TURN-01")
+        yield Point(w.PLAYS_NEXT.say(seat=str(after.turn)), "SC-TURN-01")

@@ -19,13 +19,14 @@ import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
+from typing import TYPE_CHECKING
 
 from scout_ref.errors import InstallationError, MalformedInputError, ScoutError, excerpt
 from scout_ref.rulebook.registry import Rule, _registry_document, rules, spec_dir
 from scout_ref.util.jsonread import read_bytes, read_file
+
+if TYPE_CHECKING:  # babel is imported only to read a catalog: English needs none (issue 30)
+    from babel.messages.catalog import Catalog
 
 SOURCE = "en"
 MAX_CATALOG_BYTES = 4 * 1024 * 1024
@@ -97,12 +98,26 @@ def editions() -> dict[str, str]:
     return dict(_editions()[1])
 
 
+def check_edition(lang: object) -> str:
+    """``lang`` itself, once it is the source (``en``) or an edition's language.
+
+    Raises:
+        TranslationError: if it is neither, naming the editions.
+    """
+    if check_language(lang) != SOURCE and lang not in editions():
+        raise TranslationError(
+            f"no edition in {lang!r}; the editions are {known()}, and {SOURCE} ({source_name()}) "
+            "is the source"
+        )
+    return str(lang)
+
+
 def source_name() -> str:
     """The source language's name in itself (``English``)."""
     return _editions()[0][1]
 
 
-def _known() -> str:
+def known() -> str:
     return ", ".join(f"{lang} ({name})" for lang, name in editions().items())
 
 
@@ -111,10 +126,20 @@ def locales_dir() -> Path:
     return spec_dir() / "locales"
 
 
+RULES = "rules"
+"""The registry's catalog, ``<lang>/rules.po``; other domains are other files beside it, such as
+``explain.po`` (the reasoning of ``scout-ref explain``, :mod:`scout_ref.rulebook.phrases`)."""
+
+
+def catalog_path(lang: str, domain: str = RULES, folder: Path | None = None) -> Path:
+    """Where an edition's catalog of ``domain`` lies."""
+    return (folder or locales_dir()) / lang / f"{domain}.po"
+
+
 @cache
-def catalog(lang: str, folder: Path | None = None) -> Catalog:
-    """The registry catalog of an edition, from :func:`locales_dir` or another ``folder``
-    laid out the same way (a test's copy).
+def catalog(lang: str, folder: Path | None = None, domain: str = RULES) -> Catalog:
+    """The registry catalog of an edition (or its catalog of another ``domain``), from
+    :func:`locales_dir` or another ``folder`` laid out the same way (a test's copy).
 
     Raises:
         TranslationError: if ``lang`` is not an edition.
@@ -122,8 +147,8 @@ def catalog(lang: str, folder: Path | None = None) -> Catalog:
             than :data:`MAX_CATALOG_BYTES`, not UTF-8, not a gettext catalog).
     """
     if check_language(lang) not in editions():
-        raise TranslationError(f"no edition in {lang!r}; the editions are {_known()}")
-    path = (folder or locales_dir()) / lang / "rules.po"
+        raise TranslationError(f"no edition in {lang!r}; the editions are {known()}")
+    path = catalog_path(lang, domain, folder)
     try:
         data = read_bytes(path, MAX_CATALOG_BYTES)
         data.decode("utf-8")
@@ -136,6 +161,8 @@ def catalog(lang: str, folder: Path | None = None) -> Catalog:
             shown = excerpt(repr(count.decode("latin-1")), 30)
             why = f"its Plural-Forms header gives nplurals={shown}, not 1 to 6"
             raise InstallationError.of(path, why)
+    from babel.messages.pofile import read_po  # noqa: PLC0415 - only when an edition is read
+
     try:
         read = read_po(io.BytesIO(data), locale=lang, abort_invalid=True, charset="utf-8")
     except Exception as exc:  # babel's parser on a damaged file: any of its errors means that
@@ -196,7 +223,7 @@ def text(lang: str, context: str, english: str) -> str:
     if found is None:
         raise TranslationError(
             f"the {editions()[lang]} ({lang}) edition has no current translation of "
-            f"{context!r} yet (spec/locales/{lang}/rules.po); the editions are {_known()}"
+            f"{context!r} yet (spec/locales/{lang}/rules.po); the editions are {known()}"
         )
     return found
 

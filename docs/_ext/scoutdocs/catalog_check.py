@@ -4,8 +4,9 @@ A finding is one line naming the file and the message. Four kinds:
 
 * **incomplete**: a message that is untranslated, fuzzy (its English changed since it was
   translated) or obsolete (kept from an English that is gone), in any edition's page catalogs,
-  ``scoutdocs.po`` or ``spec/locales/<lang>/rules.po``; or a translation whose ``{name}``
-  placeholders differ from the English's; or a page's translation that reStructuredText reads
+  ``scoutdocs.po``, ``spec/locales/<lang>/rules.po`` or ``explain.po``; or a translation
+  whose ``{name}`` placeholders (each plural form's, for a counted message) differ from
+  the English's; or a page's translation that reStructuredText reads
   as another kind of block than its English (``2. runda ...`` is a numbered list, ``(i) ...``
   too): Sphinx drops such a translation without a warning and prints the English;
 * **stale**: a catalog whose messages are not those of the English now, compared message by
@@ -30,11 +31,17 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
+from scout_ref.rulebook import phrases
 from scout_ref.rulebook import texts as rule_texts
-from scoutdocs.catalogs import extension_template, page_templates, registry_template
+from scoutdocs.catalogs import (
+    explain_template,
+    extension_template,
+    page_templates,
+    registry_template,
+)
 from scoutdocs.i18n import DOMAIN, LOCALES
 from scoutdocs.terms import term_findings
 
@@ -86,6 +93,9 @@ def incomplete(path: Path, lang: str, page: bool = False) -> Iterator[str]:
     for message in catalog:
         if not message.id:
             continue
+        if not isinstance(message.id, str):
+            yield from _incomplete_plural(where, catalog, message)
+            continue
         text = str(message.id)
         translation = message.string if isinstance(message.string, str) else ""
         if not translation:
@@ -101,6 +111,18 @@ def incomplete(path: Path, lang: str, page: bool = False) -> Iterator[str]:
             )
     for message in catalog.obsolete.values():
         yield f"{where}: obsolete (no longer in the English; delete it): {_short(str(message.id))}"
+
+
+def _incomplete_plural(where: str, catalog: Catalog, message: Message) -> Iterator[str]:
+    """A counted message: every plural form translated, each with the English's placeholders."""
+    text = str(message.id[1])
+    forms = list(message.string) if isinstance(message.string, tuple | list) else []
+    if len(forms) != catalog.num_plurals or not all(forms):
+        yield f"{where}: untranslated (a plural form): {_short(text)}"
+    elif message.fuzzy:
+        yield f"{where}: fuzzy (the English changed; check and unmark): {_short(text)}"
+    elif any(sorted(PLACEHOLDER.findall(f)) != sorted(PLACEHOLDER.findall(text)) for f in forms):
+        yield f"{where}: the placeholders {{...}} differ from the English: {_short(text)}"
 
 
 def _keys(catalog: Catalog) -> set[tuple[str, str | None]]:
@@ -146,6 +168,7 @@ def findings(
     translated page's messages now (None: the page catalogs' staleness is not checked)."""
     registry = registry or rule_texts.locales_dir()
     extension, rules_template = extension_template(), registry_template()
+    explain = explain_template()
     out: list[str] = []
     for lang in langs or rule_texts.editions():
         pages = page_catalogs(locales, lang)
@@ -154,6 +177,7 @@ def findings(
         for path, template, what in [
             (locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po", extension, "docs/_ext/scoutdocs"),
             (registry / lang / "rules.po", rules_template, "spec/rules.json"),
+            (registry / lang / f"{phrases.DOMAIN}.po", explain, "scout_ref/analysis/wording.py"),
         ]:
             if not path.is_file():
                 out.append(f"{_where(path)}: missing (make locales makes it)")

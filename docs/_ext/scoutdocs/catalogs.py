@@ -8,7 +8,9 @@ every translation and marks one whose English changed as fuzzy:
   :data:`scoutdocs.editions.PAGES`, merged by sphinx-intl;
 * the extension's own words, ``scoutdocs.po``: the ``_()`` messages of ``docs/_ext/scoutdocs``
   and the words of the flow charts;
-* the registry's texts, ``spec/locales/<lang>/rules.po``, from ``spec/rules.json``.
+* the registry's texts, ``spec/locales/<lang>/rules.po``, from ``spec/rules.json``;
+* the words of ``scout-ref explain``, ``spec/locales/<lang>/explain.po``, from the phrases of
+  :mod:`scout_ref.analysis.wording` (issue 30), counted ones with their plural forms.
 
 A catalog whose messages did not change is not rewritten, so a translator's file merges
 cleanly with a run of this command.
@@ -33,6 +35,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
+from scout_ref.analysis import wording
+from scout_ref.rulebook import phrases
 from scout_ref.rulebook import texts as rule_texts
 from scout_ref.rulebook.registry import spec_dir, spec_version
 from scoutdocs.editions import ONEPAGE, translated
@@ -63,7 +67,7 @@ def extension_messages() -> Iterator[str]:
                 yield arrow.label
 
 
-def _template(messages: Iterable[tuple[str | None, str]]) -> Catalog:
+def _template(messages: Iterable[tuple[str | None, str | tuple[str, str]]]) -> Catalog:
     template = Catalog(project=PROJECT, version=spec_version())
     for context, message in messages:
         template.add(message, context=context)
@@ -76,6 +80,15 @@ def extension_template() -> Catalog:
 
 def registry_template() -> Catalog:
     return _template(rule_texts.registry_messages())
+
+
+def explain_template() -> Catalog:
+    """The phrases of ``explain``, each once; a counted one as its singular and plural."""
+    said = {(p.context, p.english): p.plural for p in wording.phrases()}
+    return _template(
+        (context, english if many is None else (english, many))
+        for (context, english), many in said.items()
+    )
 
 
 def _keys(catalog: Catalog) -> list[tuple[str, str | None]]:
@@ -152,11 +165,12 @@ def update_pages(langs: Iterable[str], templates: Path | None = None) -> None:
 def update_all(pages: bool = True, templates: Path | None = None) -> None:
     """``make locales``: every catalog of every edition, from the English as it is now."""
     langs = list(rule_texts.editions())
-    extension, registry = extension_template(), registry_template()
+    extension, registry, explain = extension_template(), registry_template(), explain_template()
     for lang in langs:
         jobs = [
             (LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po", extension, PAGE_WIDTH),
             (spec_dir() / "locales" / lang / "rules.po", registry, REGISTRY_WIDTH),
+            (rule_texts.catalog_path(lang, phrases.DOMAIN), explain, REGISTRY_WIDTH),
         ]
         for target, template, width in jobs:
             status = update_catalog(target, template, lang, width)
@@ -194,15 +208,16 @@ def pseudo_locales(docs_out: Path, registry_out: Path) -> None:
         shutil.copytree(source, target, dirs_exist_ok=True)
         for path in target.rglob("*.po"):
             lang = path.relative_to(target).parts[0]
-            width = (
-                REGISTRY_WIDTH if path.name == "rules.po" and target == registry_out else PAGE_WIDTH
-            )
+            width = REGISTRY_WIDTH if target == registry_out else PAGE_WIDTH
             with path.open("rb") as f:
                 catalog = read_po(f, locale=lang)
             for message in catalog:
                 if message.id and isinstance(message.id, str):
                     message.string = pseudo(message.id)
-                    message.flags.discard("fuzzy")
+                elif message.id:  # a counted message: every plural form from the English plural
+                    forms = range(catalog.num_plurals)
+                    message.string = tuple(pseudo(message.id[1]) for _ in forms)
+                message.flags.discard("fuzzy")
             buffer = io.BytesIO()
             write_po(buffer, catalog, width=width)
             path.write_bytes(buffer.getvalue())

@@ -50,14 +50,17 @@ def _validator() -> Draft202012Validator:
 
 
 def edition_text(lang: str, locales: Path, registry: Path) -> str:
-    """Every translation of an edition (pages, extension, registry), quotations removed."""
+    """Every translation of an edition (pages, extension, registry, explain's words), quotations
+    removed."""
     paths = sorted((locales / lang / "LC_MESSAGES").rglob("*.po"))
-    paths.append(registry / lang / "rules.po")
+    paths += [registry / lang / "rules.po", registry / lang / "explain.po"]
     chunks = []
     for path in paths:
         if path.is_file():
             with path.open("rb") as f:
-                chunks += [m.string for m in read_po(f) if m.id and isinstance(m.string, str)]
+                for m in read_po(f):
+                    strings = m.string if isinstance(m.string, tuple | list) else [m.string]
+                    chunks += [s for s in strings if m.id and isinstance(s, str)]
     return QUOTED.sub(" ", "\n".join(chunks))
 
 

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from scout_ref.cli.commands._options import add_hypothetical_argument, runs
 from scout_ref.cli.commands._output import add_json_argument, print_json
-from scout_ref.formats.documents import explanation_json, explanation_of, state_after
-from scout_ref.formats.position_line import format_position
+from scout_ref.formats.documents import explanation_json, explanation_lines, explanation_of
 
 STATE_HELP = (
     "the position: a position line such as '3p hands 3/1 4/1 | 5/2 | 6/3 7/3 active_set 2/1 "
@@ -31,6 +30,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="a move in canonical notation, e.g. 'show 2-4' or 'scout L~ @3', or one the rules "
         "forbid (SC-NOTE-07), e.g. 'scout #1 @0' or 'show 3,2'",
     )
+    p.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="say the verdict, the reasoning and the cited rules in an edition's language (ru, "
+        "pt, lv, hr; en is the English source), from spec/locales/LANG/explain.po and rules.po; "
+        "move notation, seats, cards, reason codes and rule IDs stay as they are",
+    )
     add_json_argument(p, "explain", "the verdict, the reasoning and the rules cited")
     runs(p, Options, run)
 
@@ -42,6 +48,7 @@ class Options:
     state: str
     hypothetical: bool
     move: str
+    lang: str | None
     json: bool
 
 
@@ -49,11 +56,7 @@ def run(args: Options) -> int:
     """Print the explanation; 0 when the move is legal, 1 when it is illegal."""
     explanation = explanation_of(args.state, args.move, hypothetical=args.hypothetical)
     if args.json:
-        print_json(explanation_json(explanation))
+        print_json(explanation_json(explanation, args.lang))
     else:
-        print("\n".join(explanation.lines()))
-        after = state_after(explanation)
-        if after is not None:
-            print("position after the move:")
-            print(f"  {format_position(after)}")
+        print("\n".join(explanation_lines(explanation, args.lang)))
     return 0 if explanation.is_legal else 1

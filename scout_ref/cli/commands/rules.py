@@ -61,11 +61,7 @@ def describe(rule: Rule, lang: str = rule_texts.SOURCE) -> str:
 
 def translated_json(rule: Rule, lang: str) -> dict[str, object]:
     """A rule's ``--json`` form in ``lang``: the same keys, the title and statement translated."""
-    return {
-        **rule_json(rule),
-        "title": rule_texts.rule_title(lang, rule),
-        "statement": rule_texts.rule_statement(lang, rule),
-    }
+    return rule_json(rule, lang)
 
 
 def matching(pattern: str) -> list[Rule]:
