@@ -35,8 +35,8 @@ from scoutdocs.scenario import Outcome
 STATIC = Path(__file__).resolve().parent / "static"
 """The panel's script and style sheet, added to every build's static files."""
 
-ENGINE_SCRIPT = "_static/scoutref/scoutref.js"
-"""Where the engine's script lies in the built site (the Pyodide build's); loaded on first use."""
+ENGINE_SCRIPT = "_static/referee/scoutref.js"
+"""The engine's script in the built site (scoutdocs.referee_assets), should a page lack it."""
 
 PAGES = ("index", "faq")
 """Pages with a panel besides the rule chapters and the pages with a worked example."""

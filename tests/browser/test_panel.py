@@ -1,0 +1,170 @@
+"""The referee panel in a real browser (issue 30): a FAQ dispute judged by tapping alone, the
+panel and the rule texts in a Russian edition, bad input shown with the CLI's own message, no
+console error, and a 430-pixel screenshot of the panel before and after a verdict.
+
+The English site is the session's (conftest); the Russian edition is a one-page project with
+one worked example and the real catalogs, a few CPU seconds where the whole edition costs ~17.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scout_ref.rulebook import texts as rule_texts
+
+pytestmark = pytest.mark.rule  # the panel serves the whole rulebook, no one rule
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+PHONE = {"width": 430, "height": 900}
+DISPUTE = "Two 7s with a 5 between them are not a pair"  # a FAQ dispute answered by a position
+
+EXAMPLE = f"""\
+.. scout-example:: {DISPUTE}
+   :rules: SC-GEN-02 SC-SHOW-01 SC-SET-01
+   :players: 3
+   :hands: 7/1 5/2 7/3 | 8/4 3/9 4/9 5/8 5/9 | 8/2 8/1 6/8 6/9 7/9 8/9
+   :captured: 1-3 1-6 3-5 3-6 4-6 7-8 | 1-2 1-4 1-9 2-7 2-9 4-5 4-7 5-7 | 1-5 2-3 2-6 3-8 5-6 6-7
+   :chips: 1 2 0
+   :active-set: 4/2 4/3
+   :owner: 2
+   :turn: 0
+   :moves: show 0-2
+   :expect: verdict = not_a_combination
+"""
+
+
+def _example(page: Any, title: str) -> Any:
+    return page.locator(".scout-example", has_text=title).first
+
+
+def _tap_try(page: Any, title: str) -> Any:
+    """Tap an example's "try it" and wait for the panel's verdict."""
+    _example(page, title).locator("button.scout-try").click()
+    verdict = page.locator(".scout-referee .scout-referee-verdict")
+    verdict.wait_for(timeout=60_000)
+    return verdict
+
+
+def test_a_faq_dispute_gets_its_verdict_by_tapping_alone(
+    english_site: str, phone_page: Any, tmp_path: Path
+) -> None:
+    page = phone_page
+    page.goto(f"{english_site}/faq.html")
+    assert page.evaluate("scoutRef.started") is False  # reading the page loads no engine
+    page.locator(".scout-referee > summary").click()
+    page.locator(".scout-referee").screenshot(path=str(tmp_path / "panel-before.png"))
+    box = _example(page, DISPUTE)
+    built = box.locator(".scout-verdict").inner_text()  # what the build's engine said
+    verdict = _tap_try(page, DISPUTE)
+    reason = re.search(r"rejected: (\w+)", built)
+    assert reason is not None, built
+    assert "is-illegal" in (verdict.get_attribute("class") or "")
+    assert reason.group(1) in verdict.inner_text()
+    cited = page.locator(".scout-referee-rules dt").all_inner_texts()
+    assert any("SC-SET-01" in rule for rule in cited), cited
+    assert page.locator(".scout-referee-reasoning li").count() >= 1
+    assert page.locator(".scout-referee-result svg.scout-picture").count() >= 1
+    page.locator(".scout-referee").screenshot(path=str(tmp_path / "panel-after.png"))
+    assert (tmp_path / "panel-after.png").stat().st_size > 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def _cli_error(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "scout_ref", *args], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 2, done.stdout
+    return done.stderr.strip().removeprefix("error: ")
+
+
+@pytest.mark.parametrize(
+    ("line", "move"),
+    [
+        ("3p hands 3/1 4/1 | 5/2 | 6/3 7/3 | 8/1", "show 0-0"),  # a row too many
+        ("3p hands 3/1 4/1 | 5/2 | 6/3 7/3 active_set 2/1 owner 1", "show 0-"),  # no move
+    ],
+)
+def test_bad_input_is_shown_with_the_cli_message(
+    english_site: str, phone_page: Any, line: str, move: str
+) -> None:
+    page = phone_page
+    page.goto(f"{english_site}/index.html")
+    page.locator(".scout-referee > summary").click()
+    page.locator(".scout-referee-line").fill(line)
+    page.locator(".scout-referee-move").fill(move)
+    page.locator(".scout-referee-try").click()
+    error = page.locator(".scout-referee-result .scout-referee-error pre")
+    error.wait_for(timeout=60_000)
+    assert error.inner_text() == _cli_error("explain", "--json", line, move)
+    assert "Traceback" not in page.locator(".scout-referee").inner_text()
+
+
+def _russian_catalog() -> dict[str, str]:
+    path = DOCS / "locales" / "ru" / "LC_MESSAGES" / "scoutdocs.po"
+    with path.open("rb") as f:
+        return {m.id: m.string for m in read_po(f, locale="ru") if isinstance(m.id, str)}
+
+
+@pytest.fixture(scope="session")
+def russian_site(tmp_path_factory: pytest.TempPathFactory, serve: Any) -> str:
+    """A one-page Russian edition (the FAQ's dispute) with the real catalogs and the runtime."""
+    root = tmp_path_factory.mktemp("ru")
+    source = root / "src"
+    source.mkdir()
+    conf = f"""
+import sys
+sys.path.insert(0, {str(DOCS / "_ext")!r})
+extensions = ["scoutdocs"]
+html_theme = "furo"
+templates_path = [{str(DOCS / "_templates")!r}]
+html_static_path = [{str(DOCS / "_static")!r}]
+locale_dirs = [{str(DOCS / "locales")!r}]
+gettext_compact = False
+language = "ru"
+"""
+    (source / "conf.py").write_text(conf, encoding="utf-8")
+    (source / "index.rst").write_text(".. toctree::\n\n   faq\n", encoding="utf-8")
+    (source / "faq.rst").write_text(f"FAQ\n===\n\n{EXAMPLE}", encoding="utf-8")
+    out = root / "html"
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-q", str(source), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    url: str = serve(out)
+    return url
+
+
+def test_a_russian_page_speaks_russian(russian_site: str, phone_page: Any, tmp_path: Path) -> None:
+    page = phone_page
+    words = _russian_catalog()
+    page.goto(f"{russian_site}/faq.html")
+    summary = page.locator(".scout-referee > summary")
+    assert summary.inner_text() == words["Referee: try a move in a position"]
+    verdict = _tap_try(page, DISPUTE)
+    assert words["Illegal"] in verdict.inner_text()
+    statement = page.locator(".scout-referee-rules dd").first.inner_text()
+    english = page.locator(".scout-referee-rules dt").first.inner_text().split()[0]
+    wanted = rule_texts.lookup(
+        "ru", rule_texts.rule_context(english, "statement"), _statement(english)
+    )
+    assert wanted is not None
+    assert statement == wanted
+    page.locator(".scout-referee").screenshot(path=str(tmp_path / "panel-ru.png"))
+
+
+def _statement(rule_id: str) -> str:
+    from scout_ref.rulebook.registry import rules
+
+    return rules()[rule_id].statement
