@@ -18,6 +18,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from scout_ref.rulebook import texts as rule_texts
+from scout_ref.rulebook.registry import rules
 
 pytestmark = pytest.mark.rule  # the panel serves the whole rulebook, no one rule
 
@@ -110,7 +111,8 @@ def test_bad_input_is_shown_with_the_cli_message(
 def _russian_catalog() -> dict[str, str]:
     path = DOCS / "locales" / "ru" / "LC_MESSAGES" / "scoutdocs.po"
     with path.open("rb") as f:
-        return {m.id: m.string for m in read_po(f, locale="ru") if isinstance(m.id, str)}
+        catalog = read_po(f, locale="ru")
+    return {m.id: m.string for m in catalog if isinstance(m.id, str) and isinstance(m.string, str)}
 
 
 @pytest.fixture(scope="session")
@@ -165,6 +167,4 @@ def test_a_russian_page_speaks_russian(russian_site: str, phone_page: Any, tmp_p
 
 
 def _statement(rule_id: str) -> str:
-    from scout_ref.rulebook.registry import rules
-
     return rules()[rule_id].statement

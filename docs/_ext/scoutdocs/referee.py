@@ -99,9 +99,7 @@ def has_panel(docname: str, doctree: nodes.document) -> bool:
         return False
     if docname in PAGES or docname.startswith("rulebook/"):
         return True
-    return any(
-        "scout-example" in node["classes"] for node in doctree.findall(nodes.container)
-    )
+    return any("scout-example" in node["classes"] for node in doctree.findall(nodes.container))
 
 
 def labels() -> dict[str, str]:
