@@ -78,6 +78,8 @@ html_css_files = ["scoutdocs.css"]
 if tags.has("onepage"):  # noqa: F821 - the one page has no navigation: use the full width
     html_css_files.append("onepage.css")
 html_permalinks_icon = "#"
+# An icon of the site's own, so no browser asks the server for a /favicon.ico it lacks.
+html_favicon = "_static/favicon.svg"
 html_theme_options = {
     "navigation_with_keys": True,
 }

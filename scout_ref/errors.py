@@ -95,6 +95,11 @@ def excerpt(text: str, limit: int = 200) -> str:
     return f"{text[:limit]}... ({len(text)} characters)"
 
 
+def error_message(exc: ScoutError) -> str:
+    """What a front end says of ``exc`` after ``error:``: one line of bounded length."""
+    return excerpt(str(exc), 2000)
+
+
 class MalformedInputError(ScoutError, ValueError):
     """Input that cannot be read: bad notation, JSON, state or deck.
 

@@ -11,11 +11,13 @@ asserts behaviour, never speed.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from scout_ref.rulebook.registry import RULE_ID, rules
+from tests.rulebook_build import build_rulebook
 
 pytest_plugins = ["tests.rule_coverage"]
 
@@ -97,3 +99,11 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             "the pytest-xdist installed supports? (see the pin in pyproject.toml)",
             pytrace=False,
         )
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rulebook built as ``make docs`` builds it (its ``html`` folder); fails on any
+    warning. Built once per worker for the tests of the ``docs-build`` xdist group
+    (``tests.rulebook_build.ONE_BUILD``): test_docs.py's and the browser tests."""
+    return build_rulebook(tmp_path_factory.mktemp("docs"))

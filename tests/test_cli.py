@@ -11,9 +11,9 @@ import pytest
 
 from scout_ref import MalformedInputError, state_to_json
 from scout_ref.cli import build_parser, entrypoint, main
-from scout_ref.cli.commands._io import read_json, read_state
 from scout_ref.cli.commands._output import ViewOptions, console, wants_color
 from scout_ref.formats.position import build_state
+from scout_ref.formats.state_source import read_json, read_state
 from scout_ref.rulebook.registry import rules, spec_version
 from scout_ref.util.text import plural
 

@@ -11,7 +11,6 @@ import html
 import importlib
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,8 @@ import pytest
 from scout_ref import check_reachable, parse_position, state_digest
 from scout_ref.rulebook.registry import RULE_ID, Status, rules, spec_dir
 from scout_ref.rulebook.texts import editions
+from tests.rulebook_build import ONE_BUILD
+from tests.rulebook_build import sphinx as _sphinx
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -32,36 +33,6 @@ def _chapters() -> list[tuple[str, str]]:
     return [
         (f"rulebook/{k:02d}-{ch['stem']}", ch["area"]) for k, ch in enumerate(data["chapters"], 1)
     ]
-
-
-def _sphinx(source: Path, out: Path, *extra: str) -> tuple[int, str]:
-    """Build ``source`` to HTML in a subprocess; the exit status and the warnings."""
-    warnings = out / "warnings.txt"
-    command = [sys.executable, "-m", "sphinx", "-b", "html", "-n", "-E", "-q", "-w", str(warnings)]
-    done = subprocess.run(
-        [*command, *extra, str(source), str(out / "html")],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    return done.returncode, warnings.read_text(encoding="utf-8") if warnings.exists() else ""
-
-
-ONE_BUILD = pytest.mark.xdist_group("docs-build")
-"""The tests of the built rulebook share one build: pytest-xdist keeps them on one worker,
-and the fixture lives as long as the worker (a module-scoped one was built twice when the
-worker ran tests of other modules between them)."""
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The rulebook built as ``make docs`` builds it; fails on any warning."""
-    out = tmp_path_factory.mktemp("docs")
-    messages = f"scout_messages_out={out / 'messages.json'}"  # for the editions' catalogs
-    status, warnings = _sphinx(DOCS, out, "-W", "--keep-going", "-D", messages)
-    assert (status, warnings) == (0, "")
-    return out / "html"
 
 
 @pytest.mark.rule
@@ -127,7 +98,7 @@ def _tiny_project(root: Path, body: str, conf: str = "") -> Path:
     source.mkdir()
     (source / "conf.py").write_text(
         f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\nextensions = ['scoutdocs']\n"
-        + conf,
+        "scout_referee = False\n" + conf,
         encoding="utf-8",
     )
     (source / "index.rst").write_text(f"Page\n====\n\n{body}", encoding="utf-8")

@@ -54,6 +54,7 @@ def _project(root: Path, registry: Path) -> Path:
 import sys
 sys.path.insert(0, {str(DOCS / "_ext")!r})
 extensions = ["scoutdocs"]
+scout_referee = False
 html_theme = "furo"
 templates_path = [{str(DOCS / "_templates")!r}]
 locale_dirs = ["locales/"]

@@ -23,9 +23,9 @@ from scout_ref import (
 from scout_ref.analysis.explain import explain
 from scout_ref.analysis.simulation import random_game
 from scout_ref.cli import main
-from scout_ref.cli.commands._io import read_state
 from scout_ref.engine.notation import move_sort_key
 from scout_ref.formats.position import build_reachable_state, build_state
+from scout_ref.formats.state_source import read_state
 
 # Seat 0 to act; seat 2 owns the run 6/2 5/3 (a run of 2, smallest 5).
 TABLE = build_reachable_state(

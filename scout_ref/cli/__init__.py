@@ -21,7 +21,7 @@ from typing import NoReturn
 
 from scout_ref.cli.commands import COMMANDS
 from scout_ref.conformance.protocol.messages import PROTOCOL_VERSION
-from scout_ref.errors import ScoutError, excerpt
+from scout_ref.errors import ScoutError, error_message, excerpt
 from scout_ref.rulebook.registry import spec_version
 
 INTERNAL_ERROR = 3
@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
     except ScoutError as exc:
-        print(f"error: {excerpt(str(exc), 2000)}", file=sys.stderr)
+        print(f"error: {error_message(exc)}", file=sys.stderr)
         return 2
     return status
 

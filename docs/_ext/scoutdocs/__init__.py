@@ -11,8 +11,9 @@
 * ``.. scout-flow:: turn`` draws the flow of a turn (or ``round-end``) with its rule IDs.
 * ``.. round-statistics::`` measures round lengths in random play when the docs build.
 * ``.. glossary-terms::`` tabulates each edition's chosen game vocabulary (``terms.json``).
-* The referee panel (:mod:`scoutdocs.referee`) on the index, the FAQ, every chapter and every
-  page with a worked example asks the engine, in the reader's browser, about any position.
+* Every HTML build carries the referee: the engine under Pyodide, ``scoutRef`` on every page
+  (:mod:`scoutdocs.referee_assets`), and the referee panel (:mod:`scoutdocs.referee`) on the
+  index, the FAQ, every chapter and every page with a worked example.
 
 In an edition (``-D language=ru``), registry texts come from ``spec/locales/<lang>/rules.po``
 and the extension's own words from ``docs/locales/<lang>/LC_MESSAGES/scoutdocs.po``
@@ -28,7 +29,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from scoutdocs import cache, messages, referee
+from scoutdocs import cache, messages, referee, referee_assets
 from scoutdocs.adequacy import AdequacyDirective
 from scoutdocs.allrules import RuleIndexDirective
 from scoutdocs.editions import chapter_heading, configure, note_developer_page, page_context
@@ -97,4 +98,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-get-outdated", outdated)
     app.connect("missing-reference", resolve_reexport)
     app.connect("autodoc-process-docstring", link_rule_ids)
+    referee_assets.setup(app)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -18,7 +18,7 @@ from typing import TypeVar
 from scout_ref.errors import excerpt
 from scout_ref.util.jsonread import MAX_INTEGER
 
-__all__ = ["MAX_COUNT", "MAX_INTEGER", "options_from", "runs", "whole"]
+__all__ = ["MAX_COUNT", "MAX_INTEGER", "add_hypothetical_argument", "options_from", "runs", "whole"]
 
 MAX_COUNT = 1_000_000
 """The most games, fuzz games or deals one run is asked for."""
@@ -77,3 +77,13 @@ def whole(low: int, high: int, *, what: str = "") -> Callable[[str], int]:
 
     read.__name__ = f"whole number from {low} to {high}"
     return read
+
+
+def add_hypothetical_argument(p: argparse.ArgumentParser) -> None:
+    """Add ``--hypothetical``: judge a position that no game reaches."""
+    p.add_argument(
+        "--hypothetical",
+        action="store_true",
+        help="judge the position even if no game reaches it (it must still be valid, with a "
+        "combination as its active set)",
+    )

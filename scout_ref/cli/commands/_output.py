@@ -19,8 +19,6 @@ from pathlib import Path
 
 from rich.console import Console
 
-from scout_ref.rulebook.registry import Rule
-
 WIDTH = 100
 """The line width policy. On a terminal, text wraps at word boundaries to the terminal's width,
 at most this many columns. In a pipe or a file, lines are never wrapped (a line stays one line
@@ -106,14 +104,3 @@ def console(view: ViewOptions) -> Console:
 def print_json(document: dict[str, object]) -> None:
     """Print a ``--json`` document."""
     print(json.dumps(document, indent=2, ensure_ascii=False))
-
-
-def rule_json(rule: Rule) -> dict[str, object]:
-    """A rule as the ``--json`` documents write it."""
-    return {
-        "id": rule.id,
-        "status": rule.status.value,
-        "area": rule.area,
-        "title": rule.title,
-        "statement": rule.statement,
-    }

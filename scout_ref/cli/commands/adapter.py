@@ -6,10 +6,10 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from scout_ref.cli.commands._io import standard_input
 from scout_ref.cli.commands._options import runs
 from scout_ref.conformance.oracle.server import serve
 from scout_ref.errors import MalformedInputError
+from scout_ref.formats.state_source import standard_input
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

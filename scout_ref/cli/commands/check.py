@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scout_ref.analysis.witness import DEFAULT_BUDGET, find_witness
-from scout_ref.cli.commands._io import read_state
 from scout_ref.cli.commands._options import runs, whole
 from scout_ref.cli.commands.explain import STATE_HELP
 from scout_ref.engine.reachability import check_reachable
+from scout_ref.formats.state_source import read_state
 from scout_ref.formats.witness_store import (
     proving_witness,
     save_witness,

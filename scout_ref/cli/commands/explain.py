@@ -5,20 +5,10 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from scout_ref.analysis.explain import Explanation, explain
-from scout_ref.cli.commands._io import (
-    HYPOTHETICAL_HELP,
-    read_state,
-    refuse_non_combination,
-)
-from scout_ref.cli.commands._options import runs
-from scout_ref.cli.commands._output import add_json_argument, print_json, rule_json
-from scout_ref.engine.notation import ScoutInner, ShowCards, parse_written
-from scout_ref.engine.state import State
-from scout_ref.engine.turn import apply_move
+from scout_ref.cli.commands._options import add_hypothetical_argument, runs
+from scout_ref.cli.commands._output import add_json_argument, print_json
+from scout_ref.formats.documents import explanation_json, explanation_of, state_after
 from scout_ref.formats.position_line import format_position
-from scout_ref.formats.state_json import state_digest
-from scout_ref.rulebook.registry import rules
 
 STATE_HELP = (
     "the position: a position line such as '3p hands 3/1 4/1 | 5/2 | 6/3 7/3 active_set 2/1 "
@@ -34,7 +24,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Exit status: 0 legal, 1 illegal, 2 bad input.",
     )
     p.add_argument("state", metavar="STATE", help=STATE_HELP)
-    p.add_argument("--hypothetical", action="store_true", help=HYPOTHETICAL_HELP)
+    add_hypothetical_argument(p)
     p.add_argument(
         "move",
         metavar="MOVE",
@@ -55,31 +45,9 @@ class Options:
     json: bool
 
 
-def explanation_json(explanation: Explanation) -> dict[str, object]:
-    """The ``explain --json`` document (``spec/schema/cli/explain.schema.json``)."""
-    state, rejection = explanation.state, explanation.rejection
-    after = state_after(explanation)
-    return {
-        "position": format_position(state),
-        "after": None if after is None else format_position(after),
-        "digest": state_digest(state),
-        "move": str(explanation.move),
-        "seat": state.turn,
-        "legal": explanation.is_legal,
-        "verdict": explanation.verdict,
-        "rejection": None
-        if rejection is None
-        else {"reason": rejection.reason.value, "rule": rejection.rule, "detail": rejection.detail},
-        "reasoning": [{"text": p.text, "rule": p.rule} for p in explanation.points],
-        "rules_cited": [rule_json(rules()[r]) for r in explanation.cited],
-    }
-
-
 def run(args: Options) -> int:
     """Print the explanation; 0 when the move is legal, 1 when it is illegal."""
-    state = read_state(args.state, reachable=not args.hypothetical)
-    refuse_non_combination(state)
-    explanation = explain(state, parse_written(args.move))
+    explanation = explanation_of(args.state, args.move, hypothetical=args.hypothetical)
     if args.json:
         print_json(explanation_json(explanation))
     else:
@@ -89,11 +57,3 @@ def run(args: Options) -> int:
             print("position after the move:")
             print(f"  {format_position(after)}")
     return 0 if explanation.is_legal else 1
-
-
-def state_after(explanation: Explanation) -> State | None:
-    """The state after a legal move; None for an illegal one."""
-    move = explanation.move
-    if not explanation.is_legal or isinstance(move, ScoutInner | ShowCards):
-        return None
-    return apply_move(explanation.state, move)

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scout_ref.ai.ismcts import Budget
-from scout_ref.cli.commands._io import read_state, standard_input
 from scout_ref.cli.commands._options import MAX_INTEGER, runs, whole
 from scout_ref.cli.commands._output import ViewOptions, add_view_arguments, wants_color
 from scout_ref.engine.state import MAX_PLAYERS, MIN_PLAYERS, State
 from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
 from scout_ref.errors import MalformedInputError
+from scout_ref.formats.state_source import read_state, standard_input
 from scout_ref.formats.trace import trace_case, trace_document
 from scout_ref.play.screen import PlainScreen, RichScreen
 from scout_ref.play.table import SEAT_KINDS, Game, Quit, Screen, seat_labels

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from rich.console import Console
 
-from scout_ref.cli.commands._io import read_json, standard_input
 from scout_ref.cli.commands._options import MAX_INTEGER, runs, whole
 from scout_ref.cli.commands._output import (
     ViewOptions,
@@ -22,6 +21,7 @@ from scout_ref.engine.state import Phase
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats.position_line import format_position
 from scout_ref.formats.state_json import state_digest, state_to_json
+from scout_ref.formats.state_source import read_json, standard_input
 from scout_ref.formats.trace import JSON, Replayed, TraceDivergence, case_setup, replay
 from scout_ref.play.screen import style_line
 from scout_ref.play.view import board_view, round_summary

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scout_ref.cli.commands._options import runs
-from scout_ref.cli.commands._output import add_json_argument, print_json, rule_json
+from scout_ref.cli.commands._output import add_json_argument, print_json
 from scout_ref.errors import MalformedInputError
+from scout_ref.formats.documents import rule_json
 from scout_ref.rulebook import texts as rule_texts
 from scout_ref.rulebook.registry import Rule, rules
 from scout_ref.util.args import require_pattern

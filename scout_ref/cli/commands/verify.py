@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from scout_ref.analysis.distribute import MAX_JOBS, check_scheduler
 from scout_ref.checks.verify import SAMPLE, Tally, merge, problem_text, vector_states, verify
-from scout_ref.cli.commands._io import read_state
 from scout_ref.cli.commands._options import runs, whole
 from scout_ref.engine.state import State
 from scout_ref.errors import MalformedInputError
+from scout_ref.formats.state_source import read_state
 from scout_ref.util.text import plural
 
 

@@ -1,7 +1,9 @@
-"""Reading what subcommands are given, with one-line errors instead of tracebacks.
+"""Reading the states (and JSON documents) that a front end is given, with one-line errors.
 
 A state may be given as a position line (``spec/POSITION.md``), a file holding a position
-line or a state JSON, or ``-`` for standard input holding either.
+line or a state JSON, or ``-`` for standard input holding either. The command line reads its
+arguments here, and so does the browser's engine (:mod:`scout_ref.browser`), so both refuse the
+same input with the same message.
 """
 
 from __future__ import annotations
@@ -83,12 +85,6 @@ def read_state(source: str, *, reachable: bool = False) -> State:
     if reachable:
         refuse_unreachable(state)
     return state
-
-
-HYPOTHETICAL_HELP = (
-    "judge the position even if no game reaches it (it must still be valid, with a "
-    "combination as its active set)"
-)
 
 
 def refuse_unreachable(state: State) -> None:

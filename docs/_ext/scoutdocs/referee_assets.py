@@ -1,0 +1,229 @@
+"""The referee's runtime, copied into every HTML build of the rulebook (issue 30).
+
+The pages answer ``scoutRef.explain`` and ``scoutRef.legal`` with this package running under
+Pyodide in the reader's browser, from files the site itself serves (``_static/referee/``):
+
+* Pyodide's runtime, from the npm registry's ``pyodide`` package at :data:`PYODIDE_VERSION`,
+  fetched once with ``npm pack`` and checked against :data:`PYODIDE_INTEGRITY` (the registry's
+  sha512 integrity of the tarball), before any file of it is used;
+* the wheel of scout-ref itself, built from this checkout (``pip wheel``, pure Python) whenever
+  its sources change;
+* the pure-Python wheels it imports on the way to a verdict (:data:`WHEELS`: jsonschema and what
+  it needs, rfc8785), fetched once with ``pip download`` and checked against their sha256;
+* ``wheels.json``, the list of wheels that ``scoutref.js`` installs, in order.
+
+Everything fetched or built is kept in ``.cache/referee/`` of the checkout (git ignores it), so
+only the first build needs the registries; the site never asks another host for anything.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from scout_ref.util.atomic import write_atomic
+
+ROOT = Path(__file__).resolve().parents[3]
+CACHE = ROOT / ".cache" / "referee"
+OUT = Path("_static", "referee")
+
+PYODIDE_VERSION = "314.0.8"
+PYODIDE_INTEGRITY = (
+    "sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ"
+    "05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
+)
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What the page loads of the package: the loader, the interpreter, the standard library and the
+lock file that the loader reads at start."""
+
+WHEELS = {
+    "attrs-26.1.0-py3-none-any.whl": (
+        "c647aa4a12dfbad9333ca4e71fe62ddc36f4e63b2d260a37a8b83d2f043ac309"
+    ),
+    "referencing-0.37.0-py3-none-any.whl": (
+        "381329a9f99628c9069361716891d34ad94af76e461dcb0335825aecc7692231"
+    ),
+    "jsonschema_specifications-2025.9.1-py3-none-any.whl": (
+        "98802fee3a11ee76ecaca44429fda8a41bff98b00a0f2838151b113f210cc6fe"
+    ),
+    "jsonschema-4.26.0-py3-none-any.whl": (
+        "d489f15263b8d200f8387e64b4c3a75f06629559fb73deb8fdfb525f2dab50ce"
+    ),
+    "rfc8785-0.1.4-py3-none-any.whl": (
+        "520d690b448ecf0703691c76e1a34a24ddcd4fc5bc41d589cb7c58ec651bcd48"
+    ),
+}
+"""The third-party wheels the engine imports on its way to a verdict, by file name (which names
+the version) and sha256. jsonschema validates every state as on the command line; its compiled
+dependency rpds-py has no wheel for the browser, and ``scoutref.js`` puts the pure-Python
+``rpds.py`` beside this module's output in its place."""
+
+OWN_SOURCES = (("scout_ref", ("*.py", "*.toml", "py.typed")), ("spec", ("*.json", "*.md", "*.po")))
+
+logger = logging.getLogger(__name__)
+
+
+class AssetError(RuntimeError):
+    """A runtime file that could not be fetched, built or checked."""
+
+
+def _run(command: list[str], cwd: Path) -> None:
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if done.returncode:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
+        raise AssetError(f"{' '.join(command[:4])} failed: {' / '.join(tail)}")
+
+
+def _integrity(path: Path) -> str:
+    digest = hashlib.sha512(path.read_bytes()).digest()
+    return f"sha512-{base64.b64encode(digest).decode()}"
+
+
+def pyodide_dir() -> Path:
+    """The checked runtime files of Pyodide, fetched with ``npm pack`` the first time."""
+    folder = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    if all((folder / name).is_file() for name in PYODIDE_FILES):
+        return folder
+    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.is_file() or _integrity(tarball) != PYODIDE_INTEGRITY:
+        if shutil.which("npm") is None:
+            raise AssetError("npm is needed once, to fetch Pyodide (apt-get install npm)")
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            _run(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], Path(tmp))
+            os.replace(Path(tmp, tarball.name), tarball)
+    if (found := _integrity(tarball)) != PYODIDE_INTEGRITY:
+        raise AssetError(f"{tarball} is not the pinned Pyodide: integrity {found}")
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp, tarfile.open(tarball) as archive:
+        for name in PYODIDE_FILES:
+            archive.extract(f"package/{name}", tmp, filter="data")
+        shutil.rmtree(folder, ignore_errors=True)
+        os.replace(Path(tmp, "package"), folder)
+    return folder
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _matches(path: Path, sha256: str) -> bool:
+    return path.is_file() and _sha256(path) == sha256
+
+
+def third_party_wheels() -> list[Path]:
+    """The checked wheels of :data:`WHEELS`, fetched with ``pip download`` the first time."""
+    folder = CACHE / "wheels"
+    folder.mkdir(exist_ok=True)
+    missing = [
+        n for n, sha in WHEELS.items() if not (folder / n).is_file() or _sha256(folder / n) != sha
+    ]
+    if missing:
+        pins = ["==".join(n.split("-")[:2]) for n in missing]
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
+            _run([*pip, "--only-binary=:all:", "-d", tmp, *pins], ROOT)
+            for name in missing:
+                os.replace(Path(tmp, name), folder / name)
+    for name, sha in WHEELS.items():
+        if not _matches(folder / name, sha):
+            raise AssetError(f"{folder / name} is not the pinned wheel (sha256 {sha})")
+    return [folder / name for name in WHEELS]
+
+
+def _sources_digest() -> str:
+    """A digest of every file the package's wheel is made from."""
+    files = [ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "README.md"]
+    for folder, patterns in OWN_SOURCES:
+        files += [p for pattern in patterns for p in (ROOT / folder).rglob(pattern)]
+    digest = hashlib.sha256()
+    for path in sorted(set(files)):
+        if "__pycache__" not in path.parts:
+            digest.update(f"{path.relative_to(ROOT).as_posix()}\0".encode())
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:20]
+
+
+def own_wheel() -> Path:
+    """The pure wheel of this checkout's package, built again when its sources change.
+
+    It is built from a copy of the sources, so the build leaves nothing in the checkout.
+    """
+    folder = CACHE / f"own-{_sources_digest()}"
+    found = sorted(folder.glob("scout_ref-*.whl"))
+    if found:
+        return found[0]
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        source = Path(tmp, "src")
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.egg-info")
+        for name in ("scout_ref", "spec"):
+            shutil.copytree(ROOT / name, source / name, ignore=ignore)
+        for name in ("pyproject.toml", "setup.py", "README.md"):
+            shutil.copy2(ROOT / name, source / name)
+        env_pip = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
+        _run([*env_pip, "--no-build-isolation", "-w", str(Path(tmp, "dist")), str(source)], ROOT)
+        built = sorted(Path(tmp, "dist").glob("scout_ref-*-py3-none-any.whl"))
+        if len(built) != 1:
+            raise AssetError(f"pip wheel made {[p.name for p in built]}, not one pure wheel")
+        for old in CACHE.glob("own-*"):
+            shutil.rmtree(old, ignore_errors=True)
+        Path(tmp, "dist").rename(folder)
+    return folder / built[0].name
+
+
+def _place(source: Path, target: Path) -> None:
+    """Put ``source`` at ``target``: a hard link where the file system allows, else a copy."""
+    target.unlink(missing_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+
+
+def copy_assets(app: Sphinx, exception: Exception | None) -> None:
+    """Put the runtime into the build's ``_static/referee/`` (HTML builds only)."""
+    if exception is not None or app.builder.format != "html" or not app.config.scout_referee:
+        return
+    CACHE.mkdir(parents=True, exist_ok=True)
+    try:
+        files = [pyodide_dir() / name for name in PYODIDE_FILES]
+        wheels = [*third_party_wheels(), own_wheel()]
+    except AssetError as exc:
+        logger.warning(f"the referee's runtime is missing from the site: {exc}")
+        return
+    out = Path(app.outdir, OUT)
+    (out / "pyodide").mkdir(parents=True, exist_ok=True)
+    (out / "wheels").mkdir(exist_ok=True)
+    for path in files:
+        _place(path, out / "pyodide" / path.name)
+    for path in wheels:
+        _place(path, out / "wheels" / path.name)
+    manifest = {"pyodide": PYODIDE_VERSION, "wheels": [p.name for p in wheels]}
+    write_atomic(out / "wheels.json", json.dumps(manifest, indent=1) + "\n")
+
+
+def setup(app: Sphinx) -> None:
+    """Register the config value and the copy; ``scoutref.js`` is on every page."""
+    # False leaves the runtime out (a test's tiny project has no use for 15 MB of it).
+    app.add_config_value("scout_referee", True, "", types=frozenset({bool}))
+    # The version of the package that made the pages, which the engine's wheel must have too.
+    attributes: dict[str, Any] = {"data-version": version("scout-ref")}
+    app.add_js_file("referee/scoutref.js", **attributes)
+    app.connect("build-finished", copy_assets)
