@@ -8,23 +8,29 @@ one worked example and the real catalogs, a few CPU seconds where the whole edit
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
+import io
 import re
-import subprocess
-import sys
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from babel.messages.pofile import read_po
+from playwright.sync_api import Browser, Page, Route, ViewportSize
 
+from scout_ref.cli import main
 from scout_ref.rulebook import texts as rule_texts
 from scout_ref.rulebook.registry import rules
+from tests.browser.conftest import Faults, watch
+from tests.rulebook_build import DOCS, ONE_BUILD, sphinx
 
-pytestmark = pytest.mark.rule  # the panel serves the whole rulebook, no one rule
-
-ROOT = Path(__file__).resolve().parents[2]
-DOCS = ROOT / "docs"
-PHONE = {"width": 430, "height": 900}
+pytestmark = [ONE_BUILD, pytest.mark.slow]
+PHONE: ViewportSize = {"width": 430, "height": 900}
 DISPUTE = "Two 7s with a 5 between them are not a pair"  # a FAQ dispute answered by a position
 
 EXAMPLE = f"""\
@@ -42,33 +48,37 @@ EXAMPLE = f"""\
 """
 
 
-def _example(page: Any, title: str) -> Any:
+def _example(page: Page, title: str) -> Any:
     return page.locator(".scout-example", has_text=title).first
 
 
-def _tap_try(page: Any, title: str) -> Any:
+def _tap_try(page: Page, title: str) -> Any:
     """Tap an example's "try it" and wait for the panel's verdict."""
     _example(page, title).locator("button.scout-try").click()
     verdict = page.locator(".scout-referee .scout-referee-verdict")
-    verdict.wait_for(timeout=60_000)
+    verdict.wait_for(timeout=120_000)
     return verdict
 
 
-def test_a_faq_dispute_gets_its_verdict_by_tapping_alone(
-    english_site: str, phone_page: Any, tmp_path: Path
-) -> None:
-    page = phone_page
-    page.goto(f"{english_site}/faq.html")
+@pytest.fixture(scope="session")
+def faq(open_page: Callable[[str], Page]) -> Page:
+    """The FAQ on a phone-sized screen, unopened: its engine starts when a test first taps."""
+    page = open_page("faq.html")
+    page.set_viewport_size(PHONE)
+    return page
+
+
+def test_a_faq_dispute_gets_its_verdict_by_tapping_alone(faq: Page, tmp_path: Path) -> None:
+    page = faq
     assert page.evaluate("scoutRef.started") is False  # reading the page loads no engine
     page.locator(".scout-referee > summary").click()
     page.locator(".scout-referee").screenshot(path=str(tmp_path / "panel-before.png"))
-    box = _example(page, DISPUTE)
-    built = box.locator(".scout-verdict").inner_text()  # what the build's engine said
-    verdict = _tap_try(page, DISPUTE)
+    built = _example(page, DISPUTE).locator(".scout-verdict").inner_text()  # the build's engine
     reason = re.search(r"rejected: (\w+)", built)
     assert reason is not None, built
+    verdict = _tap_try(page, DISPUTE)
     assert "is-illegal" in (verdict.get_attribute("class") or "")
-    assert reason.group(1) in verdict.inner_text()
+    assert reason[1] in verdict.inner_text()
     cited = page.locator(".scout-referee-rules dt").all_inner_texts()
     assert any("SC-SET-01" in rule for rule in cited), cited
     assert page.locator(".scout-referee-reasoning li").count() >= 1
@@ -79,11 +89,12 @@ def test_a_faq_dispute_gets_its_verdict_by_tapping_alone(
 
 
 def _cli_error(*args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "scout_ref", *args], capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 2, done.stdout
-    return done.stderr.strip().removeprefix("error: ")
+    """What ``scout-ref`` prints after ``error:`` for these arguments (exit status 2)."""
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    assert status == 2
+    return err.getvalue().strip().removeprefix("error: ")
 
 
 @pytest.mark.parametrize(
@@ -93,17 +104,13 @@ def _cli_error(*args: str) -> str:
         ("3p hands 3/1 4/1 | 5/2 | 6/3 7/3 active_set 2/1 owner 1", "show 0-"),  # no move
     ],
 )
-def test_bad_input_is_shown_with_the_cli_message(
-    english_site: str, phone_page: Any, line: str, move: str
-) -> None:
-    page = phone_page
-    page.goto(f"{english_site}/index.html")
-    page.locator(".scout-referee > summary").click()
+def test_bad_input_is_shown_with_the_cli_message(faq: Page, line: str, move: str) -> None:
+    page = faq
     page.locator(".scout-referee-line").fill(line)
     page.locator(".scout-referee-move").fill(move)
     page.locator(".scout-referee-try").click()
     error = page.locator(".scout-referee-result .scout-referee-error pre")
-    error.wait_for(timeout=60_000)
+    error.wait_for(timeout=120_000)
     assert error.inner_text() == _cli_error("explain", "--json", line, move)
     assert "Traceback" not in page.locator(".scout-referee").inner_text()
 
@@ -116,8 +123,9 @@ def _russian_catalog() -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def russian_site(tmp_path_factory: pytest.TempPathFactory, serve: Any) -> str:
-    """A one-page Russian edition (the FAQ's dispute) with the real catalogs and the runtime."""
+def russian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A one-page Russian edition (the FAQ's dispute) with the real catalogs and the referee's
+    runtime, served on 127.0.0.1: a few CPU seconds, where the whole edition costs ~17."""
     root = tmp_path_factory.mktemp("ru")
     source = root / "src"
     source.mkdir()
@@ -135,36 +143,50 @@ language = "ru"
     (source / "conf.py").write_text(conf, encoding="utf-8")
     (source / "index.rst").write_text(".. toctree::\n\n   faq\n", encoding="utf-8")
     (source / "faq.rst").write_text(f"FAQ\n===\n\n{EXAMPLE}", encoding="utf-8")
-    out = root / "html"
-    done = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", "-q", str(source), str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr
-    url: str = serve(out)
-    return url
+    status, warnings = sphinx(source, root)
+    assert status == 0, warnings
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root / "html"))
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+    thread.join()
 
 
-def test_a_russian_page_speaks_russian(russian_site: str, phone_page: Any, tmp_path: Path) -> None:
-    page = phone_page
+@pytest.fixture
+def russian_faq(browser: Browser, russian_site: str, faults: Faults) -> Iterator[Page]:
+    """The Russian page on a phone, in a context of its own where only its host answers."""
+    own = urlsplit(russian_site).netloc
+    context = browser.new_context(viewport=PHONE)
+
+    def route(r: Route) -> None:
+        if urlsplit(r.request.url).netloc == own or r.request.url.startswith(("data:", "blob:")):
+            r.continue_()
+        else:
+            faults.foreign.append(r.request.url)
+            r.abort("blockedbyclient")
+
+    context.route("**/*", route)
+    page = watch(context.new_page(), faults)
+    page.goto(f"{russian_site}faq.html")
+    yield page
+    context.close()
+
+
+def test_a_russian_page_speaks_russian(russian_faq: Page, tmp_path: Path) -> None:
+    page = russian_faq
     words = _russian_catalog()
-    page.goto(f"{russian_site}/faq.html")
     summary = page.locator(".scout-referee > summary")
     assert summary.inner_text() == words["Referee: try a move in a position"]
     verdict = _tap_try(page, DISPUTE)
     assert words["Illegal"] in verdict.inner_text()
-    statement = page.locator(".scout-referee-rules dd").first.inner_text()
-    english = page.locator(".scout-referee-rules dt").first.inner_text().split()[0]
-    wanted = rule_texts.lookup(
-        "ru", rule_texts.rule_context(english, "statement"), _statement(english)
-    )
-    assert wanted is not None
-    assert statement == wanted
+    assert page.locator(".scout-referee-try").inner_text() == words["Try this move"]
+    first = page.locator(".scout-referee-rules dt").first.inner_text().split()[0]
+    english = rules()[first].statement
+    wanted = rule_texts.lookup("ru", rule_texts.rule_context(first, "statement"), english)
+    assert wanted not in (None, english)
+    assert page.locator(".scout-referee-rules dd").first.inner_text() == wanted
     page.locator(".scout-referee").screenshot(path=str(tmp_path / "panel-ru.png"))
-
-
-def _statement(rule_id: str) -> str:
-    return rules()[rule_id].statement

@@ -1,7 +1,7 @@
 /* The referee panel of the SCOUT rulebook (issue 30; scoutdocs/referee.py writes the panel).
  *
- * Nothing is loaded until the panel is opened or an example's "try it" button is tapped: then
- * the engine's script (the site's own Pyodide build, global `scoutRef`) is added to the page.
+ * Nothing is loaded until the panel is first asked something (legal moves, a move, an
+ * example's "try it"): then the engine (the site's own Pyodide build, global `scoutRef`) starts.
  * The panel builds a position line (typed, or by tapping cards into hands and the active set),
  * asks `scoutRef.legal` and `scoutRef.explain` with the page's language, and draws the answer:
  * the verdict, the reasoning, the cited rules with their texts and the positions, with the
@@ -272,10 +272,11 @@
       this.removing = false;
     }
 
+    /* Opening builds the form only: the engine runs on the page's own thread and starts at
+       the first question, so building a position is never held up by its start. */
     open() {
       if (!this.built) this.build();
       this.root.open = true;
-      loadEngine(this.cfg).catch(() => {});  // started now; a failure is shown when asked
     }
 
     segmented(label, options, current, choose) {
