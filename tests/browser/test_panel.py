@@ -48,11 +48,13 @@ EXAMPLE = f"""\
 """
 
 
-def _example(page: Page, title: str) -> Any:
+def _example(page: Page, title: str | None) -> Any:
+    """The worked example of that title (the page's first if None: an edition's titles are
+    translated)."""
     return page.locator(".scout-example", has_text=title).first
 
 
-def _tap_try(page: Page, title: str) -> Any:
+def _tap_try(page: Page, title: str | None) -> Any:
     """Tap an example's "try it" and wait for the panel's verdict."""
     _example(page, title).locator("button.scout-try").click()
     verdict = page.locator(".scout-referee .scout-referee-verdict")
@@ -122,6 +124,11 @@ def _russian_catalog() -> dict[str, str]:
     return {m.id: m.string for m in catalog if isinstance(m.id, str) and isinstance(m.string, str)}
 
 
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        """No line per request on stderr."""
+
+
 @pytest.fixture(scope="session")
 def russian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A one-page Russian edition (the FAQ's dispute) with the real catalogs and the referee's
@@ -132,6 +139,7 @@ def russian_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     conf = f"""
 import sys
 sys.path.insert(0, {str(DOCS / "_ext")!r})
+project = "SCOUT"
 extensions = ["scoutdocs"]
 html_theme = "furo"
 templates_path = [{str(DOCS / "_templates")!r}]
@@ -145,8 +153,7 @@ language = "ru"
     (source / "faq.rst").write_text(f"FAQ\n===\n\n{EXAMPLE}", encoding="utf-8")
     status, warnings = sphinx(source, root)
     assert status == 0, warnings
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root / "html"))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
+    handler = functools.partial(_Quiet, directory=str(root / "html"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -181,7 +188,8 @@ def test_a_russian_page_speaks_russian(russian_faq: Page, tmp_path: Path) -> Non
     words = _russian_catalog()
     summary = page.locator(".scout-referee > summary")
     assert summary.inner_text() == words["Referee: try a move in a position"]
-    verdict = _tap_try(page, DISPUTE)
+    verdict = _tap_try(page, None)  # the page's one example, its title in Russian
+    page.locator(".scout-referee").screenshot(path=str(tmp_path / "panel-ru.png"))
     assert words["Illegal"] in verdict.inner_text()
     assert page.locator(".scout-referee-try").inner_text() == words["Try this move"]
     first = page.locator(".scout-referee-rules dt").first.inner_text().split()[0]
@@ -189,4 +197,3 @@ def test_a_russian_page_speaks_russian(russian_faq: Page, tmp_path: Path) -> Non
     wanted = rule_texts.lookup("ru", rule_texts.rule_context(first, "statement"), english)
     assert wanted not in (None, english)
     assert page.locator(".scout-referee-rules dd").first.inner_text() == wanted
-    page.locator(".scout-referee").screenshot(path=str(tmp_path / "panel-ru.png"))
