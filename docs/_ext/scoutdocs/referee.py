@@ -80,6 +80,8 @@ LABELS = {
     "active_owner": _("Active set (owner: seat {seat})"),
     "empty_owner": _("No active set (owner: seat {seat})"),
     "no_owner": _("No active set (no owner)"),
+    "left_over": _("Left on the table (owner: seat {seat}); scores nothing"),
+    "none_left": _("Nothing left on the table (owner: seat {seat})"),
     "try_here": _("Try it from here"),
 }
 

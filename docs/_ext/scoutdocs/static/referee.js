@@ -200,7 +200,10 @@
 
   function activeLabel(words, state) {
     if (state.owner === null) return words.no_owner;
-    const message = state.active.length ? words.active_owner : words.empty_owner;
+    const over = state.roundEnd !== null;  // as scoutdocs/cards.py's _active_label
+    const message = over
+      ? (state.active.length ? words.left_over : words.none_left)
+      : (state.active.length ? words.active_owner : words.empty_owner);
     return message.replace("{seat}", state.owner);
   }
 
@@ -216,6 +219,7 @@
       active: parse(rows(fields.active_set, 1)[0]),
       owner: seatOf(fields.owner),
       turn: seatOf(fields.turn),
+      roundEnd: fields.round_end ? fields.round_end[0] : null,
       chips: (fields.scout_chips || []).map(Number),
       used: new Set((fields.scout_show_used || []).map(Number)),
     };
