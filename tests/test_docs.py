@@ -13,9 +13,11 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from scout_ref import check_reachable, parse_position, state_digest
 from scout_ref.rulebook.registry import RULE_ID, Status, rules, spec_dir
 from scout_ref.rulebook.texts import editions
 from tests.rulebook_build import ONE_BUILD
@@ -195,16 +197,34 @@ def _examples() -> list[tuple[str, dict[str, str]]]:
 def test_every_worked_example_is_a_reachable_position_the_engine_agrees_with(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each example, witness (``:setup:``) included, played as the docs build plays it."""
+    """Each example, witness (``:setup:``) included, played as the docs build plays it; its
+    "try it from here" button (issue 30) asks the referee panel the example's own question."""
     monkeypatch.syspath_prepend(str(DOCS / "_ext"))
     scenario = importlib.import_module("scoutdocs.scenario")
+    referee = importlib.import_module("scoutdocs.referee")
     examples = _examples()
     assert len(examples) > 50
     for where, options in examples:
         try:
-            scenario.run_example(options)
+            outcome = scenario.run_example(options)
         except scenario.ExampleMismatch as exc:
             pytest.fail(f"{where}: {exc}")
+        _check_try_button(where, outcome, referee.try_button(outcome))
+
+
+def _check_try_button(where: str, outcome: Any, button: str) -> None:
+    """The button's position line reads back, as a reachable position, to exactly the state the
+    example judges its last move in (the final one if it plays none), and names that move."""
+    line = re.search(r'data-position="([^"]*)"', button)
+    move = re.search(r'data-move="([^"]*)"', button)
+    assert line is not None, where
+    assert move is not None, where
+    state = parse_position(html.unescape(line[1]))
+    assert check_reachable(state) == [], where
+    asked = [step for step in outcome.steps if step.move is not None]
+    wanted = asked[-1].before if asked else outcome.final
+    assert state_digest(state) == state_digest(wanted), where
+    assert html.unescape(move[1]) == (str(asked[-1].move) if asked else ""), where
 
 
 @pytest.mark.rule("SC-REACH-01")

@@ -12,7 +12,8 @@
 * ``.. round-statistics::`` measures round lengths in random play when the docs build.
 * ``.. glossary-terms::`` tabulates each edition's chosen game vocabulary (``terms.json``).
 * Every HTML build carries the referee: the engine under Pyodide, ``scoutRef`` on every page
-  (:mod:`scoutdocs.referee_assets`).
+  (:mod:`scoutdocs.referee_assets`), and the referee panel (:mod:`scoutdocs.referee`) on the
+  index, the FAQ, every chapter and every page with a worked example.
 
 In an edition (``-D language=ru``), registry texts come from ``spec/locales/<lang>/rules.po``
 and the extension's own words from ``docs/locales/<lang>/LC_MESSAGES/scoutdocs.po``
@@ -28,7 +29,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from scoutdocs import cache, messages, referee_assets
+from scoutdocs import cache, messages, referee, referee_assets
 from scoutdocs.adequacy import AdequacyDirective
 from scoutdocs.allrules import RuleIndexDirective
 from scoutdocs.editions import chapter_heading, configure, note_developer_page, page_context
@@ -84,6 +85,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", configure)
     app.connect("config-inited", cache.configure)
     app.connect("config-inited", load_catalog)
+    app.connect("config-inited", referee.configure)
     app.connect("doctree-read", chapter_heading, priority=400)  # before the title collector
     app.connect("doctree-read", note_developer_page)
     app.connect("doctree-read", messages.collect, priority=900)  # after every change to it
@@ -91,6 +93,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-merge-info", messages.merge)
     app.connect("build-finished", messages.write)
     app.connect("html-page-context", page_context)
+    app.connect("doctree-resolved", referee.add_panel)
     app.connect("env-check-consistency", check_coverage)
     app.connect("env-get-outdated", outdated)
     app.connect("missing-reference", resolve_reexport)

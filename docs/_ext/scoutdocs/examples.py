@@ -20,6 +20,7 @@ from scout_ref.engine.notation import End, ScoutInner, ShowCards
 from scout_ref.rulebook.registry import RULE_ID, rules
 from scoutdocs.cards import PHONE_ROW, Marks, legend_svg, state_svg
 from scoutdocs.i18n import _, fill, untranslatable
+from scoutdocs.referee import try_button
 from scoutdocs.rules import rule_ref, rule_text, scout_domain
 from scoutdocs.scenario import ExampleMismatch, Outcome, Step, run_example
 
@@ -243,6 +244,8 @@ class ExampleDirective(SphinxDirective):
         seats = [int(s) for s in self.options.get("seats", "").split()] or _actors(outcome)
         box += nodes.raw("", pictures(outcome, seats), format="html")
         box += untranslatable(_verdict(outcome))
+        if self.env.app.builder.name in ("html", "dirhtml"):  # the site's pages, not print
+            box += nodes.raw("", try_button(outcome), format="html")
         box += make_title_message(self, title)
         scout_domain(self.env).note_example(cited, anchor, shown)
         return [box]
