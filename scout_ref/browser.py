@@ -10,9 +10,7 @@ traceback. JSON both ways keeps the bridge to JavaScript one string each way.
 from __future__ import annotations
 
 import importlib.metadata
-import inspect
 import json
-from collections.abc import Callable
 
 from scout_ref.errors import ScoutError, error_message, excerpt
 from scout_ref.formats.documents import (
@@ -35,11 +33,6 @@ def version() -> str:
     return importlib.metadata.version("scout-ref")
 
 
-def _takes_lang(function: Callable[..., object]) -> bool:
-    """Whether a document builder takes a ``lang`` keyword (the editions' texts)."""
-    return "lang" in inspect.signature(function).parameters
-
-
 def _document(text: str) -> dict[str, object]:
     request = parse(text, "request", MAX_LINE_BYTES)
     if not isinstance(request, dict):
@@ -55,9 +48,9 @@ def _document(text: str) -> dict[str, object]:
         raise TypeError(f"no such request: {command!r} with move {move!r}")
     explanation = explanation_of(position, move, hypothetical=hypothetical)
     lang = request.get("lang")
-    if isinstance(lang, str) and _takes_lang(explanation_json):
-        return explanation_json(explanation, lang=lang)  # type: ignore[call-arg, unused-ignore]
-    return explanation_json(explanation)
+    if lang is not None and not isinstance(lang, str):
+        raise TypeError("the language must be a string")
+    return explanation_json(explanation, lang=lang)
 
 
 def call(request: str) -> str:

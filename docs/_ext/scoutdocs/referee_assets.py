@@ -75,11 +75,19 @@ WHEELS = {
     "rfc8785-0.1.4-py3-none-any.whl": (
         "520d690b448ecf0703691c76e1a34a24ddcd4fc5bc41d589cb7c58ec651bcd48"
     ),
+    "pyrsistent-0.20.0-py3-none-any.whl": (
+        "c55acc4733aad6560a7f5f818466631f07efc001fd023f34a6c203f8b6df0f0b"
+    ),
+    "pyrsistent_as_rpds_py-2.1.0-py3-none-any.whl": (
+        "f16935a819b1fc52ca2f545cf30004f94a737012153d72f107b4836c8a1ad144"
+    ),
 }
 """The third-party wheels the engine imports on its way to a verdict, by file name (which names
 the version) and sha256. jsonschema validates every state as on the command line; its compiled
-dependency rpds-py has no wheel for the browser, and ``scoutref.js`` puts the pure-Python
-``rpds.py`` beside this module's output in its place."""
+dependency rpds-py has no wheel for the browser, so the page uses pyrsistent-as-rpds-py, the
+maintained pure-Python implementation of rpds-py's API on pyrsistent made for exactly this (it
+passes jsonschema's own tests): ``scoutref.js`` installs it under the name ``rpds`` with
+``_static/referee/rpds.py``, one import line."""
 
 LANGUAGE_WHEELS = {
     "babel-2.19.0-py3-none-any.whl": (
@@ -152,7 +160,9 @@ def third_party_wheels(pinned: dict[str, str]) -> list[Path]:
         pins = ["==".join(name.split("-")[:2]) for name in missing]
         with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
             pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
-            _run([*pip, "--only-binary=:all:", "-d", tmp, *pins], ROOT)
+            # The pure wheels, whatever this machine's Python (pyrsistent has compiled ones too).
+            pure = ["--implementation", "py", "--abi", "none", "--platform", "any"]
+            _run([*pip, "--only-binary=:all:", *pure, "-d", tmp, *pins], ROOT)
             for name in missing:
                 os.replace(Path(tmp, name), folder / name)
     for name, sha in pinned.items():
