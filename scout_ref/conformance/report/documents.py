@@ -63,6 +63,17 @@ class Run:
     given_up: tuple[tuple[str, str], ...] = ()
     """The request kinds the runner stopped sending (kind, why), each after failing repeatedly
     in a row; the other kinds were judged."""
+    broke_off: str | None = None
+    """Why the run stopped before its end other than by a signal: its cluster (``--scheduler``)
+    closed, died or lost its workers. The cases judged before it are kept."""
+
+    @property
+    def partial(self) -> str | None:
+        """Why the report lists only part of the run (a signal, or the run's cluster failing),
+        or None for a whole run."""
+        if self.interrupted:
+            return f"interrupted by {self.interrupted}"
+        return self.broke_off
 
     def reproduction(self, result: CaseResult) -> list[str]:
         """The lines that locate and reproduce a failure (``report.reproduce``); a fuzz game is
@@ -102,7 +113,7 @@ class Run:
     def conformant(self) -> bool:
         """Exit 0: a whole run, nothing failed or errored, no protocol error, something passed."""
         bad = self.count(Outcome.FAILED) + self.count(Outcome.ERRORED)
-        whole = self.interrupted is None
+        whole = self.partial is None
         return whole and bad == 0 and not self.faults and self.count(Outcome.PASSED) > 0
 
     @property
@@ -255,6 +266,7 @@ def to_json(run: Run) -> dict[str, object]:
         },
         "strictness": run.strictness,
         "interrupted": run.interrupted,
+        "partial": run.partial,
         "conformant": run.conformant,
         "summary": {
             **{o.value: run.count(o) for o in Outcome},
