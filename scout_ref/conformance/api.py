@@ -257,7 +257,11 @@ class Campaign:
             for value in values:
                 words += [option, value]
         if self.fuzz:
-            words += ["--fuzz", str(self.fuzz), "--seed", str(self.seed)]
+            words += ["--fuzz", str(self.fuzz)]
+        if self.random_deals is not None:
+            words += ["--random-deals", str(self.random_deals)]
+        if self.fuzz or self.random_deals is not None:
+            words += ["--seed", str(self.seed)]
         return words
 
 
@@ -376,6 +380,7 @@ def _report(campaign: Campaign, command: list[str], pool: PoolRun, selected: int
         rule_patterns=campaign.patterns,
         interrupted=stopped.name if stopped else None,
         broke_off=pool.broke_off,
+        random_options=["--random-deals", str(campaign.deals), "--seed", str(campaign.seed)],
         rerun_options=campaign.rerun_options,
         selection_options=campaign.selection_options,
         vectors_dir=campaign.vectors_dir,

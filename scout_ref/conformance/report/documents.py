@@ -63,6 +63,9 @@ class Run:
     given_up: tuple[tuple[str, str], ...] = ()
     """The request kinds the runner stopped sending (kind, why), each after failing repeatedly
     in a row; the other kinds were judged."""
+    random_options: Sequence[str] = ()
+    """The ``conform`` options that ask for the same random deals (``--random-deals``,
+    ``--seed``)."""
     broke_off: str | None = None
     """Why the run stopped before its end other than by a signal: its cluster (``--scheduler``)
     closed, died or lost its workers. The cases judged before it are kept."""
@@ -78,6 +81,8 @@ class Run:
     def reproduction(self, result: CaseResult) -> list[str]:
         """The lines that locate and reproduce a failure (``report.reproduce``); a fuzz game is
         rerun from the trace vector it was saved as."""
+        if result.case.kind == "random":  # the same deals: their number and seed
+            return reproduction(result, [*self.rerun_options, *self.random_options], None)
         if result.case.kind != "fuzz":
             return reproduction(result, self.rerun_options, self.vectors_dir)
         saved = [f.path for f in self.findings if f.case_id == result.case.id]
