@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -213,7 +214,18 @@ def test_a_cluster_that_fails_mid_run_leaves_a_partial_report(
 
     monkeypatch.setattr(api, "fuzz_on_cluster", cluster_that_fails)
     command = ["conform", "--kind", "fuzz", "--fuzz", "8", "--seed", "2"]
-    status = main([*command, "--scheduler", "tcp://127.0.0.1:9", "--report", str(tmp_path)])
+    junit = tmp_path / "junit.xml"
+    status = main(
+        [
+            *command,
+            "--scheduler",
+            "tcp://127.0.0.1:9",
+            "--report",
+            str(tmp_path),
+            "--junit",
+            str(junit),
+        ]
+    )
     out, err = capsys.readouterr()
     assert status == 2
     assert err.splitlines() == [
@@ -228,3 +240,5 @@ def test_a_cluster_that_fails_mid_run_leaves_a_partial_report(
     assert report["interrupted"] is None
     assert report["conformant"] is False
     assert [c["outcome"] for c in report["cases"]] == ["passed"]
+    suite = ET.parse(junit).getroot()[0]
+    assert suite.find("properties/property[@name='partial']").get("value") == report["partial"]  # type: ignore[union-attr]

@@ -58,7 +58,10 @@ def judge_dealt(
     ):
         if problem is not None:
             return Outcome.FAILED, f"{name}: {problem} ({rule})", frozenset({rule})
-    expected = dealt_view(caps, expect(deck_of(dealt)))
+    try:
+        expected = dealt_view(caps, expect(deck_of(dealt)))
+    except MalformedInputError as exc:  # every card checked: a deck the reference refuses
+        return Outcome.FAILED, f"{name}: the dealt state is not a deal: {exc}", frozenset()
     return expect_state(reply, given.get("state"), name, expected)
 
 

@@ -358,6 +358,10 @@ def write_junit(run: Run, path: Path) -> None:
         errors=str(run.count(Outcome.ERRORED)),
         skipped=str(run.count(Outcome.SKIPPED) + run.count(Outcome.NOT_APPLICABLE)),
     )
+    if run.partial:  # the cases not reached are absent: the suite says so
+        ET.SubElement(ET.SubElement(suite, "properties"), "property", name="partial").set(
+            "value", run.partial
+        )
     for r in run.weighed:
         case = ET.SubElement(suite, "testcase", classname=r.case.kind, name=r.case.id)
         first_line = r.message.splitlines()[0] if r.message else ""
