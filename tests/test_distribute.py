@@ -242,3 +242,22 @@ def test_a_cluster_that_fails_mid_run_leaves_a_partial_report(
     assert [c["outcome"] for c in report["cases"]] == ["passed"]
     suite = ET.parse(junit).getroot()[0]
     assert suite.find("properties/property[@name='partial']").get("value") == report["partial"]  # type: ignore[union-attr]
+
+
+@pytest.mark.rule
+def test_verify_says_what_it_verified_before_the_cluster_failed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The counterexamples found are printed as they come; a cluster that fails then gets a
+    ``partial:`` line of what was verified, and one error line (the cluster stood in for)."""
+    import scout_ref.cli.commands.verify as command  # noqa: PLC0415 - the module patched
+
+    def fails_after_one(roots: object, depth: int, *rest: object) -> Iterator[object]:
+        yield next(iter(verify(roots, depth)))  # type: ignore[arg-type]
+        raise ClusterError("the connection to the scheduler at tcp://h:1 was lost")
+
+    monkeypatch.setattr(command, "verify", fails_after_one)
+    assert main(["verify", "--depth", "0", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    out, err = capsys.readouterr()
+    assert out.startswith("partial: depth 0 from 1 of "), out
+    assert err == "error: the connection to the scheduler at tcp://h:1 was lost\n"
