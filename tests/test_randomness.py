@@ -249,6 +249,10 @@ def _errored(reply: Message, k: int) -> Message:
     return {"id": reply["id"], "type": "errored", "message": "out of cards"}
 
 
+def _rejected(reply: Message, k: int) -> Message:
+    return {"id": reply["id"], "type": "result", "rejection": {"reason": "wrong_phase"}}
+
+
 def _unreadable(reply: Message, k: int) -> Message:
     return {"id": reply["id"], "type": "result", "hands": []}  # no state: wrong_shape
 
@@ -281,6 +285,7 @@ def _foreign_numbers(hands: list[list[str]], state: Message) -> None:
         (_skipped, Outcome.ERRORED, ()),
         (_errored, Outcome.ERRORED, ()),
         (_unreadable, Outcome.ERRORED, ()),
+        (_rejected, Outcome.ERRORED, ()),
         (_hands(_extra), Outcome.FAILED, ("SC-SETUP-03",)),
         (_hands(_a_hand_too_few), Outcome.FAILED, ("SC-SETUP-03",)),
         (_hands(_huge), Outcome.FAILED, ("SC-COMP-01",)),
@@ -296,6 +301,7 @@ def _foreign_numbers(hands: list[list[str]], state: Message) -> None:
         "skipped",
         "errored",
         "unreadable",
+        "rejected",
         "extra",
         "hands",
         "huge",

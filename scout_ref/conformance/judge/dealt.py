@@ -48,7 +48,11 @@ def judge_dealt(
     players = given["state"]["players"] if "state" in given else given["players"]
     if "rejection" in reply.data:  # no deal to judge: the adapter's fault
         reason = reply.data["rejection"].get("reason")
-        return Outcome.ERRORED, f"{name}: it rejected the request ({reason!r})", frozenset()
+        return (
+            Outcome.ERRORED,
+            f"{name}: the adapter rejected the request ({reason!r}): no deal to judge",
+            frozenset(),
+        )
     dealt = reply.data["state"]
     second = "state" in given
     for problem, rule in (
