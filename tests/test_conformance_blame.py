@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from scout_ref import state_to_json
@@ -196,3 +201,25 @@ def test_a_non_combination_rejected_as_not_stronger_may_be_a_misread_run() -> No
 def test_missing_every_longer_show_on_an_empty_table_reads_as_the_opening_rule() -> None:
     state = facing(4, "", "9/2 3/4 4/5 8/6", seat=2, owner=0)
     assert moves_blame(state_to_json(state), ["show 1-2"], []) == {"SC-SET-03", "SC-SHOW-02"}
+
+
+def _shown_and_captured() -> tuple[Any, str, Any]:
+    """A state, a show that beats its active set, and the state after it (a pile captured)."""
+    vectors = Path(__file__).parent.parent / "spec" / "vectors" / "apply" / "show.json"
+    cases = json.loads(vectors.read_text("utf-8"))["cases"]
+    case = next(c for c in cases if any(c["expected"]["state"]["captured"]))
+    return case["state"], case["move"], case["expected"]["state"]
+
+
+@pytest.mark.rule("SC-COMP-01")
+@pytest.mark.parametrize("text", ["5/5", "11/12", "0/3"])
+@pytest.mark.parametrize("field", ["hands", "active_set", "captured"])
+def test_a_card_no_box_holds_is_blamed_on_the_box_in_every_card_field(
+    field: str, text: str
+) -> None:
+    before, move, expected = _shown_and_captured()
+    got = copy.deepcopy(expected)
+    rows: list[list[str]] = got[field] if field != "active_set" else [got[field]]
+    row = next(r for r in rows if r)
+    row[0] = text.replace("/", "-") if field == "captured" else text
+    assert state_blame(before, move, expected, got) == {"SC-COMP-01"}

@@ -125,6 +125,31 @@ def test_a_dealt_card_out_of_play_is_blamed_on_removal() -> None:
     assert state_blame(None, "deal", expected, short) == {"SC-SETUP-03"}
 
 
+@pytest.mark.rule("SC-SETUP-01")
+def test_a_hello_that_claims_removal_its_engine_does_not_do_is_the_adapters_fault(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Dealt the whole box because its hello lists removes_cards, it keeps the cards the player
+    count leaves out: every such deal (of a deal vector or a trace) is errored as a hello
+    fault naming the contradiction, and convicts no rule; the next rounds' deals, of the
+    cards already in play, are judged as ever."""
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
+    adapter = f"{sys.executable} -m tests.adapters.keeps_removed_cards"
+    options = ["--adapter", adapter, "--kind", "deal", "--kind", "trace", "--quiet"]
+    assert main(["conform", *options, "--report", str(tmp_path)]) == 1
+    capsys.readouterr()
+    report = json.loads((tmp_path / "report.json").read_text("utf-8"))
+    bad = [c for c in report["cases"] if c["outcome"] != "passed"]
+    assert bad
+    assert {(c["outcome"], c["fault"]) for c in bad} == {("errored", "hello")}
+    assert all(
+        "its hello lists removes_cards, but dealt the whole box" in c["message"] for c in bad
+    )
+    assert {c["id"] for c in bad} >= {"deal-setup-3p-deck-1", "deal-setup-4p-deck-1"}
+    assert "deal-setup-5p-deck-1" not in {c["id"] for c in bad}  # five players remove none
+    assert not [r["id"] for r in report["rules"] if r["verdict"] == "nonconformant"]
+
+
 @pytest.mark.rule("SC-GAME-02", "SC-SETUP-04")
 def test_a_turn_that_follows_a_wrong_start_player_is_the_start_players_fault() -> None:
     deck = [str(c) for c in shuffled_deck(4, "start")]

@@ -246,6 +246,7 @@ def test_a_signal_ends_the_run_with_a_partial_report(
     assert out.decode().rstrip().splitlines()[-1] == "2 passed, 0 failed"
     report = json.loads((tmp_path / "report.json").read_text("utf-8"))
     assert report["interrupted"] == signum.name
+    assert report["partial"] == f"interrupted by {signum.name}"
     assert report["conformant"] is False
     judged = [(c["kind"], c["outcome"]) for c in report["cases"]]  # the kind before legal
     assert sorted(set(judged)) == [("deal", "passed")]

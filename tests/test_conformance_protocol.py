@@ -120,6 +120,48 @@ def test_wrong_replies_are_protocol_errors(reply: dict[str, object], fault: str)
     assert info.value.fault == fault
 
 
+def _with_card(where: str, text: str) -> tuple[dict[str, object], dict[str, object]]:
+    """An apply request and the reference's reply, one card of the state's ``where`` (a hand,
+    the active set, a captured pile) written as ``text``."""
+    move = "scout L @2 + show 0-2"
+    request = {"id": 2, "type": "apply", "state": state_to_json(STATE), "move": move}
+    reply = answer(request)
+    state = reply["state"]
+    if where == "captured":
+        state["captured"][0] = [text.replace("/", "-"), *state["captured"][0]]
+    else:
+        row = state["hands"][0] if where == "hand" else state["active_set"]
+        row[0] = text
+    return request, reply
+
+
+@pytest.mark.rule("SC-COMP-01")
+@pytest.mark.parametrize("where", ["hand", "active_set", "captured"])
+@pytest.mark.parametrize("text", ["11/12", "0/3", "99/1", "10/11", "5/5"])
+def test_a_card_with_numbers_no_box_holds_is_judged_not_refused(where: str, text: str) -> None:
+    """Written as a card (two numbers 0 to 99, each written one way) but with numbers no card
+    of the box carries: the reply is read, and judged (SC-COMP-01), as 5/5 always was; the
+    schema's card pattern alone would call it wrong_shape."""
+    request, reply = _with_card(where, text)
+    assert isinstance(read_reply(reply, request), Result)
+
+
+@pytest.mark.parametrize("where", ["hand", "active_set", "captured"])
+@pytest.mark.parametrize("text", ["1/100", "01/2", "x/y", "\u0662/7", "1/2 ", "3", "1//2", "-1/2"])
+def test_text_that_is_no_card_stays_a_malformed_reply(where: str, text: str) -> None:
+    request, reply = _with_card(where, text)
+    with pytest.raises(ProtocolError) as info:
+        read_reply(reply, request)
+    assert info.value.fault == "wrong_shape"
+
+
+def test_a_card_with_impossible_numbers_does_not_hide_another_fault() -> None:
+    request, reply = _with_card("hand", "11/12")
+    reply["state"]["turn"] = "first"  # type: ignore[index]
+    with pytest.raises(ProtocolError, match="turn"):
+        read_reply(reply, request)
+
+
 def test_bad_request_gets_a_one_line_errored_reply() -> None:
     reply = answer({"id": 9, "type": "legal", "state": {"players": 7}})
     assert reply["type"] == "errored"

@@ -152,3 +152,42 @@ def test_every_reference_command_the_runner_prints_under_a_failure_runs(
         assert status == 1, command
         reason = expected[case_id]["reason"]
         assert f"illegal, {reason} ({expected[case_id]['rule']})" in out.splitlines()[0], command
+
+
+@pytest.mark.rule("SC-COMP-01")
+def test_what_a_random_deal_failure_prints_runs_and_names_no_missing_file(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a failure of the adapter's own deals, the ``vector:`` line names no file (there is
+    none) and the ``rerun:`` command asks for the same deals (their number and seed): run as
+    printed, it fails again with the same words."""
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
+    adapter = f"{sys.executable} -m tests.adapters.deals_a_card_twice"
+    options = ["--adapter", adapter, "--case", "random-deal-[34]p", "--random-deals", "3"]
+    assert main(["conform", *options, "--seed", "4", "--quiet"]) == 1
+    first = capsys.readouterr().out.splitlines()
+    blocks = _failure_blocks(first)
+    assert sorted(blocks) == ["random-deal-3p", "random-deal-4p"]
+    for case_id, lines in blocks.items():
+        vector = next(x for x in lines if x.startswith("vector: ")).removeprefix("vector: ")
+        assert vector.startswith("(none") or (Path.cwd() / vector).is_file(), vector
+        rerun = next(x for x in lines if x.startswith("rerun: ")).removeprefix("rerun: ")
+        status, out = _run(rerun)
+        assert status == 1, rerun
+        again = _failure_blocks(out.splitlines())
+        assert list(again) == [case_id]
+        assert again[case_id][:2] == lines[:2]  # the same deals set aside, the same first
+
+
+def _failure_blocks(lines: list[str]) -> dict[str, list[str]]:
+    """Each FAIL line's case ID and the indented lines under it."""
+    blocks: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in lines:
+        if line.startswith("FAIL "):
+            current = blocks.setdefault(line.split()[1], [])
+        elif current is not None and line.startswith("    "):
+            current.append(line.strip())
+        else:
+            current = None
+    return blocks

@@ -8,6 +8,7 @@ in the zoo (``tests/test_conformance_teeth.py``).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -29,6 +30,10 @@ from scout_ref.conformance.process.context import Context
 from scout_ref.conformance.protocol.messages import Reply, read_hello, read_reply
 from scout_ref.engine import setup
 from scout_ref.engine.components import Card, OrientedCard, oriented
+from scout_ref.engine.notation import KEEP
+from scout_ref.engine.state import Phase
+from scout_ref.engine.turn import apply_move
+from scout_ref.formats.state_json import state_from_json, state_to_json
 
 pytestmark = pytest.mark.rule("SC-SETUP-02", "SC-VAR2-01")
 DEALS = 50
@@ -125,7 +130,18 @@ def test_a_deal_that_is_not_the_deal_of_its_deck_fails(monkeypatch: pytest.Monke
     monkeypatch.setitem(answers.REQUESTS, "deal_random", uneven)
     result = sample_config(context(), CONFIGS[2], seed=0, deals=1)
     assert result.outcome is Outcome.FAILED
-    assert "the state differs" in result.message
+    assert result.blame == ("SC-SETUP-03",)  # the dealing rule: 12 cards a hand
+    assert "seat 0 is dealt 11 cards, not 12 (SC-SETUP-03)" in result.message
+
+    def turned(request: Message) -> Message:
+        out = real(request)
+        top, bottom = out["state"]["hands"][0][0].split("/")
+        out["state"]["hands"][0][0] = f"{bottom}/{top}"  # the right cards, one turned over
+        return out
+
+    monkeypatch.setitem(answers.REQUESTS, "deal_random", turned)
+    result = sample_config(context(), CONFIGS[2], seed=0, deals=1)
+    assert result.outcome is Outcome.PASSED  # still the deal of the deck it shows
 
 
 def test_only_an_adapter_with_the_feature_is_asked() -> None:
@@ -237,3 +253,171 @@ def test_a_deal_of_cards_not_in_play_is_named_on_the_rule_of_its_cards(
     assert result.outcome is Outcome.FAILED
     assert result.blame == (rule,), result.message
     assert f"({rule})" in result.message
+
+
+Change = Callable[[Message, int], Message | None]
+"""A change to the reference's reply to the k-th deal_random request (None: unchanged)."""
+
+
+def changed_context(change: Change, hello: Message = reference.HELLO) -> Context:
+    """The reference adapter in process, its replies to deal_random changed by ``change``."""
+    asked = [0]
+
+    class Changed(InProcess):
+        def request(self, kind: str, **fields: object) -> Reply:
+            message: Message = {"id": self.next_id, "type": kind, **fields}
+            self.next_id += 1
+            reply = reference.answer(message)
+            if kind == "deal_random":
+                asked[0] += 1
+                reply = change(copy.deepcopy(reply), asked[0]) or reply
+            return read_reply(reply, message)
+
+    return Context(adapter=cast(Any, Changed(hello)))
+
+
+def _hands(change: Callable[[list[list[str]], Message], None]) -> Change:
+    def apply(reply: Message, k: int) -> Message:
+        change(reply["state"]["hands"], reply["state"])
+        return reply
+
+    return apply
+
+
+def _skipped(reply: Message, k: int) -> Message:
+    return {"id": reply["id"], "type": "skipped", "reason": "not today"}
+
+
+def _errored(reply: Message, k: int) -> Message:
+    return {"id": reply["id"], "type": "errored", "message": "out of cards"}
+
+
+def _rejected(reply: Message, k: int) -> Message:
+    return {"id": reply["id"], "type": "result", "rejection": {"reason": "wrong_phase"}}
+
+
+def _unreadable(reply: Message, k: int) -> Message:
+    return {"id": reply["id"], "type": "result", "hands": []}  # no state: wrong_shape
+
+
+def _extra(hands: list[list[str]], state: Message) -> None:
+    hands[0].append(hands[1].pop())  # 13 and 11 cards
+
+
+def _a_hand_too_few(hands: list[list[str]], state: Message) -> None:
+    state["players"] = 2
+    hands[0] += hands.pop()  # two hands for three players
+
+
+def _huge(hands: list[list[str]], state: Message) -> None:
+    hands[0] += ["1/2"] * 100_000  # bounded by the reply's size (1 MiB): one card many times
+
+
+def _left_out(hands: list[list[str]], state: Message) -> None:
+    hands[0][0] = "10/1"  # a card with a 10: three players leave all nine out
+
+
+def _foreign_numbers(hands: list[list[str]], state: Message) -> None:
+    hands[0][0] = "11/12"  # written as a card; no card of the box has these numbers
+
+
+@pytest.mark.rule("SC-COMP-01", "SC-SETUP-01", "SC-SETUP-03")
+@pytest.mark.parametrize(
+    ("change", "outcome", "blame"),
+    [
+        (_skipped, Outcome.ERRORED, ()),
+        (_errored, Outcome.ERRORED, ()),
+        (_unreadable, Outcome.ERRORED, ()),
+        (_rejected, Outcome.ERRORED, ()),
+        (_hands(_extra), Outcome.FAILED, ("SC-SETUP-03",)),
+        (_hands(_a_hand_too_few), Outcome.FAILED, ("SC-SETUP-03",)),
+        (_hands(_huge), Outcome.FAILED, ("SC-COMP-01",)),
+        (_hands(_left_out), Outcome.FAILED, ("SC-SETUP-01",)),
+        (_hands(_foreign_numbers), Outcome.FAILED, ("SC-COMP-01",)),
+        (
+            _hands(lambda hands, state: _duplicate(hands)),
+            Outcome.FAILED,
+            ("SC-COMP-01",),
+        ),
+    ],
+    ids=[
+        "skipped",
+        "errored",
+        "unreadable",
+        "rejected",
+        "extra",
+        "hands",
+        "huge",
+        "left-out",
+        "numbers",
+        "twice",
+    ],
+)
+def test_each_bad_deal_is_judged_as_what_it_is(
+    change: Change, outcome: Outcome, blame: tuple[str, ...]
+) -> None:
+    """A deal that is not one is set aside with the rule it breaks; a reply that is no deal is
+    errored, the adapter's fault, convicting nothing."""
+    result = sample_config(changed_context(change), CONFIGS[2], seed=0, deals=3)
+    assert (result.outcome, result.blame) == (outcome, blame), result.message
+    assert result.message.startswith("3 of 3 deals set aside"), result.message
+    if outcome is Outcome.ERRORED:
+        assert "the adapter" in result.message or "protocol error" in result.message
+
+
+def _every_third(change: Change) -> Change:
+    return lambda reply, k: change(reply, k) if k % 3 == 0 else None
+
+
+@pytest.mark.parametrize(
+    ("change", "outcome"),
+    [(_every_third(_hands(_extra)), Outcome.FAILED), (_every_third(_errored), Outcome.ERRORED)],
+    ids=["failed", "errored"],
+)
+def test_the_tests_by_chance_go_on_over_the_good_deals(change: Change, outcome: Outcome) -> None:
+    result = sample_config(changed_context(change), CONFIGS[2], seed=0, deals=DEALS)
+    assert result.outcome is outcome, result.message
+    assert result.message.startswith(f"{DEALS // 3} of {DEALS} deals set aside"), result.message
+    assert "not shuffled fairly" not in result.message  # the fair good deals pass them
+    assert "not tested" not in result.message
+
+
+def test_a_bad_shuffle_is_still_found_among_bad_deals(shuffle: Any) -> None:
+    shuffle(never_turns)
+    result = sample_config(changed_context(_every_third(_errored)), CONFIGS[2], 0, DEALS)
+    assert result.outcome is Outcome.FAILED
+    assert result.blame == ("SC-SETUP-02",)
+    assert "orientation" in result.message
+
+
+def test_an_adapter_that_errors_on_every_deal_is_not_asked_two_hundred_times() -> None:
+    ctx = changed_context(_errored)
+    result = sample_config(ctx, CONFIGS[2], seed=0, deals=200)
+    assert result.outcome is Outcome.ERRORED
+    assert "195 not asked after 5 errored in a row" in result.message
+    assert ctx.adapter.next_id == 6  # type: ignore[attr-defined]
+
+
+def _kept(reply: Message, k: int) -> Message:
+    """The deal as an engine without the rotation phase shows it: every hand kept."""
+    state = state_from_json(reply["state"])
+    while state.phase is Phase.ROTATION:
+        state = apply_move(state, KEEP)
+    return {**reply, "state": state_to_json(state)}
+
+
+@pytest.mark.rule("SC-ORIENT-01")
+@pytest.mark.parametrize("config", [CONFIGS[0], CONFIGS[1], CONFIGS[3]], ids=lambda c: c.id)
+def test_an_engine_without_the_rotation_phase_is_judged_as_the_vectors_judge_it(
+    config: Any,
+) -> None:
+    features = [f for f in reference.HELLO["capabilities"]["features"] if f != "rotation"]
+    hello = {
+        **reference.HELLO,
+        "capabilities": {**reference.HELLO["capabilities"], "features": features},
+    }
+    result = sample_config(changed_context(_kept, hello), config, seed=0, deals=DEALS // 5)
+    assert result.outcome is Outcome.PASSED, result.message
+    in_rotation = sample_config(changed_context(lambda r, k: None, hello), config, 0, 2)
+    assert in_rotation.outcome is Outcome.FAILED  # it said it has no rotation phase
+    assert "phase" in in_rotation.message

@@ -317,6 +317,7 @@ SMALL = (
     "apply/scout.json",
     "score/two_player.json",
     "deal/setup.json",
+    "reject/scout.json",
 )
 
 
@@ -397,6 +398,24 @@ def test_generate_restores_the_files(copy: Path) -> None:
             "scout L @9",
             "the reference engine cannot answer it",
             id="illegal-apply-move",
+        ),
+        # SC-NOTE-07's forms that name no move the rule describes: an end card of the active
+        # set (``scout #i`` names an inner card), a card past it, a card named twice
+        *(
+            pytest.param(
+                path,
+                case_id,
+                "move",
+                move,
+                "the reference engine cannot answer it",
+                id=f"probe-naming-no-move-{move}",
+            )
+            for path, case_id, move in [
+                ("reject/scout.json", "reject-scout-inner-card", "scout #2 @0"),
+                ("reject/scout.json", "reject-scout-inner-card", "scout #9 @0"),
+                ("reject/show.json", "reject-show-not-adjacent", "show 0,0"),
+                ("reject/show.json", "reject-show-not-adjacent", "show 2,1,1"),
+            ]
         ),
         pytest.param(
             "legal/rotation.json",

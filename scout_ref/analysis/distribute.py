@@ -228,9 +228,11 @@ def _result(client: Any, future: Any, where: str) -> Any:
         except Exception as exc:
             if future.status == "error":  # the job's own exception: the caller's to report
                 raise
+            if future.status == "cancelled" or client.status != "running":
+                raise ClusterError(_lost(where)) from None  # Dask cancels what it lost
             raise ClusterError(f"the cluster at {where} failed: {_why(exc)}") from None
         if client.status != "running":
-            raise ClusterError(f"the scheduler at {where} closed the connection")
+            raise ClusterError(_lost(where))
         try:
             workers = len(client.scheduler_info(n_workers=-1).get("workers", {}))
         except Exception as exc:
@@ -241,6 +243,10 @@ def _result(client: Any, future: Any, where: str) -> Any:
             raise ClusterError(
                 f"the cluster at {where} has had no worker for {WORKERLESS_TIMEOUT:g} s"
             )
+
+
+def _lost(where: str) -> str:
+    return f"the connection to the scheduler at {where} was lost (it closed or died)"
 
 
 def _why(exc: BaseException) -> str:

@@ -118,7 +118,8 @@ class Explanation:
         ``statements`` is false.
 
         Raises:
-            TranslationError, InstallationError: as :meth:`~scout_ref.rulebook.phrases.Said.text` does, for ``lang``.
+            TranslationError, InstallationError: as
+                :meth:`~scout_ref.rulebook.phrases.Said.text` does, for ``lang``.
         """
         out = [self.verdict_in(lang)]
         if self.rejection is not None:

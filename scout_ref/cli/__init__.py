@@ -70,7 +70,8 @@ EXIT_STATUSES = {
     "play": "0 the game ended or was left",
     "conform": "0 every selected case passed, 1 some case failed or errored, or the adapter "
     "broke the protocol; an adapter that does not start is bad input (2); a run stopped by a "
-    "signal writes a partial report and exits 128 + the signal's number",
+    "signal writes a partial report and exits 128 + the signal's number; a --scheduler cluster "
+    "that fails mid-run writes a partial report and exits 2",
     "adapter": "0 after bye or the end of input",
     "vectors": "0 done or up to date, 1 a check or lint found a difference",
     "verify": "0 every invariant holds, 1 a counterexample was found",

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from scout_ref.analysis.distribute import check_scheduler
+from scout_ref.analysis.distribute import ClusterError, check_scheduler
 from scout_ref.conformance.fuzz.campaign import fuzz_on_cluster
 from scout_ref.conformance.fuzz.games import fuzz
 from scout_ref.conformance.judge.pool import PoolRun, Timeouts, run_pool
@@ -265,9 +265,13 @@ class Campaign:
             for value in values:
                 words += [option, value]
         if self.fuzz:
-            words += ["--fuzz", str(self.fuzz), "--seed", str(self.seed)]
+            words += ["--fuzz", str(self.fuzz)]
         if self.fuzz and self.fuzz_deal != "reference":
             words += ["--fuzz-deal", self.fuzz_deal]
+        if self.random_deals is not None:
+            words += ["--random-deals", str(self.random_deals)]
+        if self.fuzz or self.random_deals is not None:
+            words += ["--seed", str(self.seed)]
         return words
 
 
@@ -377,6 +381,8 @@ def _report(campaign: Campaign, command: list[str], pool: PoolRun, selected: int
         broken=any(c.adapter.broken for c in pool.contexts),
         rule_patterns=campaign.patterns,
         interrupted=stopped.name if stopped else None,
+        broke_off=pool.broke_off,
+        random_options=["--random-deals", str(campaign.deals), "--seed", str(campaign.seed)],
         rerun_options=campaign.rerun_options,
         selection_options=campaign.selection_options,
         vectors_dir=campaign.vectors_dir,
@@ -443,5 +449,7 @@ def _judge(campaign: Campaign, contexts: list[Context], cases: list[Case], watch
                 fuzz(first, campaign.fuzz, campaign.seed, pool.results, ids=ids, own_deal=own)
         except Interrupted as exc:
             pool.interrupted = exc
+        except ClusterError as exc:  # the games played before it are kept: a partial report
+            pool.broke_off = str(exc)
         pool.findings += first.findings[before:]
     return pool

@@ -280,7 +280,9 @@ def run(args: Options) -> int:
 
     SIGINT, SIGTERM and SIGHUP stop the run: the adapters and everything they started are
     ended, the report of the cases judged so far is written marked interrupted, and the exit
-    status is 128 plus the signal number.
+    status is 128 plus the signal number. A ``--scheduler`` cluster that closes, dies or loses
+    its workers mid-run is one ``error:`` line after the report of what was judged, marked
+    partial (status 2).
     """
     campaign = args.campaign()
     if args.list:
@@ -290,4 +292,7 @@ def run(args: Options) -> int:
     report = api.run(campaign, report=args.report, junit=args.junit, watch=Display(args))
     if report.interrupted:
         return exit_status(report.interrupted)
+    if report.broke_off:  # its report is written and printed, marked partial
+        print(f"error: {report.broke_off}; the report is partial", file=sys.stderr)
+        return 2
     return 0 if report.conformant else 1

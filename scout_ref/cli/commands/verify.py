@@ -8,7 +8,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scout_ref.analysis.distribute import MAX_JOBS, check_scheduler
+from scout_ref.analysis.distribute import MAX_JOBS, ClusterError, check_scheduler
 from scout_ref.checks.verify import SAMPLE, Tally, merge, problem_text, vector_states, verify
 from scout_ref.cli.commands._options import runs, whole
 from scout_ref.engine.state import State
@@ -109,16 +109,21 @@ def run(args: Options) -> int:
     tally = Tally()
     started = time.perf_counter()
     show_progress = sys.stderr.isatty()
-    for part in verify(roots, args.depth, args.jobs, args.sample, args.scheduler):
-        merge(tally, part)
-        for problem in part.counterexamples:
-            print(problem_text(problem))
-        if show_progress:
-            print(
-                f"\r{tally.roots}/{plural(len(roots), 'position')}, {plural(tally.nodes, 'node')}",
-                end="",
-                file=sys.stderr,
-            )
+    try:
+        for part in verify(roots, args.depth, args.jobs, args.sample, args.scheduler):
+            merge(tally, part)
+            for problem in part.counterexamples:
+                print(problem_text(problem))
+            if show_progress:
+                done = f"{tally.roots}/{plural(len(roots), 'position')}"
+                print(f"\r{done}, {plural(tally.nodes, 'node')}", end="", file=sys.stderr)
+    except ClusterError:  # what was verified is said, marked partial; then the error line
+        print(
+            f"partial: depth {args.depth} from {tally.roots} of {plural(len(roots), 'position')}"
+            f" before the cluster failed: {plural(tally.nodes, 'node')} checked; "
+            f"{len(tally.counterexamples)} counterexamples"
+        )
+        raise
     if show_progress:
         print(file=sys.stderr)
     wall = time.perf_counter() - started

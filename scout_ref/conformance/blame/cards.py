@@ -11,14 +11,16 @@ import re
 CARD_FIELDS = ("hands", "set_aside", "active_set", "captured")
 """State fields that hold cards (in piles, or a pile per seat)."""
 
-_CARD = re.compile(r"([0-9]{1,2})/([0-9]{1,2})", re.ASCII)
+_CARD = re.compile(r"([0-9]{1,2})[/-]([0-9]{1,2})", re.ASCII)
+"""A card as it lies (``7/3``) or by its name (``3-7``, as ``captured`` holds it)."""
 
 
 def is_card(text: str) -> bool:
-    """Whether ``text`` is written as a card (two numbers of one or two digits).
+    """Whether ``text`` is written as a card (two numbers of one or two digits, with the slash
+    of a card as it lies or the dash of its name).
 
-    >>> is_card("5/10"), is_card("5/100"), is_card("x")
-    (True, False, False)
+    >>> is_card("5/10"), is_card("5-10"), is_card("5/100"), is_card("x")
+    (True, True, False, False)
     """
     return _CARD.fullmatch(text) is not None
 
@@ -41,8 +43,8 @@ def outside_box(value: object) -> bool:
     """Whether a field holds a card written as two numbers that no card of the box carries
     (SC-COMP-01: one card for each pair of different numbers from 1 to 10), such as 5/5.
 
-    >>> outside_box([["1/2", "5/5"]]), outside_box(["1/2"])
-    (True, False)
+    >>> outside_box([["1/2", "5/5"]]), outside_box(["1/2"]), outside_box([["11-12"]])
+    (True, False, True)
     """
     piles = value if isinstance(value, list) else []
     cards = [c for p in piles for c in (p if isinstance(p, list) else [p])]

@@ -57,8 +57,8 @@ from scout_ref.conformance.model.outcomes import (
 )
 from scout_ref.conformance.model.scope import in_scope
 from scout_ref.conformance.oracle.answers import legal, score
-from scout_ref.conformance.process.context import Context, caps_of
-from scout_ref.conformance.protocol.features import deal_input, has, missing_feature, score_view
+from scout_ref.conformance.process.context import Context, caps_of, request_deal
+from scout_ref.conformance.protocol.features import has, missing_feature, score_view
 from scout_ref.conformance.protocol.messages import Errored, ProtocolError, Reply, Result, Skipped
 from scout_ref.engine.state import Phase, State
 from scout_ref.engine.variants import Rules as Switches
@@ -175,10 +175,9 @@ def _check_deal(
     """The adapter's deal of ``deck`` (after ``before``) against the reference's ``state``."""
     if before is None:
         given: Message = {"players": state.players, "rules": OFFICIAL_RULES, "deck": deck}
-        given = deal_input(caps_of(ctx), given)
     else:
         given = {"state": state_to_json(before), "deck": deck}
-    got = _result(ctx.adapter.request("deal", input=given), k, "deal")
+    got = _result(request_deal(ctx, given), k, "deal")
     if isinstance(got, Disagreement):
         return got
     found = _compare_state(got, before, "next_round" if before else "deal", state)

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 from scout_ref.analysis.simulation import play_round, rare_first
 from scout_ref.conformance.fuzz.disagreements import Disagreement
+from scout_ref.conformance.judge.dealt import deck_of
 from scout_ref.conformance.judge.randomness import (
     ask_deal,
-    deck_of,
     first_round,
     has_feature,
     next_round_of,
@@ -84,6 +84,7 @@ def _deal_round(
     """The adapter's deal of the round after ``end`` (None: a new game), judged; the round's
     start: the adapter's cards, or the reference's deal when it cannot adopt them."""
     own_seed = rng.getrandbits(53)
+    cards = None  # a new game's, or a later round's of three to five players: all in play
     if end is None:
         given: Message = {"players": players, "rules": OFFICIAL_RULES}
         expect = first_round(players)
@@ -92,7 +93,9 @@ def _deal_round(
         given, expect = {"state": state_to_json(end)}, next_round_of(end)
         # Two players deal the second round from the cards set aside (SC-VAR2-01).
         fallback = next_round(end) if players == 2 else next_round(end, seed=rng.getrandbits(64))
-    (outcome, message, blame), dealt = ask_deal(ctx, given, own_seed, expect)
+        if players == 2:
+            cards = frozenset(c.card for c in end.set_aside)
+    (outcome, message, blame), dealt = ask_deal(ctx, given, own_seed, expect, cards)
     adopted = _adopted(dealt, expect) if outcome in (Outcome.PASSED, Outcome.FAILED) else None
     number = 1 if end is None else end.round + 1
     deal = OwnDeal(

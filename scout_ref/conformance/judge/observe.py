@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from scout_ref.conformance.blame.cards import outside_box
 from scout_ref.conformance.blame.diff import short
 from scout_ref.conformance.model.outcomes import Outcome
 from scout_ref.conformance.protocol.messages import SCP1_OBSERVATION
@@ -90,11 +91,15 @@ def observation_rules(
 ) -> frozenset[str]:
     """The INFO rules an observation that differs breaks: a difference that reveals a card the
     seat cannot know by what it reveals (:func:`revealed_rule`), any other by where it lies;
-    differences in the public view's fields named in ``skip`` are left out."""
+    differences in the public view's fields named in ``skip`` are left out. A card no box holds
+    breaks SC-COMP-01 wherever it shows."""
     out = set()
     deciding = is_deciding(expected) and _same_seat(expected, got)
     for pointer, want, have in departures(expected, got):
         if skip and _played(pointer, want, skip):
+            continue
+        if outside_box(have if isinstance(have, list) else [have]):
+            out.add("SC-COMP-01")  # a card no box holds (5/5, 11/12), wherever it shows
             continue
         text = f"{pointer or '/'}: expected {short(want)}, got"
         out.add(_rule(case, expected, have, text, deciding))

@@ -151,6 +151,9 @@ class PoolRun:
     stopped_early: bool
     interrupted: Interrupted | None = None
     """The stop signal that ended the run early (the cases judged before it are kept)."""
+    broke_off: str | None = None
+    """Why the run's machinery failed before its end (a cluster that closed or died: one
+    line); the results judged before it are kept, and the report says it is partial."""
 
 
 def _is_bad(result: CaseResult) -> bool:

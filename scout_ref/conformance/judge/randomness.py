@@ -22,20 +22,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
 from scout_ref.analysis.simulation import play_round, rare_first
 from scout_ref.conformance.judge._chisquare import chi_square, chi_square_tail
-from scout_ref.conformance.judge.steps import PASS, Verdict, deal_name, expect_state, reply_verdict
+from scout_ref.conformance.judge.dealt import Expect, judge_dealt
+from scout_ref.conformance.judge.steps import PASS, Verdict, deal_name, reply_verdict
+from scout_ref.conformance.model.kinds import Fault
 from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Message, Outcome
-from scout_ref.conformance.process.context import Context
+from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.messages import ProtocolError, Result
+from scout_ref.engine.components import Card
 from scout_ref.engine.game import next_round
 from scout_ref.engine.setup import new_game
 from scout_ref.engine.state import State
 from scout_ref.engine.variants import Rules
-from scout_ref.errors import MalformedInputError
 from scout_ref.formats.state_json import (
     deck_from_json,
     rules_to_json,
@@ -105,68 +106,69 @@ def _case(config: Config) -> Case:
     return Case(config.id, "random", config.description, rules, data, "random")
 
 
-def deck_of(state: Any) -> list[str]:
-    """The deck a dealt state shows: the hands in seat order, then the cards set aside."""
-    return [card for hand in state["hands"] for card in hand] + list(state["set_aside"])
+@dataclass
+class Judged:
+    """The deals of one configuration as judged one by one: the good ones are counted in the
+    sample; the others are set aside, each kept with its verdict."""
+
+    sample: Sample
+    good: int = 0
+    failed: list[Verdict] = field(default_factory=list)
+    errored: list[Verdict] = field(default_factory=list)
+    fault: Fault | None = None
+    given_up: str | None = None
+    """Why the rest of the deals were not asked (the adapter errored too often in a row)."""
+
+
+ERRORED_IN_A_ROW = 5
+"""Deals that errored in a row before a configuration asks no more (as the adapter is given up
+after five protocol faults in a row): an adapter that times out on each is not waited on 200
+times."""
 
 
 def ask_deal(
-    ctx: Context, given: Message, seed: int, expect: Callable[[list[str]], Message]
+    ctx: Context,
+    given: Message,
+    seed: int,
+    expect: Expect,
+    cards: frozenset[Card] | None = None,
 ) -> tuple[Verdict, Message | None]:
-    """One deal_random request, checked exactly against the reference's deal of its deck
-    (``expect``: :func:`first_round` or :func:`next_round_of`); the verdict, and the dealt
-    state unless the reply is none or holds cards the box does not.
+    """One deal_random request, judged as :func:`~.dealt.judge_dealt` judges it (``expect``:
+    :func:`first_round` or :func:`next_round_of`; ``cards``, those the deal has to deal, None
+    for a new game's), with the dealt state whenever the reply holds one (a failed deal's too:
+    fuzz on the adapter's own deals may still play on its cards); a reply that is no deal
+    (skipped, errored) is errored: the adapter listed the feature.
 
     Raises:
-        ProtocolError: if the adapter broke the protocol.
+        ProtocolError: for an unreadable reply (the caller sets the deal aside as errored).
     """
     reply = ctx.adapter.request("deal_random", input=given, seed=seed)
     if not isinstance(reply, Result):
-        return reply_verdict(reply), None
+        _, message, _ = reply_verdict(reply)
+        return (Outcome.ERRORED, f"{deal_name(given)}: {message}", frozenset()), None
+    verdict = judge_dealt(reply, given, expect, cards=cards, caps=caps_of(ctx))
     dealt = reply.data.get("state")
-    box = _box_problem(dealt, given)
-    if box is not None:
-        why = f"{deal_name(given)}: {box} (SC-COMP-01)"
-        return (Outcome.FAILED, why, frozenset({"SC-COMP-01"})), None
-    try:
-        expected = expect(deck_of(dealt))
-    except MalformedInputError as exc:
-        rule = frozenset({_cards_rule(given)} if exc.what == "deck" else ())
-        why = f"{deal_name(given)}: the dealt state is not a deal: {exc}"
-        return (Outcome.FAILED, why + "".join(f" ({r})" for r in rule), rule), None
-    except (KeyError, TypeError) as exc:
-        why = f"{deal_name(given)}: the dealt state is not a deal: {exc}"
-        return (Outcome.FAILED, why, frozenset()), None
-    return expect_state(reply, given.get("state"), deal_name(given), expected), dealt
+    return verdict, dealt if isinstance(dealt, dict) else None
 
 
-def _cards_rule(given: Message) -> str:
-    """The rule that says which cards a deal holds, when it holds cards of the box but not
-    those: a two-player second round is dealt from the cards set aside in the first alone
-    (SC-VAR2-01); every other deal, of the cards in play at its player count (SC-SETUP-01)."""
-    state = given.get("state")
-    later_two = isinstance(state, dict) and state.get("players") == 2
-    return "SC-VAR2-01" if later_two else "SC-SETUP-01"
+def _passed(asked: tuple[Verdict, Message | None]) -> tuple[Verdict, Message | None]:
+    verdict, dealt = asked
+    return verdict, (dealt if verdict == PASS else None)
 
 
-def _box_problem(dealt: object, given: Message) -> str | None:
-    """What a dealt state holds that the box does not (SC-COMP-01): a card no box has, or
-    one card twice; None if every card it shows is a card of the box, once. (A deal of the
-    right cards in the wrong places is judged against the reference's deal.)"""
-    if not isinstance(dealt, dict):
-        return None
-    rows = [*(dealt.get("hands") or []), dealt.get("set_aside") or []]
-    seen: set[object] = set()
-    for row in rows if all(isinstance(r, list) for r in rows) else []:
-        try:
-            cards = deck_from_json(row)
-        except MalformedInputError as exc:
-            return f"it deals {exc.problems[0][1]}"
-        for card in cards:
-            if card.card in seen:
-                return f"it deals the card {card.card} twice"
-            seen.add(card.card)
-    return None
+def _one_deal(ctx: Context, config: Config, rng: random.Random) -> tuple[Verdict, Message | None]:
+    """A deal of the configuration (for a second round, a first one dealt by the adapter and
+    played out by the reference, then the next), judged; the state only when it passed."""
+    first: Message = {"players": config.players, "rules": rules_to_json(Rules())}
+    expect = first_round(config.players)
+    verdict, dealt = _passed(ask_deal(ctx, first, rng.getrandbits(53), expect))
+    if config.round == 2 and dealt is not None:
+        end, _ = play_round(state_from_json(dealt), rng, rare_first)
+        aside = frozenset(c.card for c in end.set_aside)
+        given: Message = {"state": state_to_json(end)}
+        seed = rng.getrandbits(53)
+        verdict, dealt = _passed(ask_deal(ctx, given, seed, next_round_of(end), aside))
+    return verdict, dealt
 
 
 def first_round(players: int) -> Callable[[list[str]], Message]:
@@ -180,7 +182,7 @@ def first_round(players: int) -> Callable[[list[str]], Message]:
 
 
 def next_round_of(state: State) -> Callable[[list[str]], Message]:
-    """The reference's next round after ``state`` dealt from a deck."""
+    """The reference's next round after ``state`` (a round's end) dealt from a deck."""
 
     def expect(deck: list[str]) -> Message:
         return state_to_json(next_round(state, deck_from_json(deck)))
@@ -217,33 +219,78 @@ def _tests(config: Config, sample: Sample) -> list[tuple[str, str, float]]:
 
 
 def sample_config(ctx: Context, config: Config, seed: int, deals: int) -> CaseResult:
-    """Ask for ``deals`` deals of one configuration; judge each exactly, then all by chance."""
+    """Ask for ``deals`` deals of one configuration; judge each exactly, then the good ones by
+    chance, saying how many were set aside and why."""
     case = _case(config)
-    sample = Sample({}, {})
+    judged = _judge_deals(ctx, config, seed, deals)
+    failed = [] if judged.good < _enough(deals) else _failed_tests(config, judged.sample)
+    bad = judged.failed or failed
+    rules = sorted({r for _, _, b in judged.failed for r in b} | {r for _, r, _ in failed})
+    lines = [_set_aside(judged, deals)] if judged.failed or judged.errored else []
+    if failed:
+        text = "; ".join(
+            f"{what} ({rule}): p = {p:.3g} < {level():.3g}" for what, rule, p in failed
+        )
+        lines.append(f"{judged.good} deals are not shuffled fairly ({text})")
+    elif judged.good < _enough(deals) and deals:
+        lines.append(f"the shuffle is not tested: {judged.good} good deals, fewer than half")
+    message = "\n".join(lines)
+    if bad:
+        blame = tuple(rules)
+        return CaseResult(case, Outcome.FAILED, message, blame=blame, points_at=blame)
+    if judged.errored:  # an errored deal convicts nothing: the adapter's fault
+        return CaseResult(case, Outcome.ERRORED, message, fault=judged.fault)
+    return CaseResult(case, Outcome.PASSED)
+
+
+def _enough(deals: int) -> int:
+    """The good deals the tests by chance need: half those asked (so most of the sample is the
+    engine's shuffle, not what is left of it)."""
+    return max(1, (deals + 1) // 2)
+
+
+def _judge_deals(ctx: Context, config: Config, seed: int, deals: int) -> Judged:
+    """Every deal asked, judged on its own: a bad one is set aside and the next asked."""
+    judged = Judged(Sample({}, {}))
     rng = random.Random(f"{seed}:{config.id}")
-    official = rules_to_json(Rules())
-    try:
-        for _ in range(deals):
-            first: Message = {"players": config.players, "rules": official}
-            verdict, dealt = ask_deal(ctx, first, rng.getrandbits(53), first_round(config.players))
-            if config.round == 2 and dealt is not None and verdict == PASS:
-                end, _ = play_round(state_from_json(dealt), rng, rare_first)
-                given = {"state": state_to_json(end)}
-                verdict, dealt = ask_deal(ctx, given, rng.getrandbits(53), next_round_of(end))
-            if verdict != PASS or dealt is None:
-                outcome, message, pointed = verdict
-                blame = tuple(sorted(pointed))
-                return CaseResult(case, outcome, message, blame=blame, points_at=blame)
-            _count(sample, dealt)
-    except ProtocolError as exc:
-        return CaseResult(case, Outcome.ERRORED, exc.describe(), fault=exc.fault)
-    failed = [(what, rule, p) for what, rule, p in _tests(config, sample) if p < level()]
-    if not failed:
-        return CaseResult(case, Outcome.PASSED)
-    text = "; ".join(f"{what} ({rule}): p = {p:.3g} < {level():.3g}" for what, rule, p in failed)
-    message = f"{deals} deals are not shuffled fairly ({text})"
-    rules = tuple(sorted({rule for _, rule, _ in failed}))
-    return CaseResult(case, Outcome.FAILED, message, blame=rules, points_at=rules)
+    in_a_row = 0
+    for k in range(deals):
+        broken = False
+        try:
+            verdict, dealt = _one_deal(ctx, config, rng)
+        except ProtocolError as exc:  # unreadable: the adapter's fault, as an errored reply
+            verdict, dealt = (Outcome.ERRORED, exc.describe(), frozenset()), None
+            judged.fault = judged.fault or exc.fault
+            broken = exc.fault == "broken"  # the adapter, or its deal_random, was given up
+        if dealt is not None:
+            judged.good += 1
+            _count(judged.sample, dealt)
+        elif verdict[0] is Outcome.ERRORED:
+            judged.errored.append(verdict)
+        else:
+            judged.failed.append(verdict)
+        in_a_row = in_a_row + 1 if verdict[0] is Outcome.ERRORED else 0
+        if (broken or in_a_row >= ERRORED_IN_A_ROW) and k + 1 < deals:
+            judged.given_up = f"{deals - k - 1} not asked after {in_a_row} errored in a row"
+            break
+    return judged
+
+
+def _set_aside(judged: Judged, deals: int) -> str:
+    """How many deals were set aside, why, and the first of each kind in full."""
+    out = judged.failed + judged.errored
+    parts = [f"{len(judged.failed)} failed", f"{len(judged.errored)} errored"]
+    line = f"{len(out)} of {deals} deals set aside ({', '.join(parts)})"
+    if judged.given_up:
+        line += f"; {judged.given_up}"
+    if judged.good:
+        line += f"; the tests by chance use the other {judged.good}"
+    firsts = [v[1] for v in (judged.failed[:1] + judged.errored[:1])]
+    return "\n".join([line, *firsts])
+
+
+def _failed_tests(config: Config, sample: Sample) -> list[tuple[str, str, float]]:
+    return [(what, rule, p) for what, rule, p in _tests(config, sample) if p < level()]
 
 
 def random_cases() -> list[Case]:

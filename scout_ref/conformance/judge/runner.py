@@ -44,9 +44,8 @@ from scout_ref.conformance.judge.steps import (
 from scout_ref.conformance.model.kinds import CaseKind, RequestType, is_vector_kind
 from scout_ref.conformance.model.outcomes import Case, CaseResult, Outcome
 from scout_ref.conformance.model.scope import in_scope
-from scout_ref.conformance.process.context import Context, caps_of
+from scout_ref.conformance.process.context import Context, caps_of, request_deal
 from scout_ref.conformance.protocol.features import (
-    deal_input,
     dealt_view,
     has,
     missing_feature,
@@ -199,7 +198,7 @@ def not_applicable(kind: CaseKind, players: int, official: bool, caps: Capabilit
 def judge_deal(ctx: Context, case: Case) -> Verdict:
     """A deal: the dealt state must equal the expected one."""
     given = case.data["input"]
-    reply = ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
+    reply = request_deal(ctx, given)
     if not isinstance(reply, Result):
         return reply_verdict(reply)
     expected = dealt_view(caps_of(ctx), case.data["expected"]["state"])

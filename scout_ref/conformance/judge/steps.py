@@ -25,8 +25,7 @@ from scout_ref.conformance.model.outcomes import (
     trace_parts,
 )
 from scout_ref.conformance.model.scope import in_scope
-from scout_ref.conformance.process.context import Context, caps_of
-from scout_ref.conformance.protocol.features import deal_input
+from scout_ref.conformance.process.context import Context, request_deal
 from scout_ref.conformance.protocol.messages import Errored, Reply, Result, Skipped
 from scout_ref.conformance.report.text import one_line
 from scout_ref.errors import ScoutError
@@ -172,7 +171,7 @@ def _ask(
             given = {"players": players, "rules": switches, "deck": step["deal"]}
         name = deal_name(given)
         ctx.at = (state, name) if first else ctx.at
-        return name, ctx.adapter.request("deal", input=deal_input(caps_of(ctx), given))
+        return name, request_deal(ctx, given)
     name = step["move"]
     ctx.at = (state, name) if first else ctx.at
     return name, ctx.adapter.request("apply", state=state, move=name)

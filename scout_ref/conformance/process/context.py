@@ -10,7 +10,8 @@ from scout_ref.conformance.model.kinds import Strictness, VectorKind
 from scout_ref.conformance.model.outcomes import Finding, Message
 from scout_ref.conformance.model.positions import add_positions
 from scout_ref.conformance.process.adapter import Adapter
-from scout_ref.conformance.protocol.messages import Capabilities
+from scout_ref.conformance.protocol.features import deal_input, removal_contradiction
+from scout_ref.conformance.protocol.messages import Capabilities, ProtocolError, Reply
 from scout_ref.errors import MalformedInputError
 from scout_ref.rulebook.registry import spec_version
 from scout_ref.util.atomic import write_atomic
@@ -54,3 +55,20 @@ def caps_of(ctx: Context) -> Capabilities | None:
     """The capabilities the adapter's hello declared (None before the hello)."""
     hello = ctx.adapter.hello
     return hello.capabilities if hello is not None else None
+
+
+def request_deal(ctx: Context, given: Message) -> Reply:
+    """The adapter's reply to a ``deal`` request for ``given`` (a new game from the whole box
+    when its hello lists ``removes_cards``: :func:`deal_input`).
+
+    Raises:
+        ProtocolError: ``hello``, when a deal of the whole box keeps a card the player count
+            leaves out: the hello claims a feature the adapter does not have
+            (:func:`removal_contradiction`); or as ``Adapter.request`` raises it.
+    """
+    sent = deal_input(caps_of(ctx), given)
+    reply = ctx.adapter.request("deal", input=sent)
+    contradiction = removal_contradiction(sent, reply)
+    if contradiction is not None:
+        raise ProtocolError("hello", contradiction)
+    return reply

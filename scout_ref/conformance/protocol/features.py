@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from scout_ref.conformance.model.outcomes import Case, Message
-from scout_ref.conformance.protocol.messages import Capabilities
+from scout_ref.conformance.protocol.messages import Capabilities, Reply, Result
 from scout_ref.engine.components import full_deck
 from scout_ref.engine.notation import KEEP, parse_probe
 from scout_ref.engine.setup import cards_in_play
@@ -273,3 +273,37 @@ def deal_input(caps: Capabilities | None, given: Message) -> Message:
         return given
     box = box_from_deck(int(given["players"]), list(given["deck"]))
     return {"players": given["players"], "rules": given["rules"], "box": box}
+
+
+def removal_contradiction(sent: Message, reply: Reply) -> str | None:
+    """What a deal of the whole box (sent because the hello lists ``removes_cards``) shows
+    against that claim: the cards the player count leaves out (SC-SETUP-01) that the dealt
+    state still holds; None if it holds none, or the deal was not of the box.
+
+    The claim is the hello's, so the contradiction is the adapter's fault, not a rule's: an
+    engine that does not remove cards lists no ``removes_cards`` and is dealt the cards in play.
+    """
+    state = reply.data.get("state") if isinstance(reply, Result) else None
+    if "box" not in sent or not isinstance(state, dict):
+        return None
+    players = int(sent["players"])
+    removed = {(c.low, c.high) for c in set(full_deck()) - cards_in_play(players)}
+    rows = [*state.get("hands", []), state.get("set_aside", [])]
+    kept = sorted({pair for row in rows for pair in map(_numbers, row)} & removed)
+    if not kept:
+        return None
+    names = ", ".join(f"{low}-{high}" for low, high in kept[:3]) + (" ..." if len(kept) > 3 else "")
+    return (
+        f"its hello lists removes_cards, but dealt the whole box for {players} players it kept "
+        f"{len(kept)} of the {len(removed)} cards that player count leaves out ({names}): the "
+        "hello claims what the engine does not do (list removes_cards only for an engine that "
+        "removes them; without it the runner deals the cards in play)"
+    )
+
+
+def _numbers(text: object) -> tuple[int, int]:
+    top, _, bottom = text.partition("/") if isinstance(text, str) else ("", "", "")
+    if not (top.isascii() and top.isdigit() and bottom.isascii() and bottom.isdigit()):
+        return (0, 0)
+    a, b = int(top[:3]), int(bottom[:3])
+    return (min(a, b), max(a, b))

@@ -8,6 +8,7 @@ whose hello says SCP 1 is read as SCP 1 wrote its replies (:data:`SCP1_OBSERVATI
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
@@ -174,6 +175,34 @@ def _excerpt(line: bytes) -> str:
     return excerpt(repr(line.decode("utf-8", errors="replace")), 80)
 
 
+_WRITTEN_CARD = re.compile(r"(?:0|[1-9][0-9]?)([/-])(?:0|[1-9][0-9]?)", re.ASCII)
+"""A text written as a card: two numbers from 0 to 99, each written one way, with the slash
+of a card as it lies (``7/3``) or the dash of a card's name (``3-7``)."""
+
+
+def _as_box_cards(value: object) -> object:
+    """``value`` with every text written as a card (:data:`_WRITTEN_CARD`) replaced by a card
+    the box holds: whether a reply is malformed apart from what its cards are.
+
+    A card with numbers no card of the box carries (``11/12``, ``0/3``, ``5/5``) is a card all
+    the same, which breaks SC-COMP-01 (one card for each pair of different numbers from 1 to
+    10); the schema's pattern refuses it, but the reply is judged, not refused as
+    ``wrong_shape`` (spec/INTERPRETING.md, "Cards no box holds"). Text that is not written as
+    a card (``1/100``, ``01/2``, ``x``) stays malformed.
+
+    >>> _as_box_cards({"hands": [["11/12", "x"]], "captured": [["0-3"]]})
+    {'hands': [['1/2', 'x']], 'captured': [['1-2']]}
+    """
+    if isinstance(value, str):
+        written = _WRITTEN_CARD.fullmatch(value)
+        return value if written is None else f"1{written[1]}2"
+    if isinstance(value, list):
+        return [_as_box_cards(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _as_box_cards(v) for k, v in value.items()}
+    return value
+
+
 def hello_request() -> Message:
     """The runner's first message."""
     return {"type": "hello", "protocol": PROTOCOL_VERSION}
@@ -225,6 +254,8 @@ def read_reply(message: Message, request: Message, protocol: int = PROTOCOL_VERS
     shape = {"result": result, "skipped": "skipped", "errored": "errored"}
     kind = message.get("type")
     problem = shape_problem(message, shape.get(kind, "reply") if isinstance(kind, str) else "reply")
+    if problem is not None and kind == "result":  # judged if only its cards are no box's
+        problem = shape_problem(_as_box_cards(message), result)  # (SC-COMP-01), else the rest
     if problem is not None:
         raise ProtocolError("wrong_shape", f"reply to a {request['type']} request: {problem}")
     match kind:

@@ -63,10 +63,26 @@ class Run:
     given_up: tuple[tuple[str, str], ...] = ()
     """The request kinds the runner stopped sending (kind, why), each after failing repeatedly
     in a row; the other kinds were judged."""
+    random_options: Sequence[str] = ()
+    """The ``conform`` options that ask for the same random deals (``--random-deals``,
+    ``--seed``)."""
+    broke_off: str | None = None
+    """Why the run stopped before its end other than by a signal: its cluster (``--scheduler``)
+    closed, died or lost its workers. The cases judged before it are kept."""
+
+    @property
+    def partial(self) -> str | None:
+        """Why the report lists only part of the run (a signal, or the run's cluster failing),
+        or None for a whole run."""
+        if self.interrupted:
+            return f"interrupted by {self.interrupted}"
+        return self.broke_off
 
     def reproduction(self, result: CaseResult) -> list[str]:
         """The lines that locate and reproduce a failure (``report.reproduce``); a fuzz game is
         rerun from the trace vector it was saved as."""
+        if result.case.kind == "random":  # the same deals: their number and seed
+            return reproduction(result, [*self.rerun_options, *self.random_options], None)
         if result.case.kind != "fuzz":
             return reproduction(result, self.rerun_options, self.vectors_dir)
         saved = [f.path for f in self.findings if f.case_id == result.case.id]
@@ -107,7 +123,7 @@ class Run:
     def conformant(self) -> bool:
         """Exit 0: a whole run, nothing failed or errored, no protocol error, something passed."""
         bad = self.count(Outcome.FAILED) + self.count(Outcome.ERRORED)
-        whole = self.interrupted is None
+        whole = self.partial is None
         return whole and bad == 0 and not self.faults and self.count(Outcome.PASSED) > 0
 
     @property
@@ -277,6 +293,7 @@ def to_json(run: Run) -> dict[str, object]:
         },
         "strictness": run.strictness,
         "interrupted": run.interrupted,
+        "partial": run.partial,
         "conformant": run.conformant,
         "summary": {
             **{o.value: run.count(o) for o in Outcome},
@@ -386,6 +403,10 @@ def write_junit(run: Run, path: Path) -> None:
         errors=str(run.count(Outcome.ERRORED)),
         skipped=str(run.count(Outcome.SKIPPED) + run.count(Outcome.NOT_APPLICABLE)),
     )
+    if run.partial:  # the cases not reached are absent: the suite says so
+        ET.SubElement(ET.SubElement(suite, "properties"), "property", name="partial").set(
+            "value", run.partial
+        )
     for r in run.weighed:
         case = ET.SubElement(suite, "testcase", classname=r.case.kind, name=r.case.id)
         first_line = r.message.splitlines()[0] if r.message else ""

@@ -120,7 +120,10 @@ def source_path(case: Case, vectors: Path | None) -> str:
 def reproduction(result: CaseResult, options: Sequence[str], vectors: Path | None) -> list[str]:
     """The lines under a failure: position, vector file, the reference's command, the rerun."""
     lines = [f"position: {result.position or '(none: the case has no state)'}"]
-    lines.append(f"vector: {source_path(result.case, vectors)}")
+    if result.case.kind == "random":  # asked of the adapter's own randomness: no file
+        lines.append("vector: (none: the adapter's own deals, asked by deal_random)")
+    else:
+        lines.append(f"vector: {source_path(result.case, vectors)}")
     shown = reference_command(result.case.kind, result.position, result.step)
     if shown:
         lines.append(f"reference: {shown}")

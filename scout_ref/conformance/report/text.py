@@ -50,8 +50,9 @@ def print_report(run: Run, console: Console, *, table: bool = False) -> None:
         console.print(run.timed_out, style="yellow", highlight=False, markup=False)
     if run.adapter_problem:
         console.print(f"[bold red]{run.adapter_problem}[/]", highlight=False)
-    if run.interrupted:
-        console.print(f"interrupted by {run.interrupted}: the cases not reached are not counted")
+    if run.partial:
+        line = f"partial report: {run.partial}; the cases not reached are not counted"
+        console.print(line, style="bold red", highlight=False, markup=False)
     for text in (rules_line(rows), cases_line(run)):
         console.print(text, highlight=False, markup=False)
     for text in next_commands(run, rows, table):
@@ -110,7 +111,7 @@ def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
         shown = [x for x in lines if x.startswith("reference: ")] or lines[-1:]
         why = f"a failure of {broken[0].id}" if broken else "the first failure"
         head = f"next: {shown[0].split(': ', 1)[1]}  # {why}"
-    elif run.interrupted:
+    elif run.partial:
         head = f"next: {again}  # the whole run again"
     elif "--adapter" not in run.rerun_options:
         mine = '--adapter ".venv/bin/python my_adapter.py"'
