@@ -207,7 +207,14 @@ def test_a_cluster_that_fails_mid_run_leaves_a_partial_report(
     cluster fails as ``map_jobs`` says it does.)"""
 
     def cluster_that_fails(
-        ctx: object, games: int, seed: int, scheduler: str, out: list[object], *, ids: object = ()
+        ctx: object,
+        games: int,
+        seed: int,
+        scheduler: str,
+        out: list[object],
+        *,
+        ids: object = (),
+        own_deal: bool = False,
     ) -> None:
         fuzz(ctx, 1, seed, out)  # type: ignore[arg-type]
         raise ClusterError(f"the connection to the scheduler at {scheduler} was lost")

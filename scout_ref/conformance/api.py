@@ -266,12 +266,12 @@ class Campaign:
                 words += [option, value]
         if self.fuzz:
             words += ["--fuzz", str(self.fuzz)]
-        if self.fuzz and self.fuzz_deal != "reference":
-            words += ["--fuzz-deal", self.fuzz_deal]
         if self.random_deals is not None:
             words += ["--random-deals", str(self.random_deals)]
         if self.fuzz or self.random_deals is not None:
             words += ["--seed", str(self.seed)]
+        if self.fuzz and self.fuzz_deal != "reference":
+            words += ["--fuzz-deal", self.fuzz_deal]
         return words
 
 
