@@ -29,7 +29,7 @@ from scout_ref.rulebook.registry import rules
 from tests.browser.conftest import Faults, watch
 from tests.rulebook_build import DOCS, ONE_BUILD, sphinx
 
-pytestmark = [ONE_BUILD, pytest.mark.slow]
+pytestmark = [ONE_BUILD, pytest.mark.slow, pytest.mark.rule]  # the panel; the rules are the CLI's
 PHONE: ViewportSize = {"width": 430, "height": 900}
 DISPUTE = "Two 7s with a 5 between them are not a pair"  # a FAQ dispute answered by a position
 
