@@ -37,6 +37,7 @@ developer pages (English only; the player pages' examples are proved by the docs
 BAD_INPUT = {
     "3p hands 3/7 3/1 | 1/4 3/7 | - active_set 4/9 owner 2",  # a card twice (tutorial)
     "3p hands 3/1 4/1 | 5/5 | 6/3",  # not a card (reference page)
+    "3p hands 3/1",  # too few hands (the browser page: a rejected promise's message)
 }
 """Lines the docs show to illustrate an error message."""
 
