@@ -183,7 +183,8 @@ locales: $(STAMP)
 # warning in any build (English and every edition, the site and the print view), on any
 # untranslated, fuzzy or obsolete message, on a catalog that is stale against the English (the
 # English builds write each page's messages; a message no catalog has is named with its page),
-# and on an edition's terms.json (schema; chosen terms used, rejected ones not). Every step runs,
+# on an edition's terms.json (schema; chosen terms used, rejected ones not), and on an English
+# word in an edition's engine pictures (scoutdocs.picture_words, issue 31). Every step runs,
 # so one report shows every problem.
 #
 # What make test runs of this, and why (measured on this 2-core machine, shared, at issue 23):
@@ -216,6 +217,8 @@ docs-check: $(STAMP)
 	done; \
 	PYTHONPATH=docs/_ext $(BIN)/python -m scoutdocs.catalog_check \
 		--messages $(MESSAGES)/pages.json --messages $(MESSAGES)/print.json || status=1; \
+	PYTHONPATH=docs/_ext $(BIN)/python -m scoutdocs.picture_words docs/_build/html $(EDITIONS) \
+		|| status=1; \
 	exit $$status
 
 # The same page as a PDF, printed by headless Chromium (a system package: apt-get install

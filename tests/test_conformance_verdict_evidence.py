@@ -353,6 +353,18 @@ ENGINES: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
         ("SC-ORIENT-01", "SC-ORIENT-03"),  # the last decision's turn is not the decision's
         ("SC-ORIENT-02",),
     ),
+    "accepts-forbidden-and-refuses-allowed": (
+        "wrong_slot_clamped_no_sns",
+        "--rule SC-SCOUT-02 --rule SC-SNS-0* --kind legal --kind apply --kind reject",
+        ("SC-SCOUT-02", "SC-SNS-01"),  # the clamped slot does not explain the refusals
+        ("SC-SNS-02", "SC-SNS-03"),
+    ),
+    "hands-of-another-size": (
+        "wrong_hand_sizes",
+        "--kind deal",
+        ("SC-SETUP-03",),
+        ("SC-GAME-03", "SC-SETUP-01", "SC-COMP-01"),  # every card in play is dealt anew
+    ),
     "a-double-in-the-box": (
         "wrong_deck_doubles",
         "--kind deal",
@@ -370,6 +382,8 @@ ENGINES: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
     "SC-VAR2-02",
     "SC-COMP-01",
     "SC-ORIENT-03",
+    "SC-SETUP-03",
+    "SC-SNS-01",
 )
 @pytest.mark.usefixtures("importable_adapters")
 @pytest.mark.parametrize(

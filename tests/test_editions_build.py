@@ -8,7 +8,9 @@ whole rulebook by tests/test_docs.py.)
 
 from __future__ import annotations
 
+import importlib
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -177,3 +179,32 @@ def test_every_page_of_an_edition_has_the_switcher_and_developer_pages_say_engli
     assert "THIS PAGE IS FOR DEVELOPERS AND IS IN ENGLISH IN EVERY EDITION." in dev
     assert 'href="../../reference/dev.html" hreflang="en"' in dev
     assert "FOR DEVELOPERS" not in (en_dir / "reference" / "dev.html").read_text(encoding="utf-8")
+
+
+@SMALL_BUILDS
+@pytest.mark.slow
+def test_the_picture_check_names_an_english_word_left_in_an_edition(
+    small_editions: tuple[Path, Path], tmp_path: Path
+) -> None:
+    check = importlib.import_module("scoutdocs.picture_words")
+    en_dir, ru_dir = small_editions
+    english = check.english_words(en_dir, [])
+    assert {"Seat", "owner", "set"} <= english
+    assert not english & check.NOTATION  # "show 2-3" is the same in every edition
+    own = check.own_words("ru", en_dir.parent / "src" / "locales")
+    assert list(check.findings(ru_dir, english, own)) == []
+    broken = tmp_path / "ru"  # the edition with its active set's caption left in English
+    shutil.copytree(ru_dir, broken)
+    page = broken / "rulebook" / "08-show.html"
+    text = page.read_text(encoding="utf-8")
+    assert "ACTIVE SET (OWNER: SEAT 2)" in text
+    left = text.replace("ACTIVE SET (OWNER: SEAT 2)", "Active set (owner: seat 2)")
+    page.write_text(left, encoding="utf-8")
+    found = list(check.findings(broken, english, own))
+    assert found
+    assert all("rulebook/08-show.html: English word" in line for line in found)
+    assert {"'Active'", "'owner'"} <= {line.split()[3] for line in found}
+    (tmp_path / "none").mkdir()  # nothing built: nothing seen, which proves nothing
+    nothing = list(check.findings(tmp_path / "none", english, own))
+    assert len(nothing) == 1
+    assert "no engine picture" in nothing[0]

@@ -352,7 +352,7 @@ def test_check_command_exit_statuses(tmp_path: Path, capsys: pytest.CaptureFixtu
     capsys.readouterr()
     assert main(["check", str(bad)]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("SC-REACH-05 An emptied set was scouted away: /turn: ")
+    assert out.startswith("SC-REACH-05 An emptied active set was scouted away: /turn: ")
     assert main(["check", str(broken)]) == 2
     assert main(["check", str(good), "--budget", "0"]) == 4
     assert "undecided: meets every condition" in capsys.readouterr().out

@@ -95,7 +95,7 @@ def scouts_since_show(state: State) -> int | None:
 
 @implements("SC-REACH-05")
 def _chain_problems(state: State) -> Iterator[Violation]:
-    """An emptied set was scouted away, so at least one scout followed its show."""
+    """An emptied active set was scouted away, so at least one scout followed its show."""
     if state.owner is None or state.active_set or state.turn is None:
         return
     rule = "SC-REACH-05"

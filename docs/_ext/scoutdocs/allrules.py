@@ -46,12 +46,19 @@ def count_label(counts: Iterable[int]) -> str:
     return str(_("{listed} and {last} players")).format(listed=listed, last=found[-1])
 
 
+def every_count() -> set[int]:
+    """Every player count some rule applies to (2 to 5)."""
+    return {int(n) for rule in rules().values() for n in getattr(rule, "players", ())}
+
+
 def rule_entry(env: Any, rule: Rule, number: str) -> nodes.list_item:
     """One rule: its ID (a link to its chapter), number, title, status, scope, then its text."""
     item = nodes.list_item(ids=[rule.id], classes=["scout-index-rule"])
     head = nodes.paragraph(classes=["scout-index-head"])
     head += rule_ref(rule.id)
-    head += nodes.Text(f" {number} ")
+    head += nodes.Text(" ")
+    head += nodes.inline(number, number, classes=["scout-index-number"])
+    head += nodes.Text(" ")
     title = rule_title(env, rule)
     head += nodes.strong(title, title)
     if rule.status is not Status.NORMATIVE:
@@ -65,7 +72,10 @@ def rule_entry(env: Any, rule: Rule, number: str) -> nodes.list_item:
     scope = scope_label(rule)
     if scope:
         head += nodes.Text(" ")
-        head += nodes.inline(scope, scope, classes=["scout-scope"])
+        # a rule for every player count says so on screen; the printed sheet leaves it out
+        every = set(getattr(rule, "players", ())) == every_count()
+        classes = ["scout-scope", "scout-scope-all"] if every else ["scout-scope"]
+        head += nodes.inline(scope, scope, classes=classes)
     item += head
     text = nodes.paragraph(classes=["scout-index-text"])
     text += rule_text(rule_statement(env, rule))
@@ -77,20 +87,28 @@ class RuleIndexDirective(SphinxDirective):
     """``.. rule-index::``: every rule by chapter with its text, each entry anchored at its ID.
 
     ``:kind: play`` (the print view) or ``:kind: model`` (the page of the model's conventions)
-    lists only the rules of that kind (issue 31), and a chapter with none is left out.
+    lists only the rules of that kind (issue 31), ``:status: normative`` only the rules of that
+    status (the table sheet leaves out the informative rules and the variants), and a chapter
+    with none is left out.
     """
 
-    option_spec: ClassVar[dict[str, Any]] = {"kind": lambda arg: Kind(arg.strip())}
+    option_spec: ClassVar[dict[str, Any]] = {
+        "kind": lambda arg: Kind(arg.strip()),
+        "status": lambda arg: Status(arg.strip()),
+    }
 
     def run(self) -> list[nodes.Node]:
         numbers = display_numbers()
         kind = self.options.get("kind")
+        status = self.options.get("status")
         out: list[nodes.Node] = []
         for number, stem, area, title in chapters():
             listed = [
                 rule
                 for rule in rules().values()
-                if rule.area == area and (kind is None or rule.kind is kind)
+                if rule.area == area
+                and (kind is None or rule.kind is kind)
+                and (status is None or rule.status is status)
             ]
             if not listed:
                 continue

@@ -248,7 +248,7 @@ def legend_svg(card: OrientedCard) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="scout-picture" role="img" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'font-family="system-ui, sans-serif"><title>the card {card}</title>'
+        f'font-family="system-ui, sans-serif"><title>{card}</title>'
         f"{card_svg(card, MARGIN, MARGIN)}"
         f"<text {note.format(x=x, y=MARGIN + 28)}>{escape(str(COUNTS))}</text>"
         f"<text {note.format(x=x, y=MARGIN + CARD_H - 6)}>{escape(str(ROTATED))}</text></svg>"

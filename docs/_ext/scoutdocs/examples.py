@@ -85,19 +85,18 @@ def _marks_after(step: Step) -> Marks:
             return Marks()
 
 
-def _figure(state: State, seats: list[int], marks: Marks, caption: tuple[str, str]) -> str:
+def _figure(state: State, seats: list[int], marks: Marks, caption: str) -> str:
     """A captioned picture; long hands also get a wrapped copy that phones show instead.
 
-    ``caption`` is (English, edition's): the picture is the same in every edition, titled in
-    English like its labels; the caption under it is in the edition's language.
+    The picture is drawn the same in every edition; its title (what a screen reader says) and
+    the caption under it are in the edition's language, like its labels (issue 31).
     """
-    english, shown = caption
-    wide = state_svg(state, seats, marks, english)
+    wide = state_svg(state, seats, marks, caption)
     longest = max([len(state.active_set), *(len(state.hands[s]) for s in seats)])
     if longest > PHONE_ROW:
-        narrow = state_svg(state, seats, marks, english, per_row=PHONE_ROW)
+        narrow = state_svg(state, seats, marks, caption, per_row=PHONE_ROW)
         wide = f'<div class="scout-wide">{wide}</div><div class="scout-narrow">{narrow}</div>'
-    return f'<figure class="scout-figure">{wide}<figcaption>{escape(shown)}</figcaption></figure>'
+    return f'<figure class="scout-figure">{wide}<figcaption>{escape(caption)}</figcaption></figure>'
 
 
 def _drawn(state: State, seats: list[int]) -> list[int]:
@@ -115,11 +114,11 @@ def pictures(outcome: Outcome, seats: list[int]) -> str:
     moves = [str(s.move) if s.move is not None else "deal" for s in steps]
     applied = [s for s in steps if s.rejection is None]
     start, final = outcome.start, outcome.final
-    caption = ("Before", str(_("Before"))) if applied else ("The position", str(_("The position")))
+    caption = str(_("Before")) if applied else str(_("The position"))
     figures = [_figure(start, _drawn(start, seats), first, caption)]
     if applied:
         played = "; ".join(moves[: len(applied)])
-        caption = (f"After {played}", str(_("After {moves}")).format(moves=played))
+        caption = str(_("After {moves}")).format(moves=played)
         figures.append(_figure(final, _drawn(final, seats), _marks_after(applied[-1]), caption))
     return f'<div class="scout-pictures">{"".join(figures)}</div>'
 

@@ -88,7 +88,7 @@ TURN = Flow(
             0,
             4,
             P,
-            "Capture the beaten set; your cards are the new active set",
+            "Capture the beaten active set; your cards are the new active set",
             ("SC-SHOW-04", "SC-SHOW-05"),
         ),
         Box(
@@ -117,7 +117,7 @@ TURN = Flow(
             ("SC-END-02",),
         ),
         Box("end1", 0, 6, E, "The round ends: emptied hand", ("SC-END-01",)),
-        Box("end2", 1, 6, E, "The round ends: unbeaten set", ("SC-END-02", "SC-SCORE-04")),
+        Box("end2", 1, 6, E, "The round ends: unbeaten active set", ("SC-END-02", "SC-SCORE-04")),
         Box(
             "next",
             2,
@@ -176,7 +176,7 @@ ROUND_END = Flow(
             1,
             2,
             P,
-            "Unbeaten set: its owner's hand costs nothing",
+            "Unbeaten active set: its owner's hand costs nothing",
             ("SC-SCORE-04", "SC-VAR-01"),
         ),
         Box(

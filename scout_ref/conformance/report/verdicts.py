@@ -177,27 +177,37 @@ def decide(suspects: dict[str, list[CaseResult]]) -> dict[str, Judgement]:
     """The verdict on every blamed rule, from the bottom of ``builds_on`` up.
 
     A failing case of rule R is *explained* when it exercises a rule R builds on that is
-    already decided nonconformant; R is nonconformant when one of its failing cases is not.
+    already decided nonconformant; R is nonconformant when one of its failing cases is not. A
+    lower rule convicted only by ``reject`` cases (the engine accepts or misnames moves it
+    forbids) explains only other ``reject`` cases: accepting what the rules forbid says nothing
+    of how the engine makes the moves they allow.
     """
-    broken: set[str] = set()
+    broken: dict[str, frozenset[CaseKind]] = {}  # rule -> the kinds of its convicting cases
     out: dict[str, Judgement] = {}
     for rule_id in sorted(suspects, key=lambda r: (_depth(r) if r in rules() else 0, r)):
-        lower = foundations(rule_id) & broken if rule_id in rules() else frozenset()
+        lower = foundations(rule_id) & broken.keys() if rule_id in rules() else frozenset()
         reasons = [
             frozenset()
             if r.case.kind in SELF_EVIDENT.get(rule_id, ())
-            else exercised(r, rule_id) & lower
+            else exercised(r, rule_id) & _explaining(lower, broken, r.case.kind)
             for r in suspects[rule_id]
         ]
         free = [r for r, why in zip(suspects[rule_id], reasons, strict=True) if not why]
         because = tuple(sorted(set().union(*reasons)))
         ordered = sorted(suspects[rule_id], key=lambda r: (r not in free, r.case.focus != rule_id))
         if free:
-            broken.add(rule_id)
+            broken[rule_id] = frozenset(r.case.kind for r in free)
             out[rule_id] = Judgement(RuleVerdict.NONCONFORMANT, because, tuple(ordered), len(free))
         else:
             out[rule_id] = Judgement(RuleVerdict.NOT_JUDGED, because, tuple(ordered))
     return out
+
+
+def _explaining(
+    lower: Iterable[str], broken: dict[str, frozenset[CaseKind]], kind: CaseKind
+) -> frozenset[str]:
+    """The broken lower rules that can explain a failing case of ``kind``."""
+    return frozenset(r for r in lower if kind == "reject" or broken[r] != {"reject"})
 
 
 def judge(rule_id: str, results: Sequence[CaseResult], decided: dict[str, Judgement]) -> Judgement:
