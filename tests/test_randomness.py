@@ -421,3 +421,30 @@ def test_an_engine_without_the_rotation_phase_is_judged_as_the_vectors_judge_it(
     in_rotation = sample_config(changed_context(lambda r, k: None, hello), config, 0, 2)
     assert in_rotation.outcome is Outcome.FAILED  # it said it has no rotation phase
     assert "phase" in in_rotation.message
+
+
+def _boxed_wrong(hands: list[list[str]], state: Message) -> None:
+    hands[0][0] = "4/4"  # a double in place of a box card, as a box that holds doubles deals
+    hands[1][0] = "1/10"  # a box card that three players leave out, dealt all the same
+
+
+@pytest.mark.rule("SC-COMP-01", "SC-SETUP-01", "SC-SETUP-02")
+def test_a_deal_that_breaks_several_rules_is_named_on_each_by_its_own_evidence(
+    shuffle: Any,
+) -> None:
+    """Every deal holds a card no box holds: that does not stop the other readings (a box card
+    the player count leaves out is dealt; the shuffle never turns a card), and no broken rule
+    explains another's departure, though SC-SETUP-02 builds on SC-SETUP-01 on SC-COMP-01."""
+    from scout_ref.conformance.report.verdicts import RuleVerdict, blamed, decide  # noqa: PLC0415
+
+    shuffle(never_turns)
+    result = sample_config(changed_context(_hands(_boxed_wrong)), CONFIGS[2], 0, DEALS)
+    assert result.outcome is Outcome.FAILED
+    assert result.blame == ("SC-COMP-01", "SC-SETUP-01", "SC-SETUP-02"), result.message
+    assert [d.uses for d in result.departures] == [(r,) for r in result.blame]
+    assert "orientation (SC-SETUP-02)" in result.message
+    assert "the places are not tested" in result.message
+    verdicts = decide(blamed([result]))
+    assert {r: j.verdict for r, j in verdicts.items()} == dict.fromkeys(
+        result.blame, RuleVerdict.NONCONFORMANT
+    )

@@ -1,18 +1,23 @@
 """One deal an adapter made from its own randomness (``deal_random``), judged as what it is.
 
 A random deal has no expected state until its deck is known, so its cards are read first, each
-fault named by the rule it breaks, in this order:
+fault named by the rule it breaks, every one of them (a deal can break several rules at once):
 
 * a card no box holds (``4/4``, ``11/12``) or one card twice: SC-COMP-01;
 * another number of hands than players, or hands (or set-aside cards) of other sizes: the
   dealing rule of the player count (SC-SETUP-03; SC-VAR2-01 with two players);
 * other cards than those the deal has to deal (a card the player count leaves out, one it
   uses left out): SC-SETUP-01 for a new game, SC-VAR2-01 for the second two-player round
-  (its cards are those set aside in the first);
+  (its cards are those set aside in the first).
 
-and then the state is compared with the reference's deal of the deck it shows (the hands in
-seat order, then the cards set aside), as an engine without the rotation phase would show it
-(the feature ``rotation``, as the ``deal`` vectors are judged). A reply that is not a deal at
+A card dealt twice makes every count of the deal ambiguous, so it is the only fault read. A
+card no box holds takes the place of a box card: a card the deal lacks is then read as the
+box's fault (SC-COMP-01), but a box card that the player count leaves out and that is dealt
+all the same is still the fault of the rule of the cards in play, and the sizes are still the
+dealing rule's. A deal with none of these faults is then compared with the reference's deal
+of the deck it shows (the hands in seat order, then the cards set aside), as an engine without
+the rotation phase would show it (the feature ``rotation``, as the ``deal`` vectors are
+judged). A reply that is not a deal at
 all (skipped, errored, rejected or unreadable) is the adapter's fault and convicts no rule.
 """
 
@@ -45,7 +50,6 @@ def judge_dealt(
     """The verdict on one dealt state asked with ``given``: ``cards`` are those the deal has to
     deal (None: those of a new game at the player count asked)."""
     name = deal_name(given)
-    players = given["state"]["players"] if "state" in given else given["players"]
     if "rejection" in reply.data:  # no deal to judge: the adapter's fault
         reason = reply.data["rejection"].get("reason")
         return (
@@ -54,19 +58,37 @@ def judge_dealt(
             frozenset(),
         )
     dealt = reply.data["state"]
-    second = "state" in given
-    for problem, rule in (
-        (_box_problem(dealt), "SC-COMP-01"),
-        (_size_problem(dealt, players, second), _deal_rule(players)),
-        (_cards_problem(dealt, players, cards), "SC-VAR2-01" if second else "SC-SETUP-01"),
-    ):
-        if problem is not None:
-            return Outcome.FAILED, f"{name}: {problem} ({rule})", frozenset({rule})
+    problems = deal_problems(dealt, given, cards)
+    if problems:
+        text = "; ".join(f"{problem} ({rule})" for problem, rule in problems)
+        return Outcome.FAILED, f"{name}: {text}", frozenset(rule for _, rule in problems)
     try:
         expected = dealt_view(caps, expect(deck_of(dealt)))
     except MalformedInputError as exc:  # every card checked: a deck the reference refuses
         return Outcome.FAILED, f"{name}: the dealt state is not a deal: {exc}", frozenset()
     return expect_state(reply, given.get("state"), name, expected)
+
+
+Problem = tuple[str, str]
+"""What is wrong with a deal, in words, and the rule it breaks."""
+
+
+def deal_problems(dealt: Any, given: Message, cards: frozenset[Card] | None) -> list[Problem]:
+    """Every fault of a dealt state's cards asked with ``given`` (``cards``: as for
+    :func:`judge_dealt`), each with the rule it breaks, in the order of the module's list."""
+    players = given["state"]["players"] if "state" in given else given["players"]
+    second = "state" in given
+    box, twice = _box_problem(dealt)
+    if twice:
+        return [(box or "", "SC-COMP-01")]
+    found = [] if box is None else [(box, "SC-COMP-01")]
+    size = _size_problem(dealt, players, second)
+    if size is not None:
+        found.append((size, _deal_rule(players)))
+    wrong = _cards_problem(dealt, players, cards, extra_only=box is not None)
+    if wrong is not None:
+        found.append((wrong, "SC-VAR2-01" if second else "SC-SETUP-01"))
+    return found
 
 
 def deck_of(state: Any) -> list[str]:
@@ -82,22 +104,26 @@ def _rows(dealt: Any) -> list[list[object]]:
     return [*dealt["hands"], dealt["set_aside"]]
 
 
-def _box_problem(dealt: Any) -> str | None:
-    """A card no box holds or one card twice (SC-COMP-01); the rows are the schema's lists of
-    card texts, as long as a reply line allows (1 MiB), read once."""
+def _box_problem(dealt: Any) -> tuple[str | None, bool]:
+    """A card no box holds or one card twice (SC-COMP-01), and whether a card is dealt twice;
+    the rows are the schema's lists of card texts, as long as a reply line allows (1 MiB),
+    read once."""
     seen: set[Card] = set()
+    foreign: str | None = None
     for row in _rows(dealt):
         for text in row:
-            card = _card(text)
+            card = box_card(text)
             if card is None:
-                return f"it deals {text!r}, a card no box holds"
-            if card in seen:
-                return f"it deals the card {card} twice"
-            seen.add(card)
-    return None
+                foreign = foreign or f"it deals {text!r}, a card no box holds"
+            elif card in seen:
+                return f"it deals the card {card} twice", True
+            else:
+                seen.add(card)
+    return foreign, False
 
 
-def _card(text: object) -> Card | None:
+def box_card(text: object) -> Card | None:
+    """The box card a card text names, None for one no box holds."""
     try:
         return deck_from_json([text])[0].card
     except MalformedInputError:
@@ -119,12 +145,15 @@ def _size_problem(dealt: Any, players: int, second: bool) -> str | None:
     return None
 
 
-def _cards_problem(dealt: Any, players: int, cards: frozenset[Card] | None) -> str | None:
-    """A card the deal does not deal, or one it leaves out."""
+def _cards_problem(
+    dealt: Any, players: int, cards: frozenset[Card] | None, *, extra_only: bool = False
+) -> str | None:
+    """A card the deal does not deal, or (unless ``extra_only``: cards no box holds took the
+    places of the cards it lacks) one it leaves out."""
     wanted = cards_in_play(players) if cards is None else cards
-    got = {c for row in _rows(dealt) for text in row if (c := _card(text)) is not None}
+    got = {c for row in _rows(dealt) for text in row if (c := box_card(text)) is not None}
     if extra := sorted(got - wanted):
         return f"it deals the card {extra[0]}, which this deal leaves out"
-    if missing := sorted(wanted - got):
+    if not extra_only and (missing := sorted(wanted - got)):
         return f"it leaves out the card {missing[0]}"
     return None

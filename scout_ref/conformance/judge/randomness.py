@@ -10,7 +10,14 @@ a first round dealt by the adapter and played out by the reference), and
   deal shows (the hands in seat order, then the cards set aside);
 * tests what SC-SETUP-02 and SC-VAR2-01 promise by chance, with Pearson's chi-square test:
   each card's orientation (either number on top, evenly) and each card's place (every seat, or
-  the set-aside row, as often as its share of the cards).
+  the set-aside row, as often as its share of the cards). The places are counted over the
+  deals that passed; the orientations over every deal whose cards can be read (the box's
+  cards of a deal that breaks another rule, holding no card twice, are still turned by its
+  shuffle), so a deal rule broken on every deal does not hide the shuffle.
+
+A deal that breaks several rules is named on each, every one as its own evidence
+(:attr:`~scout_ref.conformance.model.outcomes.CaseResult.departures`, each using only its own
+rule): a card no box holds does not explain a hand of the wrong size.
 
 The tests are run at a family-wise significance level of :data:`ALPHA`, split evenly among
 them (Bonferroni): an engine that shuffles fairly fails any of them with probability at most
@@ -26,10 +33,17 @@ from dataclasses import dataclass, field
 
 from scout_ref.analysis.simulation import play_round, rare_first
 from scout_ref.conformance.judge._chisquare import chi_square, chi_square_tail
-from scout_ref.conformance.judge.dealt import Expect, judge_dealt
+from scout_ref.conformance.judge.dealt import Expect, box_card, judge_dealt
 from scout_ref.conformance.judge.steps import PASS, Verdict, deal_name, reply_verdict
 from scout_ref.conformance.model.kinds import Fault
-from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Message, Outcome
+from scout_ref.conformance.model.outcomes import (
+    OFFICIAL_RULES,
+    Case,
+    CaseResult,
+    Departure,
+    Message,
+    Outcome,
+)
 from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.messages import ProtocolError, Result
 from scout_ref.engine.components import Card
@@ -56,8 +70,9 @@ ALPHA = 1e-6
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """One configuration's deals as counts: per card, how often each number was on top, and
-    how often it went to each place (each seat, then the set-aside row)."""
+    """One configuration's deals as counts: per card, how often each number was on top (in
+    every readable deal), and how often it went to each place (each seat, then the set-aside
+    row; in the deals that passed)."""
 
     top_low: dict[str, list[int]]
     place: dict[str, list[int]]
@@ -113,6 +128,9 @@ class Judged:
 
     sample: Sample
     good: int = 0
+    readable: int = 0
+    """Deals whose orientations were counted: the good ones and the failed ones whose cards
+    can be read."""
     failed: list[Verdict] = field(default_factory=list)
     errored: list[Verdict] = field(default_factory=list)
     fault: Fault | None = None
@@ -151,23 +169,21 @@ def ask_deal(
     return verdict, dealt if isinstance(dealt, dict) else None
 
 
-def _passed(asked: tuple[Verdict, Message | None]) -> tuple[Verdict, Message | None]:
-    verdict, dealt = asked
-    return verdict, (dealt if verdict == PASS else None)
-
-
 def _one_deal(ctx: Context, config: Config, rng: random.Random) -> tuple[Verdict, Message | None]:
     """A deal of the configuration (for a second round, a first one dealt by the adapter and
-    played out by the reference, then the next), judged; the state only when it passed."""
+    played out by the reference, then the next), judged, with the state it dealt (None when
+    the reply holds none, or a second round's first deal failed)."""
     first: Message = {"players": config.players, "rules": rules_to_json(Rules())}
     expect = first_round(config.players)
-    verdict, dealt = _passed(ask_deal(ctx, first, rng.getrandbits(53), expect))
-    if config.round == 2 and dealt is not None:
+    verdict, dealt = ask_deal(ctx, first, rng.getrandbits(53), expect)
+    if config.round == 2:
+        if verdict != PASS or dealt is None:
+            return verdict, None
         end, _ = play_round(state_from_json(dealt), rng, rare_first)
         aside = frozenset(c.card for c in end.set_aside)
         given: Message = {"state": state_to_json(end)}
         seed = rng.getrandbits(53)
-        verdict, dealt = _passed(ask_deal(ctx, given, seed, next_round_of(end), aside))
+        verdict, dealt = ask_deal(ctx, given, seed, next_round_of(end), aside)
     return verdict, dealt
 
 
@@ -190,22 +206,43 @@ def next_round_of(state: State) -> Callable[[list[str]], Message]:
     return expect
 
 
-def _count(sample: Sample, dealt: Message) -> None:
+def _count(sample: Sample, dealt: Message, places: bool = True) -> bool:
+    """Count a deal's orientations (the box's cards; nothing of a deal holding a card twice)
+    and, given ``places``, its places; whether it was counted."""
     rows = [*dealt["hands"], dealt["set_aside"]]
-    for place, row in enumerate(rows):
-        for text in row:
-            top, bottom = (int(x) for x in text.split("/"))
-            key = f"{min(top, bottom)}-{max(top, bottom)}"
-            sample.top_low.setdefault(key, [0, 0])[0 if top < bottom else 1] += 1
-            counts = sample.place.setdefault(key, [0] * len(rows))
-            counts[place] += 1
+    cards = [[(text, box_card(text)) for text in row] for row in rows]
+    known = [card for row in cards for _, card in row if card is not None]
+    if len(set(known)) < len(known):
+        return False
+    for place, row in enumerate(cards):
+        for text, card in row:
+            if card is None:
+                continue
+            top = int(text.split("/")[0])
+            sample.top_low.setdefault(str(card), [0, 0])[0 if top == card.low else 1] += 1
+            if places:
+                counts = sample.place.setdefault(str(card), [0] * len(rows))
+                counts[place] += 1
+    return True
 
 
-def _tests(config: Config, sample: Sample) -> list[tuple[str, str, float]]:
+def _tests(
+    config: Config, sample: Sample, turns: bool = True, places_: bool = True
+) -> list[tuple[str, str, float]]:
     """(what, rule, p-value) of the orientation test (SC-SETUP-02: either number on top) and
-    the place test (the configuration's rule: which seat, or the set-aside row)."""
-    top = [sample.top_low[k] for k in sorted(sample.top_low)]
-    orientation = chi_square_tail(chi_square(top, [0.5, 0.5]), len(top))
+    the place test (the configuration's rule: which seat, or the set-aside row), each when
+    asked for."""
+    out = []
+    if turns and sample.top_low:
+        top = [sample.top_low[k] for k in sorted(sample.top_low)]
+        orientation = chi_square_tail(chi_square(top, [0.5, 0.5]), len(top))
+        out.append(("orientation", "SC-SETUP-02", orientation))
+    if places_ and sample.place:
+        out.append(("place", config.rule, _place_test(config, sample)))
+    return out
+
+
+def _place_test(config: Config, sample: Sample) -> float:
     places = config.places
     rows = [sample.place[k][:places] for k in sorted(sample.place)]
     shares = [1 / config.players] * config.players
@@ -214,8 +251,7 @@ def _tests(config: Config, sample: Sample) -> list[tuple[str, str, float]]:
     # Every deal fills each place with a fixed number of cards: both margins of the card-by-
     # place table are fixed, so it has (cards - 1)(places - 1) degrees of freedom.
     df = (len(rows) - 1) * (places - 1)
-    place = chi_square_tail(chi_square(rows, shares), df)
-    return [("orientation", "SC-SETUP-02", orientation), ("place", config.rule, place)]
+    return chi_square_tail(chi_square(rows, shares), df)
 
 
 def sample_config(ctx: Context, config: Config, seed: int, deals: int) -> CaseResult:
@@ -223,7 +259,9 @@ def sample_config(ctx: Context, config: Config, seed: int, deals: int) -> CaseRe
     chance, saying how many were set aside and why."""
     case = _case(config)
     judged = _judge_deals(ctx, config, seed, deals)
-    failed = [] if judged.good < _enough(deals) else _failed_tests(config, judged.sample)
+    enough = _enough(deals)
+    turns, places = judged.readable >= enough, judged.good >= enough
+    failed = _failed_tests(config, judged.sample, turns, places)
     bad = judged.failed or failed
     rules = sorted({r for _, _, b in judged.failed for r in b} | {r for _, r, _ in failed})
     lines = [_set_aside(judged, deals)] if judged.failed or judged.errored else []
@@ -231,16 +269,34 @@ def sample_config(ctx: Context, config: Config, seed: int, deals: int) -> CaseRe
         text = "; ".join(
             f"{what} ({rule}): p = {p:.3g} < {level():.3g}" for what, rule, p in failed
         )
-        lines.append(f"{judged.good} deals are not shuffled fairly ({text})")
-    elif judged.good < _enough(deals) and deals:
+        lines.append(f"{max(judged.good, judged.readable)} deals are not shuffled fairly ({text})")
+    if not (turns or places) and deals:
         lines.append(f"the shuffle is not tested: {judged.good} good deals, fewer than half")
+    elif not places and deals:
+        lines.append(f"the places are not tested: {judged.good} good deals, fewer than half")
     message = "\n".join(lines)
     if bad:
         blame = tuple(rules)
-        return CaseResult(case, Outcome.FAILED, message, blame=blame, points_at=blame)
+        own = _departures(judged, failed, rules)
+        return CaseResult(
+            case, Outcome.FAILED, message, blame=blame, points_at=blame, departures=own
+        )
     if judged.errored:  # an errored deal convicts nothing: the adapter's fault
         return CaseResult(case, Outcome.ERRORED, message, fault=judged.fault)
     return CaseResult(case, Outcome.PASSED)
+
+
+def _departures(
+    judged: Judged, failed: list[tuple[str, str, float]], rules: list[str]
+) -> tuple[Departure, ...]:
+    """One departure per rule broken, its first evidence, using that rule only: each fault of
+    a deal is read from the deal itself, and no other rule's fault explains it."""
+    out = []
+    for rule in rules:
+        first = next((v[1] for v in judged.failed if rule in v[2]), None)
+        test = next((f"{w}: p = {p:.3g}" for w, r, p in failed if r == rule), None)
+        out.append(Departure(first or test or rule, (rule,), (rule,)))
+    return tuple(out)
 
 
 def _enough(deals: int) -> int:
@@ -262,13 +318,15 @@ def _judge_deals(ctx: Context, config: Config, seed: int, deals: int) -> Judged:
             verdict, dealt = (Outcome.ERRORED, exc.describe(), frozenset()), None
             judged.fault = judged.fault or exc.fault
             broken = exc.fault == "broken"  # the adapter, or its deal_random, was given up
-        if dealt is not None:
+        if verdict == PASS and dealt is not None:
             judged.good += 1
-            _count(judged.sample, dealt)
+            judged.readable += _count(judged.sample, dealt)
         elif verdict[0] is Outcome.ERRORED:
             judged.errored.append(verdict)
         else:
             judged.failed.append(verdict)
+            if dealt is not None:
+                judged.readable += _count(judged.sample, dealt, places=False)
         in_a_row = in_a_row + 1 if verdict[0] is Outcome.ERRORED else 0
         if (broken or in_a_row >= ERRORED_IN_A_ROW) and k + 1 < deals:
             judged.given_up = f"{deals - k - 1} not asked after {in_a_row} errored in a row"
@@ -289,8 +347,11 @@ def _set_aside(judged: Judged, deals: int) -> str:
     return "\n".join([line, *firsts])
 
 
-def _failed_tests(config: Config, sample: Sample) -> list[tuple[str, str, float]]:
-    return [(what, rule, p) for what, rule, p in _tests(config, sample) if p < level()]
+def _failed_tests(
+    config: Config, sample: Sample, turns: bool = True, places: bool = True
+) -> list[tuple[str, str, float]]:
+    tests = _tests(config, sample, turns, places)
+    return [(what, rule, p) for what, rule, p in tests if p < level()]
 
 
 def random_cases() -> list[Case]:

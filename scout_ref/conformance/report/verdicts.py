@@ -136,17 +136,29 @@ def blamed(results: Iterable[CaseResult]) -> dict[str, list[CaseResult]]:
 
     A case blamed on exactly its focus is direct evidence against that rule. A failure that
     points at several rules is attributed to those among them that direct evidence already
-    convicts, when there are any: it is most likely the same fault seen again.
+    convicts, when there are any: it is most likely the same fault seen again. A case of
+    several differences (the departures of a trace, a fuzz game or a test of the adapter's own
+    deals) is read difference by difference: one difference's reading does not take away
+    another's rule.
     """
     bad = [r for r in results if r.outcome in BAD and r.blame]
     convicted = {r.blame[0] for r in bad if r.blame == (r.case.focus,)}
     out: dict[str, list[CaseResult]] = {}
     for r in bad:
-        rules_ = set(r.blame)
-        if len(rules_) > 1 and rules_ & convicted:
-            rules_ &= convicted
-        for rule_id in sorted(rules_):
+        for rule_id in sorted(_attributed(r, convicted)):
             out.setdefault(rule_id, []).append(r)
+    return out
+
+
+def _attributed(result: CaseResult, convicted: set[str]) -> set[str]:
+    """The rules a failure is attributed to: of each difference's readings, those direct
+    evidence convicts when there are any."""
+    blame = set(result.blame)
+    readings = [set(d.points_at) & blame for d in result.departures]
+    left = blame - set().union(*readings)
+    out: set[str] = set()
+    for reading in [r for r in readings if r] + ([left] if left else []):
+        out |= reading & convicted if len(reading) > 1 and reading & convicted else reading
     return out
 
 
