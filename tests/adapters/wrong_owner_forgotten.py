@@ -1,4 +1,8 @@
-"""Wrong engine: a scout that takes the last card forgets the owner; breaks SC-SCOUT-05."""
+"""Wrong engine: a scout that takes the last card forgets the owner; breaks SC-SCOUT-05, and
+so SC-END-02 in its own words: the reference's round end reads that owner, so a round whose
+scouts took every card of the active set never ends unbeaten ("this holds even if those
+scouts took every card of the active set"), as in an engine whose unbeaten end needs an owner.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from scout_ref.engine.notation import Scout
 from scout_ref.engine.state import Seat, State, evolve
 from tests.adapters._patch import replace, serve
 
-BREAKS = ("SC-SCOUT-05",)
+BREAKS = ("SC-SCOUT-05", "SC-END-02")
 right = scout.resolve_scout
 
 

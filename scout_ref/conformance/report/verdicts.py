@@ -14,7 +14,8 @@ through (read from the reference's explanation of each step, ``CaseResult.uses``
 those are not known, the rules it cites. A rule whose every failing case exercises such a
 broken lower rule is *not judged*, naming those rules, as a compiler's test harness suppresses
 cascading errors; rules are decided from the bottom of ``builds_on`` up, so "shown broken"
-always means convicted by cases of its own.
+always means convicted by cases of its own. A lower rule read beside a case's focus, from its
+own fields, explains nothing in that case (:func:`beside`): the focused case decides.
 
 A rule no failure blames is *conformant* only when something showed it holding (a passing case
 citing it, or compared steps of a trace or fuzz game it governs that did not fail on it) and no
@@ -178,6 +179,21 @@ def exercised(result: CaseResult, rule_id: str | None = None) -> frozenset[str]:
     return used(result) | frozenset(result.blame) | frozenset(result.points_at)
 
 
+STEP_KINDS = frozenset(("apply", "deal"))
+"""Kinds of case whose difference is one state's, read field by field."""
+
+
+def beside(result: CaseResult, rule_id: str) -> frozenset[str]:
+    """The rules a failure's difference reads, from their own fields, beside ``rule_id`` in a
+    case focused on ``rule_id`` (a forgotten owner beside a missing round end): two faults as
+    well as one, so the case focused on the rule decides it, and a lower rule seen beside it
+    explains nothing there. Empty for any other case."""
+    if result.case.kind not in STEP_KINDS or result.case.focus != rule_id:
+        return frozenset()
+    readings = frozenset(result.points_at)
+    return readings - {rule_id} if rule_id in readings else frozenset()
+
+
 @cache
 def _depth(rule_id: str) -> int:
     """How many rules deep ``rule_id`` builds (0 for a rule that builds on nothing)."""
@@ -201,7 +217,8 @@ def decide(suspects: dict[str, list[CaseResult]]) -> dict[str, Judgement]:
         reasons = [
             frozenset()
             if r.case.kind in SELF_EVIDENT.get(rule_id, ())
-            else exercised(r, rule_id) & _explaining(lower, broken, r.case.kind)
+            else (exercised(r, rule_id) - beside(r, rule_id))
+            & _explaining(lower, broken, r.case.kind)
             for r in suspects[rule_id]
         ]
         free = [r for r, why in zip(suspects[rule_id], reasons, strict=True) if not why]
