@@ -231,6 +231,22 @@ def test_a_difference_that_fits_two_faults_names_both() -> None:
     assert {"SC-SCOUT-05", "SC-END-02"} <= blame
 
 
+@pytest.mark.rule("SC-END-02", "SC-TURN-01", "SC-SCORE-06")
+def test_a_round_that_plays_on_uses_the_rule_that_ends_it_not_the_turn_order_or_scoring() -> None:
+    """The engine plays on where the reference ends the round: the turn and totals differ
+    because of that, so the step uses the round end's rule; the turn order only when the turn
+    went to a seat other than the next (it hid SC-TURN-01 and SC-SCORE-06)."""
+    start = facing(3, "4/2", "5/3 6/1", seat=2, owner=0, scout_chips=[1, 0, 0])
+    before: Message = state_to_json(start)
+    move = "scout L @0"
+    after: Message = state_to_json(apply_move(start, parse_move(move)))
+    played_on = {**after, "round_end": None, "phase": "play", "turn": 0, "scores": before["scores"]}
+    uses = move_uses(before, move, after, played_on)
+    assert "SC-END-02" in uses
+    assert not {"SC-TURN-01", "SC-SCORE-06", "SC-SCORE-01"} & uses, sorted(uses)
+    assert "SC-TURN-01" in move_uses(before, move, after, {**played_on, "turn": 1})
+
+
 @pytest.mark.rule("SC-SCOUT-02", "SC-SNS-02")
 def test_a_step_uses_the_rules_its_explanation_cites() -> None:
     before = facing(4, "5/3 6/1", "7/1 8/4 2/5")

@@ -187,7 +187,7 @@ def state_blame(before: Message | None, step: str, expected: Message, got: objec
     if kind not in ("deal", "next_round") and ended:
         direct = [k for k in differing if k not in ROUND_END_FIELDS]
         if not direct:
-            turn = {"SC-TURN-01"} if _turn_elsewhere(before, got) else set()
+            turn = {"SC-TURN-01"} if turn_elsewhere(before, got) else set()
             return frozenset(round_end_rules(expected, got) | turn)
         if expected.get("round_end") != got.get("round_end"):
             out |= round_end_rules(expected, got)
@@ -197,7 +197,7 @@ def state_blame(before: Message | None, step: str, expected: Message, got: objec
     return frozenset(out)
 
 
-def _turn_elsewhere(before: Message | None, got: Message) -> bool:
+def turn_elsewhere(before: Message | None, got: Message) -> bool:
     """Whether a round that plays on passed the turn, with 3 to 5 players, to a seat other than
     the next one (SC-TURN-01); the round end of SC-END-02 is decided by where the turn goes."""
     if before is None or before.get("players") == 2 or got.get("round_end") is not None:

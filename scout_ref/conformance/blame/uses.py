@@ -27,7 +27,9 @@ from scout_ref.conformance.blame.states import (
     Rules,
     last_decision_rules,
     producer,
+    round_end_rules,
     round_end_step_rules,
+    turn_elsewhere,
 )
 from scout_ref.conformance.model.outcomes import Message
 from scout_ref.conformance.model.scope import in_scope
@@ -72,7 +74,22 @@ def move_uses(
         cited = {r for r in cited if differs(fields.get(r, ()))}
         cited |= {r for r, keys in governed.items() if differs(keys)}
         cited -= _unfitting_scoring(expected, got)
+        if expected.get("round_end") != got.get("round_end"):
+            cited = _ended_otherwise(cited, before, expected, got)
     return in_scope(cited, before.get("players"))
+
+
+def _ended_otherwise(cited: set[str], before: Message, expected: Message, got: Message) -> set[str]:
+    """The rules of a step that one side ends the round with and the other does not (or ends
+    another way): its round-end fields (phase, turn, ``round_end``, scores) differ because of
+    the ending, so they use the rule that says whether it ends, not the scoring rules (one
+    side scored nothing to compare) nor the turn order (unless the round played on with the
+    turn passed to a seat other than the next, as the blame reads it)."""
+    scoring = round_end_step_rules(expected) - ENDINGS
+    out = (cited - scoring) | round_end_rules(expected, got)
+    if not turn_elsewhere(before, got):
+        out.discard("SC-TURN-01")
+    return out
 
 
 ENDINGS = frozenset(("SC-END-01", "SC-END-02", "SC-VAR2-05"))
