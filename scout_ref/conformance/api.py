@@ -152,6 +152,7 @@ def _report(campaign: Campaign, command: list[str], pool: PoolRun, selected: int
         random_options=["--random-deals", str(campaign.deals), "--seed", str(campaign.seed)],
         rerun_options=campaign.rerun_options,
         selection_options=campaign.selection_options,
+        cluster_options=campaign.cluster_options,
         vectors_dir=campaign.vectors_dir,
         selected=selected,
         stopped_early=pool.stopped_early and not stopped,

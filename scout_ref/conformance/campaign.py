@@ -249,3 +249,9 @@ class Campaign:
         if self.fuzz and self.fuzz_deal != "reference":
             words += ["--fuzz-deal", self.fuzz_deal]
         return words
+
+    @property
+    def cluster_options(self) -> list[str]:
+        """The ``conform`` options that say where the fuzz games are played (``--scheduler``):
+        not needed to rerun one game, but part of the whole run again."""
+        return ["--scheduler", self.scheduler] if self.scheduler and self.wants_fuzz else []

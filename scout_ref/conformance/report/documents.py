@@ -56,6 +56,9 @@ class Run:
     """The vector folder, if not the shipped ``spec/vectors``."""
     selection_options: Sequence[str] = ()
     """The ``conform`` options that selected the cases (``--rule``, ``--kind``, ``--case``)."""
+    cluster_options: Sequence[str] = ()
+    """The ``conform`` options that played the fuzz games on a cluster (``--scheduler``), for
+    the run again (a rerun of one game plays it here)."""
     selected: int = 0
     """How many vector cases were selected (the random deals and fuzz games come on top)."""
     stopped_early: bool = False
