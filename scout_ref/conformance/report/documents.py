@@ -176,13 +176,15 @@ class Run:
         """A plain statement that the adapter is broken, when it broke the protocol (a case
         that timed out is that case's time-out: :attr:`timed_out`)."""
         faults = Counter({f: n for f, n in self.faults.items() if f != "hang"})
-        if not faults:
+        if not faults and not self.given_up:  # a kind is given up at its first time-out too
             return None
         kinds = ", ".join(f"{fault} {n}" for fault, n in sorted(faults.items()))
-        text = (
-            f"the adapter, not the rules, is broken: {plural(faults.total(), 'case')} hit "
-            f"protocol errors ({kinds}); it was restarted {plural(self.restarts, 'time')}"
-        )
+        text = "the adapter, not the rules, is broken"
+        if faults:
+            text += (
+                f": {plural(faults.total(), 'case')} hit protocol errors ({kinds}); "
+                f"it was restarted {plural(self.restarts, 'time')}"
+            )
         if self.broken:
             text += " and given up after failing repeatedly in a row"
         for kind, why in self.given_up:
