@@ -28,7 +28,7 @@ from scout_ref.analysis.simulation import play_round, rare_first
 from scout_ref.conformance.judge._chisquare import chi_square, chi_square_tail
 from scout_ref.conformance.judge.dealt import Expect, judge_dealt
 from scout_ref.conformance.judge.steps import PASS, Verdict, deal_name, reply_verdict
-from scout_ref.conformance.model.kinds import Fault
+from scout_ref.conformance.model.kinds import Fault, RequestType
 from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Case, CaseResult, Message, Outcome
 from scout_ref.conformance.process.context import Context, caps_of
 from scout_ref.conformance.protocol.messages import ProtocolError, Result
@@ -44,8 +44,9 @@ from scout_ref.formats.state_json import (
     state_to_json,
 )
 
-FEATURE = "deal_random"
-"""The feature an adapter lists in its hello's ``capabilities.features`` to be asked."""
+FEATURE: RequestType = "deal_random"
+"""The feature an adapter lists in its hello's ``capabilities.features`` to be asked (and the
+request's type)."""
 
 DEALS = 200
 """Deals asked for per configuration: at least 40 expected in every cell of every test."""
