@@ -208,6 +208,11 @@ WRONG_OBJECTS = [None, {}, {"players": 3}, Ellipsis, True, -1, "x", b"x", [1, 2]
 """What a caller may pass where a state, a list, a seed or a rules object belongs."""
 
 _START = new_game(3, seed=1)
+_OVER = parse_position(
+    "3p phase round_over round_end unbeaten hands 6/8 2/4 2/5 2/6 1/5 9/6 8/4 7/5 4/5 1/7 5/3"
+    " | 5/9 8/7 8/9 6/7 7/3 8/5 1/2 6/3 4/6 8/1 4/3 | 3/9 9/2 3/1 4/1 9/1 6/5 3/8 7/9 2/3 7/2"
+    " 2/8 9/4 owner 1 captured 1-6 | - | - scout_chips 4 5 3 scout_show_used 0 1 2 scores -6 6 -9"
+)  # a round's end (a vector's), to deal the next round of
 ENTRIES: dict[str, Callable[..., object]] = {
     "format_position": format_position,
     "state_to_json": state_to_json,
@@ -225,6 +230,9 @@ ENTRIES: dict[str, Callable[..., object]] = {
     "Rules enum": lambda v: Rules(rotation=v),
     "Rules.parse": lambda v: _right() if isinstance(v, str) else Rules.parse(v),
     "History.replay": lambda v: History.replay(v, []),
+    "new_game deck": lambda v: _right() if v is None else new_game(3, deck=v),
+    "next_round deck": lambda v: _right() if v is None else next_round(_OVER, deck=v),
+    "History.replay moves": lambda v: _right() if v == {} else History.replay(_START, v),
     "next_round": next_round,
     "winners": winners,
     "check_reachable": check_reachable,
@@ -255,7 +263,7 @@ def _is_seed(value: object) -> bool:
     return value is None or (isinstance(value, int | str) and not isinstance(value, bool))
 
 
-CLASSES = ("Rules switch", "Rules enum", "Rules.parse", "History.replay")
+CLASSES = ("Rules switch", "Rules enum", "Rules.parse", "History.replay", "History.replay moves")
 """Entries that are a class's: the compiled build's classes check their fields' types as
 mypyc does, in its words (a TypeError still)."""
 OUR_WORDS = r"^(.+ (is|are) .+, not |a move is a|a right type here)"

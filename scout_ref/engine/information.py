@@ -100,8 +100,10 @@ class History:
 
         Raises:
             IllegalMoveError: at the first illegal move.
+            TypeError: if ``moves`` are not moves.
         """
         history = cls.begin(start)
+        require_type(moves, Iterable, "the move list", "a list of moves such as [parse_move('keep')]")
         for move in moves:
             history = history.then(move)
         return history
@@ -144,8 +146,10 @@ class History:
 
         Raises:
             IllegalMoveError: at the first illegal move.
+            TypeError: if ``moves`` are not moves.
         """
         history = self
+        require_type(moves, Iterable, "the move list", "a list of moves such as [parse_move('keep')]")
         for move in moves:
             history = history.then(move)
         return history

@@ -18,10 +18,21 @@ from typing import TypeVar
 from scout_ref.errors import excerpt
 from scout_ref.util.jsonread import MAX_INTEGER
 
-__all__ = ["MAX_COUNT", "MAX_INTEGER", "add_hypothetical_argument", "options_from", "runs", "whole"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_INTEGER",
+    "MAX_SECONDS",
+    "add_hypothetical_argument",
+    "options_from",
+    "runs",
+    "seconds",
+    "whole",
+]
 
 MAX_COUNT = 1_000_000
-"""The most games, fuzz games or deals one run is asked for."""
+"""The most games, fuzz games or deals one run is asked for (and ISMCTS draws per decision)."""
+MAX_SECONDS = 3600.0
+"""The longest time an option gives one step (``--timeout``, ``--budget-seconds``): an hour."""
 
 Opts = TypeVar("Opts")
 
@@ -76,6 +87,35 @@ def whole(low: int, high: int, *, what: str = "") -> Callable[[str], int]:
         return value
 
     read.__name__ = f"whole number from {low} to {high}"
+    return read
+
+
+_SECONDS = re.compile(r"[0-9]{1,7}(\.[0-9]{1,6})?|\.[0-9]{1,6}", re.ASCII)
+
+
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    """An argparse ``type`` for a number of seconds from ``low`` to ``high``, written in ASCII
+    digits with at most one point (``float`` also reads ``"inf"``, ``"nan"``, ``"1e9"`` and
+    ``"٣"``); the error names both bounds, as :func:`whole`'s does.
+
+    >>> seconds(0.01, 3600)("2.5")
+    2.5
+    >>> seconds(0.01, 3600)("inf")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'inf' is not a number of seconds from 0.01 to 3600
+    """
+
+    def read(text: str) -> float:
+        value = float(text) if _SECONDS.fullmatch(text) else None
+        if value is None or not low <= value <= high:
+            shown = excerpt(repr(text), 40)
+            raise argparse.ArgumentTypeError(
+                f"{shown} is not a number of seconds from {low:g} to {high:g}"
+            )
+        return value
+
+    read.__name__ = f"number of seconds from {low:g} to {high:g}"
     return read
 
 
