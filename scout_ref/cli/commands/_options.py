@@ -77,17 +77,7 @@ def whole(low: int, high: int, *, what: str = "") -> Callable[[str], int]:
     argparse.ArgumentTypeError: '٣' is not a whole number from 1 to 1024
     """
 
-    def read(text: str) -> int:
-        value = int(text) if _WHOLE.fullmatch(text) else None
-        if value is None or not low <= value <= high:
-            shown = excerpt(repr(text), 40)
-            raise argparse.ArgumentTypeError(
-                f"{shown} is not a whole number from {low} to {high}{what}"
-            )
-        return value
-
-    read.__name__ = f"whole number from {low} to {high}"
-    return read
+    return _bounded(_WHOLE, int, f"whole number from {low} to {high}", low, high, what=what)
 
 
 _SECONDS = re.compile(r"[0-9]{1,7}(\.[0-9]{1,6})?|\.[0-9]{1,6}", re.ASCII)
@@ -106,16 +96,32 @@ def seconds(low: float, high: float) -> Callable[[str], float]:
     argparse.ArgumentTypeError: 'inf' is not a number of seconds from 0.01 to 3600
     """
 
-    def read(text: str) -> float:
-        value = float(text) if _SECONDS.fullmatch(text) else None
+    return _bounded(_SECONDS, float, f"number of seconds from {low:g} to {high:g}", low, high)
+
+
+Number = TypeVar("Number", int, float)
+
+
+def _bounded(
+    pattern: re.Pattern[str],
+    convert: Callable[[str], Number],
+    name: str,
+    low: Number,
+    high: Number,
+    *,
+    what: str = "",
+) -> Callable[[str], Number]:
+    """The argparse ``type`` of :func:`whole` and :func:`seconds`: text that ``pattern`` matches
+    whole, converted, within ``low`` to ``high``; else an error naming the bounds (``name``)."""
+
+    def read(text: str) -> Number:
+        value = convert(text) if pattern.fullmatch(text) else None
         if value is None or not low <= value <= high:
             shown = excerpt(repr(text), 40)
-            raise argparse.ArgumentTypeError(
-                f"{shown} is not a number of seconds from {low:g} to {high:g}"
-            )
+            raise argparse.ArgumentTypeError(f"{shown} is not a {name}{what}")
         return value
 
-    read.__name__ = f"number of seconds from {low:g} to {high:g}"
+    read.__name__ = name
     return read
 
 
