@@ -197,6 +197,31 @@ def test_an_endless_standard_input_is_refused_at_its_first_long_line(
     ]
 
 
+@pytest.mark.parametrize("line", ["", "show 99-0", "?"])
+def test_an_endless_input_that_plays_no_move_is_refused(line: str) -> None:
+    """A human seat's input of lines that play no move (``yes ''``, a wrong move, a command)
+    is refused after 1,000 in a row: the game waited on it forever."""
+    endless = subprocess.Popen(["yes", line], stdout=subprocess.PIPE)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "scout_ref", "play", "--seats", "human,random", "--plain"],
+            stdin=endless.stdout,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+    finally:
+        endless.kill()
+        endless.wait()
+        assert endless.stdout is not None
+        endless.stdout.close()
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        "error: invalid standard input: a human seat: 1000 lines in a row played no move"
+    ]
+
+
 @pytest.mark.parametrize(
     ("argv", "cap"),
     [
@@ -238,10 +263,10 @@ def test_no_option_reads_a_number_with_pythons_int_or_float() -> None:
 
     def walk(parser: argparse.ArgumentParser) -> list[str]:
         bare = []
-        for action in parser._actions:  # noqa: SLF001 - argparse keeps its options there
+        for action in parser._actions:
             if action.type in (int, float):
                 bare.append(f"{parser.prog} {'/'.join(action.option_strings) or action.dest}")
-            if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
+            if isinstance(action, argparse._SubParsersAction):
                 for sub in action.choices.values():
                     bare += walk(sub)
         return bare
