@@ -126,11 +126,12 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 # vectors a second time here): tests/test_builds.py checks which modules are compiled and replays
 # random games of the compiled engine on the pure one step by step; the properties hold the
 # compiled engine to the pure invariants and naive oracle; the loaders' tests cover the error
-# paths that vectors never take. Then the pure runner judges the compiled adapter on every
+# paths that vectors never take; test_args, the Python API's entrance (scout_ref.boundary), refusing
+# the same objects in the same words. Then the pure runner judges the compiled adapter on every
 # vector (each rule, each rejection reason) and on 40 random games against the pure engine.
 # --import-mode=append, so the installed build wins over the source tree.
 COMPILED_TESTS := tests/test_builds.py tests/test_properties.py tests/test_serialize.py \
-	tests/test_state.py tests/test_notation.py tests/test_jsonread.py
+	tests/test_state.py tests/test_notation.py tests/test_jsonread.py tests/test_args.py
 test-compiled: compiled-tests conform-compiled
 
 compiled-tests: $(STAMP) $(CSTAMP)

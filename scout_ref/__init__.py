@@ -9,34 +9,40 @@ Start a game with :func:`new_game`, list moves with :func:`legal_moves`, check o
 ['keep', 'flip']
 """
 
-from scout_ref.analysis.determinization import observed_moves, sample_history, sample_state
-from scout_ref.engine.combinations import Combination, Kind, classify
-from scout_ref.engine.components import Card, OrientedCard, oriented
-from scout_ref.engine.game import next_round, winners
-from scout_ref.engine.information import (
-    Event,
-    History,
-    Observation,
-    PublicView,
-    Recall,
+from scout_ref.boundary import (
+    apply_move,
+    check_move,
+    check_reachable,
+    format_position,
+    is_legal,
+    legal_moves,
+    new_game,
+    next_round,
     observation,
-)
-from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
-from scout_ref.engine.reachability import Violation, check_reachable
-from scout_ref.engine.scoring import SeatScore, round_scores
-from scout_ref.engine.setup import new_game, shuffled_deck
-from scout_ref.engine.state import Hand, Phase, RoundEnd, Seat, State
-from scout_ref.engine.turn import apply_move, check_move, is_legal, legal_moves
-from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
-from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection, ScoutError
-from scout_ref.formats.observation_json import observation_from_json, observation_to_json
-from scout_ref.formats.position_line import format_position, parse_position
-from scout_ref.formats.state_json import (
+    observation_to_json,
+    observed_moves,
+    parse_move,
+    parse_position,
+    round_scores,
+    sample_history,
+    sample_state,
+    shuffled_deck,
     state_digest,
     state_from_json,
     state_to_json,
     validate_state,
+    winners,
 )
+from scout_ref.engine.combinations import Combination, Kind, classify
+from scout_ref.engine.components import Card, OrientedCard, oriented
+from scout_ref.engine.information import Event, History, Observation, PublicView, Recall
+from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show
+from scout_ref.engine.reachability import Violation
+from scout_ref.engine.scoring import SeatScore
+from scout_ref.engine.state import Hand, Phase, RoundEnd, Seat, State
+from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
+from scout_ref.errors import IllegalMoveError, MalformedInputError, Reason, Rejection, ScoutError
+from scout_ref.formats.observation_json import observation_from_json
 
 __all__ = [
     "Card",

@@ -197,6 +197,31 @@ def test_an_endless_standard_input_is_refused_at_its_first_long_line(
     ]
 
 
+@pytest.mark.parametrize("line", ["", "show 99-0", "?"])
+def test_an_endless_input_that_plays_no_move_is_refused(line: str) -> None:
+    """A human seat's input of lines that play no move (``yes ''``, a wrong move, a command)
+    is refused after 1,000 in a row: the game waited on it forever."""
+    endless = subprocess.Popen(["yes", line], stdout=subprocess.PIPE)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "scout_ref", "play", "--seats", "human,random", "--plain"],
+            stdin=endless.stdout,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+    finally:
+        endless.kill()
+        endless.wait()
+        assert endless.stdout is not None
+        endless.stdout.close()
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        "error: invalid standard input: a human seat: 1000 lines in a row played no move"
+    ]
+
+
 @pytest.mark.parametrize(
     ("argv", "cap"),
     [
@@ -211,6 +236,10 @@ def test_an_endless_standard_input_is_refused_at_its_first_long_line(
         (["verify", "--depth", "9"], "from 0 to 8"),
         (["replay", "--at", "True", "x"], "from 0 to"),
         (["play", "--seed", "1e3"], "from 0 to"),
+        (["play", "--budget", "99999999999"], "from 1 to 1000000"),
+        (["simulate", "--budget", "\u0663"], "from 1 to 1000000"),
+        (["play", "--budget-seconds", "inf"], "seconds from 0.01 to 3600"),
+        (["simulate", "--budget-seconds", "1e9"], "seconds from 0.01 to 3600"),
     ],
 )
 def test_a_count_beyond_its_cap_or_not_in_ascii_digits_names_the_cap(
@@ -222,6 +251,27 @@ def test_a_count_beyond_its_cap_or_not_in_ascii_digits_names_the_cap(
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1, err
     assert cap in err
+
+
+def test_no_option_reads_a_number_with_pythons_int_or_float() -> None:
+    """Every number an option takes is read by one of the option types of ``_options``
+    (``whole``, ``seconds``): ``int`` reads ``"\u0663"`` and ``"1_000"``, ``float`` reads
+    ``"inf"`` and ``"nan"``, and neither has a cap (``play --budget 99999999999`` was taken)."""
+    import argparse  # noqa: PLC0415 - only this test walks the parsers
+
+    from scout_ref.cli import build_parser  # noqa: PLC0415
+
+    def walk(parser: argparse.ArgumentParser) -> list[str]:
+        bare = []
+        for action in parser._actions:
+            if action.type in (int, float):
+                bare.append(f"{parser.prog} {'/'.join(action.option_strings) or action.dest}")
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    bare += walk(sub)
+        return bare
+
+    assert walk(build_parser()) == []
 
 
 @pytest.mark.parametrize(

@@ -297,3 +297,27 @@ def test_a_hello_that_changes_on_restart_is_a_hello_fault() -> None:
     assert faults[0][0] == "crash"
     assert faults[1][0] == "hello"
     assert "the hello changed on restart: version was" in faults[1][1]
+
+
+@pytest.mark.rule("SC-SETUP-02")
+def test_a_kind_whose_requests_are_alike_is_given_up_at_its_first_time_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every deal_random request asks the same work: an adapter that never answers one is
+    waited on once, not five times at each player count, and the other kinds go on (their
+    cases pass); the report names the kind given up and why, the adapter's fault."""
+    monkeypatch.setenv("FAULTY_KIND", "deal_random")
+    started = time.monotonic()
+    status, cases, problem, _ = run_faulty(
+        "hang", tmp_path, "--kind", "legal", "--kind", "random", "--random-deals", "20"
+    )
+    took = time.monotonic() - started
+    assert status == 1
+    random_cases = [c for c in cases.values() if c["id"].startswith("random-")]
+    assert len(random_cases) > 1
+    assert {c["outcome"] for c in random_cases} == {"errored"}
+    assert {c["outcome"] for i, c in cases.items() if i in LEGAL_CASES} == {"passed"}
+    assert "since deal_random requests were given up: it timed out" in random_cases[-1]["message"]
+    assert "its deal_random requests were given up (it timed out: no reply within" in problem
+    assert took < 3 * TIMEOUT + 10  # one time-out and the adapter's starts (about 1 s each)
+    capsys.readouterr()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shlex
 import signal
 import socket
 import subprocess
@@ -240,6 +241,9 @@ def test_a_cluster_that_fails_mid_run_leaves_a_partial_report(
         " partial"
     ]
     assert "partial report: the connection to the scheduler" in out
+    again = next(x for x in out.splitlines() if x.endswith("# the whole run again"))
+    words = shlex.split(again.split("  # ")[0])
+    assert words[words.index("conform") :] == [*command, "--scheduler", "tcp://127.0.0.1:9"]
     report = json.loads((tmp_path / "report.json").read_text("utf-8"))
     schema = json.loads((spec_dir() / "schema" / "report.schema.json").read_text("utf-8"))
     jsonschema.validate(report, schema)

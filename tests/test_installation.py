@@ -155,3 +155,21 @@ def test_a_vector_folder_of_wrong_files_is_refused_or_linted(
     else:  # lint lists every problem, and fails
         assert main(argv) == 1
         assert where in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("action", ["coverage", "lint"])
+def test_a_vector_folder_that_reuses_a_case_id_is_refused_or_linted(
+    action: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A case id names one case: ``coverage`` refuses a folder whose files reuse one, as
+    ``lint`` does (it counted both)."""
+    shipped = Path(__file__).parent.parent / "spec" / "vectors" / "legal" / "round_end.json"
+    (tmp_path / "legal").mkdir()
+    for name in ("round_end.json", "round_end_again.json"):
+        shutil.copyfile(shipped, tmp_path / "legal" / name)
+    argv = ["vectors", action, "--vectors-dir", str(tmp_path)]
+    if action == "coverage":
+        assert "id already used in legal/round_end.json" in one_error(capsys, argv)
+    else:
+        assert main(argv) == 1
+        assert "id already used in legal/round_end.json" in capsys.readouterr().out

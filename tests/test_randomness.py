@@ -46,6 +46,7 @@ class InProcess:
     def __init__(self, hello: Message) -> None:
         self.hello = read_hello(hello)
         self.next_id = 1
+        self.given_up: dict[str, str] = {}  # as Adapter's: none here
 
     def request(self, kind: str, **fields: object) -> Reply:
         message: Message = {"id": self.next_id, "type": kind, **fields}

@@ -100,8 +100,10 @@ class History:
 
         Raises:
             IllegalMoveError: at the first illegal move.
+            TypeError: if ``moves`` are not moves.
         """
         history = cls.begin(start)
+        _require_moves(moves)
         for move in moves:
             history = history.then(move)
         return history
@@ -144,8 +146,10 @@ class History:
 
         Raises:
             IllegalMoveError: at the first illegal move.
+            TypeError: if ``moves`` are not moves.
         """
         history = self
+        _require_moves(moves)
         for move in moves:
             history = history.then(move)
         return history
@@ -357,6 +361,11 @@ def out_of_round(earlier: Sequence[Recall]) -> frozenset[Card]:
     before = earlier[-1]
     seen = {c.card for c in before.hand} | {c.card for e in before.events for c in e.shown}
     return frozenset(seen)
+
+
+def _require_moves(moves: object) -> None:
+    """Raise TypeError unless ``moves`` can be iterated (``History.replay(s, None)``)."""
+    require_type(moves, Iterable, "the move list", "a list of moves such as [parse_move('keep')]")
 
 
 @implements("SC-INFO-01", "SC-INFO-05", "SC-INFO-08")

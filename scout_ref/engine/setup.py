@@ -92,10 +92,21 @@ def check_deck(
     """Raise :class:`MalformedInputError` unless ``deck`` holds each expected card once.
 
     ``among`` names the expected cards in messages (default: the cards in play).
+
+    Raises:
+        TypeError: if ``deck`` is not a list or tuple of :class:`OrientedCard` (a caller of
+            :func:`new_game` may pass a string or numbers).
     """
+    require_type(deck, (list, tuple), "the deck", "a list of cards such as shuffled_deck(3)")
+    given: Sequence[object] = deck  # each item checked as an object: mypyc would cast it first
     problems: list[tuple[str, str]] = []
     seen: set[Card] = set()
-    for k, oc in enumerate(deck):
+    for k, item in enumerate(given):
+        require_type(
+            item, OrientedCard, "a card of the deck", "an OrientedCard such as oriented(1, 2)"
+        )
+        assert isinstance(item, OrientedCard)
+        oc = item
         if oc.card not in expected:
             where = f"among {among}" if among else f"in play with {players} players"
             problems.append((f"/{k}", f"card {oc.card} is not {where}"))

@@ -26,6 +26,10 @@ from scout_ref.play.bots import Bot, GreedyBot, RandomBot
 from scout_ref.play.view import HELP, moves_listing, rule_lines
 
 SEAT_KINDS = ("human", "random", "greedy", "ismcts")
+MAX_IDLE_LINES = 1000
+"""Lines in a row that play no move before a human seat's input is refused: a person never
+types a thousand, and an endless input of them (``yes ''``) would keep the game waiting
+forever."""
 
 
 class Screen(Protocol):
@@ -162,7 +166,7 @@ class Game:
         """Read lines until the human types a legal move; commands are answered on the way."""
         self._show(state, obs)
         prompt = "move" if self.kinds.count("human") == 1 else f"seat {state.turn} move"
-        while True:
+        for _ in range(MAX_IDLE_LINES):
             try:
                 text = " ".join(self.screen.ask(prompt).split())
             except (EOFError, KeyboardInterrupt):
@@ -170,6 +174,8 @@ class Game:
             move = self._command(state, obs, text)
             if move is not None:
                 return move
+        why = f"a human seat: {MAX_IDLE_LINES} lines in a row played no move"
+        raise MalformedInputError("standard input", [("", why)])
 
     def _show(self, state: State, obs: Observation) -> None:
         self.screen.turn(obs, state if self.reveal else None)

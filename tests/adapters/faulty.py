@@ -5,7 +5,8 @@ wrong_id, wrong_shape, flood, nested, giant, markup, surrogate, slow, exit0, flo
 setsid, or die_at_hello (which fails before anything else). When ``FAULTY_MARK`` names a file,
 the adapter writes its pid there when the first legal request arrives (the setsid mode writes its
 grandchild's pid too), so a test knows when the fault is reached and which processes must be
-gone afterwards.
+gone afterwards. ``FAULTY_KIND`` names another request type to fault instead of ``legal``
+(``deal_random``).
 """
 
 from __future__ import annotations
@@ -85,7 +86,8 @@ def fault(mode: str, request: Request) -> str:
 
 
 def main(mode: str) -> None:
-    """Serve until bye, faulting on legal requests."""
+    """Serve until bye, faulting on legal requests (or ``FAULTY_KIND``'s)."""
+    faulted = os.environ.get("FAULTY_KIND", "legal")
     if mode == "die_at_hello":
         print("fatal: the engine library could not be loaded", file=sys.stderr, flush=True)
         sys.exit(1)
@@ -97,7 +99,7 @@ def main(mode: str) -> None:
             name = "[/]\x1b[2J" if mode == "markup" else HELLO["name"]  # markup, a terminal escape
             version = str(os.getpid()) if mode == "changing_hello" else HELLO["version"]
             reply = json.dumps(HELLO | {"name": name, "version": version})
-        elif request["type"] == "legal":
+        elif request["type"] == faulted:
             if mode != "setsid":
                 mark(os.getpid())
             reply = fault(mode, request)

@@ -18,10 +18,21 @@ from typing import TypeVar
 from scout_ref.errors import excerpt
 from scout_ref.util.jsonread import MAX_INTEGER
 
-__all__ = ["MAX_COUNT", "MAX_INTEGER", "add_hypothetical_argument", "options_from", "runs", "whole"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_INTEGER",
+    "MAX_SECONDS",
+    "add_hypothetical_argument",
+    "options_from",
+    "runs",
+    "seconds",
+    "whole",
+]
 
 MAX_COUNT = 1_000_000
-"""The most games, fuzz games or deals one run is asked for."""
+"""The most games, fuzz games or deals one run is asked for (and ISMCTS draws per decision)."""
+MAX_SECONDS = 3600.0
+"""The longest time an option gives one step (``--timeout``, ``--budget-seconds``): an hour."""
 
 Opts = TypeVar("Opts")
 
@@ -66,16 +77,51 @@ def whole(low: int, high: int, *, what: str = "") -> Callable[[str], int]:
     argparse.ArgumentTypeError: '٣' is not a whole number from 1 to 1024
     """
 
-    def read(text: str) -> int:
-        value = int(text) if _WHOLE.fullmatch(text) else None
+    return _bounded(_WHOLE, int, f"whole number from {low} to {high}", low, high, what=what)
+
+
+_SECONDS = re.compile(r"[0-9]{1,7}(\.[0-9]{1,6})?|\.[0-9]{1,6}", re.ASCII)
+
+
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    """An argparse ``type`` for a number of seconds from ``low`` to ``high``, written in ASCII
+    digits with at most one point (``float`` also reads ``"inf"``, ``"nan"``, ``"1e9"`` and
+    ``"٣"``); the error names both bounds, as :func:`whole`'s does.
+
+    >>> seconds(0.01, 3600)("2.5")
+    2.5
+    >>> seconds(0.01, 3600)("inf")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'inf' is not a number of seconds from 0.01 to 3600
+    """
+
+    return _bounded(_SECONDS, float, f"number of seconds from {low:g} to {high:g}", low, high)
+
+
+Number = TypeVar("Number", int, float)
+
+
+def _bounded(
+    pattern: re.Pattern[str],
+    convert: Callable[[str], Number],
+    name: str,
+    low: Number,
+    high: Number,
+    *,
+    what: str = "",
+) -> Callable[[str], Number]:
+    """The argparse ``type`` of :func:`whole` and :func:`seconds`: text that ``pattern`` matches
+    whole, converted, within ``low`` to ``high``; else an error naming the bounds (``name``)."""
+
+    def read(text: str) -> Number:
+        value = convert(text) if pattern.fullmatch(text) else None
         if value is None or not low <= value <= high:
             shown = excerpt(repr(text), 40)
-            raise argparse.ArgumentTypeError(
-                f"{shown} is not a whole number from {low} to {high}{what}"
-            )
+            raise argparse.ArgumentTypeError(f"{shown} is not a {name}{what}")
         return value
 
-    read.__name__ = f"whole number from {low} to {high}"
+    read.__name__ = name
     return read
 
 

@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scout_ref.ai.ismcts import Budget
-from scout_ref.cli.commands._options import MAX_INTEGER, runs, whole
+from scout_ref.cli.commands._options import (
+    MAX_COUNT,
+    MAX_INTEGER,
+    MAX_SECONDS,
+    runs,
+    seconds,
+    whole,
+)
 from scout_ref.cli.commands._output import ViewOptions, add_view_arguments, wants_color
 from scout_ref.engine.state import MAX_PLAYERS, MIN_PLAYERS, State
 from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
@@ -73,14 +80,14 @@ def add_budget_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("ismcts seats (information-set Monte Carlo tree search)")
     g.add_argument(
         "--budget",
-        type=int,
+        type=whole(1, MAX_COUNT),
         default=DEFAULT_BUDGET.iterations,
         metavar="N",
         help=f"sampled states searched per decision (default {DEFAULT_BUDGET.iterations})",
     )
     g.add_argument(
         "--budget-seconds",
-        type=float,
+        type=seconds(0.01, MAX_SECONDS),
         metavar="S",
         help="search for S CPU seconds per decision instead (the game no longer replays "
         "from its seed)",

@@ -35,7 +35,7 @@ from scout_ref.analysis.simulation import play_round, rare_first
 from scout_ref.conformance.judge._chisquare import chi_square, chi_square_tail
 from scout_ref.conformance.judge.dealt import Expect, box_card, judge_dealt
 from scout_ref.conformance.judge.steps import PASS, Verdict, deal_name, reply_verdict
-from scout_ref.conformance.model.kinds import Fault
+from scout_ref.conformance.model.kinds import Fault, RequestType
 from scout_ref.conformance.model.outcomes import (
     OFFICIAL_RULES,
     Case,
@@ -58,8 +58,9 @@ from scout_ref.formats.state_json import (
     state_to_json,
 )
 
-FEATURE = "deal_random"
-"""The feature an adapter lists in its hello's ``capabilities.features`` to be asked."""
+FEATURE: RequestType = "deal_random"
+"""The feature an adapter lists in its hello's ``capabilities.features`` to be asked (and the
+request's type)."""
 
 DEALS = 200
 """Deals asked for per configuration: at least 40 expected in every cell of every test."""
@@ -140,8 +141,8 @@ class Judged:
 
 ERRORED_IN_A_ROW = 5
 """Deals that errored in a row before a configuration asks no more (as the adapter is given up
-after five protocol faults in a row): an adapter that times out on each is not waited on 200
-times."""
+after five protocol faults in a row): an adapter that errors on each is not asked 200 times,
+and one that times out is waited on once (a time-out gives deal_random up)."""
 
 
 def ask_deal(
@@ -311,13 +312,13 @@ def _judge_deals(ctx: Context, config: Config, seed: int, deals: int) -> Judged:
     rng = random.Random(f"{seed}:{config.id}")
     in_a_row = 0
     for k in range(deals):
-        broken = False
+        stop = ""
         try:
             verdict, dealt = _one_deal(ctx, config, rng)
         except ProtocolError as exc:  # unreadable: the adapter's fault, as an errored reply
             verdict, dealt = (Outcome.ERRORED, exc.describe(), frozenset()), None
             judged.fault = judged.fault or exc.fault
-            broken = exc.fault == "broken"  # the adapter, or its deal_random, was given up
+            stop = _stop_asking(ctx, exc)
         if verdict == PASS and dealt is not None:
             judged.good += 1
             judged.readable += _count(judged.sample, dealt)
@@ -328,10 +329,21 @@ def _judge_deals(ctx: Context, config: Config, seed: int, deals: int) -> Judged:
             if dealt is not None:
                 judged.readable += _count(judged.sample, dealt, places=False)
         in_a_row = in_a_row + 1 if verdict[0] is Outcome.ERRORED else 0
-        if (broken or in_a_row >= ERRORED_IN_A_ROW) and k + 1 < deals:
-            judged.given_up = f"{deals - k - 1} not asked after {in_a_row} errored in a row"
+        if in_a_row >= ERRORED_IN_A_ROW and not stop:
+            stop = f"after {in_a_row} errored in a row"
+        if stop and k + 1 < deals:
+            judged.given_up = f"{deals - k - 1} not asked {stop}"
             break
     return judged
+
+
+def _stop_asking(ctx: Context, exc: ProtocolError) -> str:
+    """Why no more deals are asked after ``exc``, or "": the adapter gave deal_random up (one
+    time-out does, :data:`~scout_ref.conformance.process.adapter.ALIKE`) or was given up."""
+    why = ctx.adapter.given_up.get(FEATURE)
+    if why:
+        return f"since {FEATURE} requests were given up: {why}"
+    return f"since {exc}" if exc.fault == "broken" else ""
 
 
 def _set_aside(judged: Judged, deals: int) -> str:

@@ -56,6 +56,9 @@ class Run:
     """The vector folder, if not the shipped ``spec/vectors``."""
     selection_options: Sequence[str] = ()
     """The ``conform`` options that selected the cases (``--rule``, ``--kind``, ``--case``)."""
+    cluster_options: Sequence[str] = ()
+    """The ``conform`` options that played the fuzz games on a cluster (``--scheduler``), for
+    the run again (a rerun of one game plays it here)."""
     selected: int = 0
     """How many vector cases were selected (the random deals and fuzz games come on top)."""
     stopped_early: bool = False
@@ -173,13 +176,15 @@ class Run:
         """A plain statement that the adapter is broken, when it broke the protocol (a case
         that timed out is that case's time-out: :attr:`timed_out`)."""
         faults = Counter({f: n for f, n in self.faults.items() if f != "hang"})
-        if not faults:
+        if not faults and not self.given_up:  # a kind is given up at its first time-out too
             return None
         kinds = ", ".join(f"{fault} {n}" for fault, n in sorted(faults.items()))
-        text = (
-            f"the adapter, not the rules, is broken: {plural(faults.total(), 'case')} hit "
-            f"protocol errors ({kinds}); it was restarted {plural(self.restarts, 'time')}"
-        )
+        text = "the adapter, not the rules, is broken"
+        if faults:
+            text += (
+                f": {plural(faults.total(), 'case')} hit protocol errors ({kinds}); "
+                f"it was restarted {plural(self.restarts, 'time')}"
+            )
         if self.broken:
             text += " and given up after failing repeatedly in a row"
         for kind, why in self.given_up:

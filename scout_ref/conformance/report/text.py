@@ -105,7 +105,8 @@ def next_commands(run: Run, rows: Sequence[RuleRow], table: bool) -> list[str]:
     bad = [r for r in run.results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     first = broken[0].failures[0] if broken else bad[0] if bad else None
     conform = shlex.join([program(), "conform", *run.rerun_options])
-    again = shlex.join([program(), "conform", *run.rerun_options, *run.selection_options])
+    whole = [*run.rerun_options, *run.selection_options, *run.cluster_options]
+    again = shlex.join([program(), "conform", *whole])
     if first is not None:
         lines = run.reproduction(first)
         shown = [x for x in lines if x.startswith("reference: ")] or lines[-1:]

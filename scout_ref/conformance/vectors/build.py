@@ -156,6 +156,7 @@ def checked_documents(root: Path) -> dict[str, tuple[VectorKind, JSONObject]]:
             kind (and how many more problems it has); ``vectors lint`` lists them all.
     """
     found: dict[str, tuple[VectorKind, JSONObject]] = {}
+    seen: dict[str, str] = {}  # case id -> its file: an id names one case, as lint says
     for path, text in existing_files(root).items():
         if path == MANIFEST:
             continue
@@ -167,12 +168,27 @@ def checked_documents(root: Path) -> dict[str, tuple[VectorKind, JSONObject]]:
             if not problems and document["kind"] != kind:
                 problems = [f"kind {document['kind']!r} does not match its folder"]
             if not problems:
+                problems = _reused_ids(document, path, seen)
+            if not problems:
                 found[path] = (kind, document)
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             why = f"{path}: {problems[0]}{more}; scout-ref vectors lint lists every problem"
             raise MalformedInputError("vectors", [("", why)])
     return found
+
+
+def _reused_ids(document: JSONObject, path: str, seen: dict[str, str]) -> list[str]:
+    """The cases of ``document`` whose id an earlier file (in ``seen``) or case used, as
+    :func:`lint_document` words it; records the others in ``seen``."""
+    problems = []
+    cases: Any = document["cases"]
+    for case in cases:
+        cid = case["id"]
+        if cid in seen:
+            problems.append(f"{cid}: id already used in {seen[cid]}")
+        seen[cid] = path
+    return problems
 
 
 def write_documents(root: Path, texts: dict[str, str]) -> list[str]:
@@ -334,11 +350,9 @@ def lint_document(path: str, document: JSONObject, seen: dict[str, str]) -> list
         position_problems,
         answer_problems,
     )
+    problems += [f"{path}: {p}" for p in _reused_ids(document, path, seen)]
     for case in document["cases"]:
         cid = case["id"]
-        if cid in seen:
-            problems.append(f"{path}: {cid}: id already used in {seen[cid]}")
-        seen[cid] = path
         prefix = f"{kind}-{topic.replace('_', '-')}-"
         if not cid.startswith(prefix):
             problems.append(f"{path}: {cid}: id does not start with {prefix}")
