@@ -13,6 +13,7 @@ Pyodide in the reader's browser, from files the site itself serves (``_static/re
   it needs, rfc8785), fetched once with ``pip download`` and checked against their sha256;
 * babel's wheel (:data:`LANGUAGE_WHEELS`), trimmed to the locales of the editions, which the
   page fetches only when a request names an edition's language;
+* :data:`PICTURES`, the modules that draw the panel's pictures in the page;
 * ``wheels.json``, the lists of wheels that ``scoutref.js`` installs, in order, and the
   editions' languages.
 
@@ -100,6 +101,11 @@ LANGUAGE_WHEELS = {
 fetches only on the first request in an edition's language. The site serves it trimmed
 (:func:`trimmed_babel`): 11 MB of it is the locale data of some 1,100 locales, of which babel
 reads only the edition's own and the root when it reads a catalog."""
+
+PICTURES = ("cards.py", "tally.py", "pictures.py")
+"""The modules of this extension that draw the referee panel's pictures in the page
+(:mod:`scoutdocs.pictures`), served as they are from ``_static/referee/scoutdocs/``: the
+rulebook's own card drawing, not a copy of it in JavaScript."""
 
 OWN_SOURCES = (("scout_ref", ("*.py", "*.toml", "py.typed")), ("spec", ("*.json", "*.md", "*.po")))
 
@@ -294,10 +300,14 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
         _place(path, out / "pyodide" / path.name)
     for path in [*wheels, *language]:
         _place(path, out / "wheels" / path.name)
+    (out / "scoutdocs").mkdir(exist_ok=True)
+    for name in PICTURES:
+        _place(Path(__file__).with_name(name), out / "scoutdocs" / name)
     manifest = {
         "pyodide": PYODIDE_VERSION,
         "wheels": [p.name for p in wheels],
         "language_wheels": [p.name for p in language],
+        "pictures": list(PICTURES),
         "languages": languages(),
     }
     write_atomic(out / "wheels.json", json.dumps(manifest, indent=1) + "\n")
