@@ -38,8 +38,6 @@
         (name) => fetchOk(name).then(async (r) => [name, await r.text()]))));
     const fetchWheels = (names) =>
       names.map((name) => fetchOk(`wheels/${name}`).then((r) => r.arrayBuffer()));
-    // The engine's wheels and the pictures' modules come while Pyodide starts.
-    const engineWheels = manifest.then(({ wheels }) => fetchWheels(wheels));
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
     const pyodide = await loadPyodide({
       indexURL: new URL("pyodide/", base).href,
@@ -53,8 +51,9 @@
         pyodide.unpackArchive(await wheel, "wheel", { extractDir: site });
       }
     };
-    const { language_wheels: languageWheels = [], languages: editions = [] } = await manifest;
-    await unpack(await engineWheels);
+    const { wheels, language_wheels: languageWheels = [], languages: editions = [] } =
+      await manifest;
+    await unpack(fetchWheels(wheels));
     pyodide.FS.writeFile(`${site}/rpds.py`, await shim);
     pyodide.FS.mkdirTree(`${site}/scoutdocs`);
     pyodide.FS.writeFile(`${site}/scoutdocs/__init__.py`, "");
