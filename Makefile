@@ -293,7 +293,9 @@ bench: $(STAMP) $(CSTAMP)
 # verdicts, from the English site that docs-en builds (benchmarks/browser.py says what each is).
 # On this 2-core machine, shared: the engine ready 7.1 s after first use at a moderate load; the
 # first verdict 32-36 s (12 CPU s, mostly Pyodide's start) at a load of 10-17; later verdicts
-# 0.02-0.04 s (median).
+# 0.02-0.04 s (median). At a load of 5-10 after the slimmer wheel: the first verdict 7.7-12 s
+# (5-6.5 CPU s, Pyodide's start 5-12 of it), the wheels' unpacking 0.3-0.6 s instead of 0.6-0.8
+# (benchmarks/browser.md).
 bench-browser: docs-en
 	$(BIN)/python benchmarks/browser.py
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+from pathlib import Path
 
 from scout_ref.errors import ScoutError, error_message, excerpt
 from scout_ref.formats.documents import (
@@ -29,7 +30,14 @@ INTERNAL_ERROR = 3
 
 
 def version() -> str:
-    """The installed package's version, as ``scout-ref --version`` names it."""
+    """The installed package's version, as ``scout-ref --version`` names it.
+
+    An installed wheel (the page's) is read from its own ``dist-info`` beside the package:
+    ``importlib.metadata.version`` searches every entry of ``sys.path`` first, the standard
+    library's zip included, which cost the page 0.2 to 0.4 s of its first verdict."""
+    beside = sorted(Path(__file__).resolve().parent.parent.glob("scout_ref-*.dist-info"))
+    if beside:
+        return importlib.metadata.Distribution.at(beside[-1]).version
     return importlib.metadata.version("scout-ref")
 
 

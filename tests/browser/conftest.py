@@ -4,8 +4,9 @@
   127.0.0.1, as any static server serves it;
 * ``context``: one browser context for the whole session, in which a request to any other host
   is blocked and recorded, and every console error and uncaught page error is recorded;
-* ``referee``: the FAQ page of the site, whose engine has started (Pyodide starts once per session:
-  some seconds); ``open_page`` opens another page of the site in the same context.
+* ``referee``: the FAQ page of the site on a phone-sized screen, whose engine the panel started
+  (Pyodide starts once per session for the English site: some seconds); ``open_page`` opens
+  another page of the site in the same context.
 
 After each test (``no_page_faults``, automatic here) the recorded requests to other hosts and
 console errors fail it. Chromium is ``/usr/bin/chromium`` (``apt-get install chromium``;
@@ -27,7 +28,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Locator,
+    Page,
+    Route,
+    ViewportSize,
+)
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = (
@@ -148,10 +157,32 @@ def open_page(context: BrowserContext, site_url: str, faults: Faults) -> OpenPag
     return open_
 
 
+PHONE: ViewportSize = {"width": 430, "height": 900}
+DISPUTE = "Two 7s with a 5 between them are not a pair"  # a FAQ dispute answered by a position
+
+
+def example(page: Page, title: str | None) -> Locator:
+    """The worked example of that title (the page's first if None: an edition's titles are
+    translated)."""
+    return page.locator(".scout-example", has_text=title).first
+
+
+def tap_try(page: Page, title: str | None) -> Locator:
+    """Tap an example's "try it" and wait for the panel's verdict."""
+    example(page, title).locator("button.scout-try").click()
+    verdict = page.locator(".scout-referee .scout-referee-verdict")
+    verdict.wait_for(timeout=120_000)
+    return verdict
+
+
 @pytest.fixture(scope="session")
 def referee(open_page: OpenPage) -> Page:
-    """The FAQ page, with the engine started (once per session; the panel's tests use it too)."""
-    page = open_page("faq.html")
+    """The FAQ page on a phone-sized screen, whose engine the panel started when a dispute's
+    "try it" was tapped: Pyodide starts once for the API's tests and the panel's (some seconds
+    each time it starts; this page's engine is the only one of the English site)."""
+    page = open_page("faq.html", lambda p: p.set_viewport_size(PHONE))
+    assert page.evaluate("scoutRef.started") is False  # reading the page loads no engine
+    tap_try(page, DISPUTE)
     assert page.evaluate("async () => (await scoutRef.ready) === scoutRef")
     return page
 

@@ -1,6 +1,7 @@
 """The referee panel in a real browser (issue 30): a FAQ dispute judged by tapping alone, the
 panel and the rule texts in a Russian edition, bad input shown with the CLI's own message, no
-console error, and a 430-pixel screenshot of the panel before and after a verdict.
+console error, and a 430-pixel screenshot of the panel after a verdict. The English FAQ page and
+its engine are the session's (conftest: ``referee``), which the API's tests use too.
 
 The English site is the session's (conftest); the Russian edition is a one-page project with
 one worked example and the real catalogs, a few CPU seconds where the whole edition costs ~17.
@@ -14,25 +15,22 @@ import http.server
 import io
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from babel.messages.pofile import read_po
-from playwright.sync_api import Browser, Page, Route, ViewportSize
+from playwright.sync_api import Browser, Page, Route
 
 from scout_ref.cli import main
 from scout_ref.rulebook import texts as rule_texts
 from scout_ref.rulebook.registry import rules
-from tests.browser.conftest import Faults, watch
+from tests.browser.conftest import DISPUTE, PHONE, Faults, example, tap_try, watch
 from tests.rulebook_build import DOCS, ONE_BUILD, sphinx
 
 pytestmark = [ONE_BUILD, pytest.mark.slow, pytest.mark.rule]  # the panel; the rules are the CLI's
-PHONE: ViewportSize = {"width": 430, "height": 900}
-DISPUTE = "Two 7s with a 5 between them are not a pair"  # a FAQ dispute answered by a position
-
 EXAMPLE = f"""\
 .. scout-example:: {DISPUTE}
    :rules: SC-GEN-02 SC-SHOW-01 SC-SET-01
@@ -48,37 +46,12 @@ EXAMPLE = f"""\
 """
 
 
-def _example(page: Page, title: str | None) -> Any:
-    """The worked example of that title (the page's first if None: an edition's titles are
-    translated)."""
-    return page.locator(".scout-example", has_text=title).first
-
-
-def _tap_try(page: Page, title: str | None) -> Any:
-    """Tap an example's "try it" and wait for the panel's verdict."""
-    _example(page, title).locator("button.scout-try").click()
-    verdict = page.locator(".scout-referee .scout-referee-verdict")
-    verdict.wait_for(timeout=120_000)
-    return verdict
-
-
-@pytest.fixture(scope="session")
-def faq(open_page: Callable[[str], Page]) -> Page:
-    """The FAQ on a phone-sized screen, unopened: its engine starts when a test first taps."""
-    page = open_page("faq.html")
-    page.set_viewport_size(PHONE)
-    return page
-
-
-def test_a_faq_dispute_gets_its_verdict_by_tapping_alone(faq: Page, tmp_path: Path) -> None:
-    page = faq
-    assert page.evaluate("scoutRef.started") is False  # reading the page loads no engine
-    page.locator(".scout-referee > summary").click()
-    page.locator(".scout-referee").screenshot(path=str(tmp_path / "panel-before.png"))
-    built = _example(page, DISPUTE).locator(".scout-verdict").inner_text()  # the build's engine
+def test_a_faq_dispute_gets_its_verdict_by_tapping_alone(referee: Page, tmp_path: Path) -> None:
+    page = referee  # its engine was started by tapping this dispute's "try it" (conftest)
+    built = example(page, DISPUTE).locator(".scout-verdict").inner_text()  # the build's engine
     reason = re.search(r"rejected: (\w+)", built)
     assert reason is not None, built
-    verdict = _tap_try(page, DISPUTE)
+    verdict = tap_try(page, DISPUTE)
     assert "is-illegal" in (verdict.get_attribute("class") or "")
     assert reason[1] in verdict.inner_text()
     cited = page.locator(".scout-referee-rules dt").all_inner_texts()
@@ -106,8 +79,8 @@ def _cli_error(*args: str) -> str:
         ("3p hands 3/1 4/1 | 5/2 | 6/3 7/3 active_set 2/1 owner 1", "show 0-"),  # no move
     ],
 )
-def test_bad_input_is_shown_with_the_cli_message(faq: Page, line: str, move: str) -> None:
-    page = faq
+def test_bad_input_is_shown_with_the_cli_message(referee: Page, line: str, move: str) -> None:
+    page = referee
     page.locator(".scout-referee-line").fill(line)
     page.locator(".scout-referee-move").fill(move)
     page.locator(".scout-referee-try").click()
@@ -188,7 +161,8 @@ def test_a_russian_page_speaks_russian(russian_faq: Page, tmp_path: Path) -> Non
     words = _russian_catalog()
     summary = page.locator(".scout-referee > summary")
     assert summary.inner_text() == words["Referee: try a move in a position"]
-    verdict = _tap_try(page, None)  # the page's one example, its title in Russian
+    assert page.evaluate("scoutRef.started") is False  # the panel starts this page's engine
+    verdict = tap_try(page, None)  # the page's one example, its title in Russian
     page.locator(".scout-referee").screenshot(path=str(tmp_path / "panel-ru.png"))
     assert words["Illegal"] in verdict.inner_text()
     assert page.locator(".scout-referee-try").inner_text() == words["Try this move"]

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from scout_ref import OrientedCard, Phase, State, round_scores
+from scout_ref import OrientedCard, Phase, Scout, ScoutShow, Show, State, round_scores
+from scout_ref.engine.notation import End, ScoutInner, ShowCards, Written
 from scoutdocs.i18n import _
 from scoutdocs.tally import TALLY_H, tally_svg, tally_width
 
@@ -56,14 +57,17 @@ class Marks:
     slot: int | None = None
 
 
+UNDERLINED = (6, 9)
+"""6 and 9 are underlined, as on playing cards, so an upside-down 9 never reads as 6."""
+
+
 def _underline(number: int) -> str:
-    """6 and 9 are underlined, as on playing cards, so an upside-down 9 never reads as 6."""
-    return ' text-decoration="underline"' if number in (6, 9) else ""
+    return ' text-decoration="underline"' if number in UNDERLINED else ""
 
 
-def card_svg(card: OrientedCard, x: int, y: int, *, marked: bool = False) -> str:
-    """One card at (x, y): top number large, bottom number small and inverted."""
-    top, bottom = COLOURS[card.top], COLOURS[card.bottom]
+def _card(x: int, y: int, marked: bool, **parts: object) -> str:
+    """One card at (x, y) from its parts: ``name``, ``top`` and ``bottom`` (the numbers),
+    ``top_colour``, ``bottom_colour``, ``top_under`` and ``bottom_under`` (the underline)."""
     cx = x + CARD_W // 2
     by = y + TOP_H + (CARD_H - TOP_H) // 2
     outline = (
@@ -74,18 +78,60 @@ def card_svg(card: OrientedCard, x: int, y: int, *, marked: bool = False) -> str
     )
     return (
         f"{outline}"
-        f'<g class="scout-card"><title>{card}</title>'
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{bottom}"/>'
+        f'<g class="scout-card"><title>{parts["name"]}</title>'
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+        f'fill="{parts["bottom_colour"]}"/>'
         f'<path d="M{x} {y + TOP_H}V{y + 6}a6 6 0 0 1 6 -6H{x + CARD_W - 6}'
-        f'a6 6 0 0 1 6 6V{y + TOP_H}Z" fill="{top}"/>'
+        f'a6 6 0 0 1 6 6V{y + TOP_H}Z" fill="{parts["top_colour"]}"/>'
         f'<line x1="{x + 4}" y1="{y + TOP_H}" x2="{x + CARD_W - 4}" y2="{y + TOP_H}" '
         f'stroke="#fff" stroke-opacity="0.6"/>'
         f'<text x="{cx}" y="{y + 33}" font-size="26" font-weight="700" text-anchor="middle" '
-        f'fill="#fff"{_underline(card.top)}>{card.top}</text>'
+        f'fill="#fff"{parts["top_under"]}>{parts["top"]}</text>'
         f'<text x="{cx}" y="{by + 7}" font-size="19" font-weight="700" text-anchor="middle" '
-        f'fill="#fff"{_underline(card.bottom)} transform="rotate(180 {cx} {by})">'
-        f"{card.bottom}</text></g>"
+        f'fill="#fff"{parts["bottom_under"]} transform="rotate(180 {cx} {by})">'
+        f"{parts['bottom']}</text></g>"
     )
+
+
+def card_svg(card: OrientedCard, x: int, y: int, *, marked: bool = False) -> str:
+    """One card at (x, y): top number large, bottom number small and inverted."""
+    return _card(
+        x,
+        y,
+        marked,
+        name=card,
+        top=card.top,
+        bottom=card.bottom,
+        top_colour=COLOURS[card.top],
+        bottom_colour=COLOURS[card.bottom],
+        top_under=_underline(card.top),
+        bottom_under=_underline(card.bottom),
+    )
+
+
+CARD_PARTS = ("name", "top", "bottom", "top_colour", "bottom_colour", "top_under", "bottom_under")
+CARD_TEMPLATE = _card(0, 0, False, **{part: f"{{{part}}}" for part in CARD_PARTS})
+"""One card at (0, 0) as :func:`card_svg` draws it, each part a ``{placeholder}``: the referee
+panel fills it in to draw the cards one taps before the engine has started (issue 30)."""
+
+
+def move_marks(state: State, move: Written) -> Marks:
+    """What ``move`` uses, to highlight in the picture of ``state`` before it: the shown cards,
+    or the scouted card and the slot it goes to."""
+    seat = state.turn
+    match move:
+        case Show(first, last):
+            return Marks(seat=seat, hand=frozenset(range(first, last + 1)))
+        case Scout() | ScoutShow():
+            scout = move if isinstance(move, Scout) else move.scout
+            end = 0 if scout.end is End.LEFT else len(state.active_set) - 1
+            return Marks(active=frozenset({end}), seat=seat, slot=scout.slot)
+        case ScoutInner(position, _, slot):
+            return Marks(active=frozenset({position}), seat=seat, slot=slot)
+        case ShowCards(positions):
+            return Marks(seat=seat, hand=frozenset(positions))
+        case _:
+            return Marks()
 
 
 def _place(k: int, per_row: int) -> tuple[int, int]:

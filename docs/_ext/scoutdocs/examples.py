@@ -16,9 +16,8 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.i18n import docname_to_domain
 
 from scout_ref import Scout, ScoutError, ScoutShow, Show, State, oriented
-from scout_ref.engine.notation import End, ScoutInner, ShowCards
 from scout_ref.rulebook.registry import RULE_ID, rules
-from scoutdocs.cards import PHONE_ROW, Marks, legend_svg, state_svg
+from scoutdocs.cards import PHONE_ROW, Marks, legend_svg, move_marks, state_svg
 from scoutdocs.i18n import _, fill, untranslatable
 from scoutdocs.referee import try_button
 from scoutdocs.rules import rule_ref, rule_text, scout_domain
@@ -55,21 +54,7 @@ def _slug(title: str) -> str:
 
 def _marks_before(step: Step) -> Marks:
     """Highlight what the move uses: the shown cards, or the scouted end and the slot."""
-    move, state = step.move, step.before
-    seat = state.turn
-    match move:
-        case Show(first, last):
-            return Marks(seat=seat, hand=frozenset(range(first, last + 1)))
-        case Scout() | ScoutShow():
-            scout = move if isinstance(move, Scout) else move.scout
-            end = 0 if scout.end is End.LEFT else len(state.active_set) - 1
-            return Marks(active=frozenset({end}), seat=seat, slot=scout.slot)
-        case ScoutInner(position, _, slot):
-            return Marks(active=frozenset({position}), seat=seat, slot=slot)
-        case ShowCards(positions):
-            return Marks(seat=seat, hand=frozenset(positions))
-        case _:
-            return Marks()
+    return Marks() if step.move is None else move_marks(step.before, step.move)
 
 
 def _marks_after(step: Step) -> Marks:

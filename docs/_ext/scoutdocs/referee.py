@@ -10,12 +10,13 @@ global ``scoutRef`` answers exactly as ``scout-ref explain --json`` and ``legal 
 Every word the panel shows is this extension's, from ``scoutdocs.po`` like the pictures' labels
 (:data:`LABELS`, written into the page in the edition's language); the reasoning and the rule
 texts come from the engine in that language (the page's ``lang``); moves, reason codes and rule
-IDs stay as everywhere. The cards are drawn with the pictures' sizes and colours
-(:mod:`scoutdocs.cards`), so the panel's position looks like the rulebook's.
+IDs stay as everywhere. The positions are drawn by :mod:`scoutdocs.cards` itself, run in the page
+beside the engine (:mod:`scoutdocs.pictures`), so the panel's pictures are the rulebook's.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 from html import escape
 from pathlib import Path
@@ -27,7 +28,7 @@ from sphinx.config import Config
 
 from scout_ref import State
 from scout_ref.formats.position_line import format_position
-from scoutdocs import cards
+from scoutdocs import cards, tally
 from scoutdocs.editions import ONEPAGE
 from scoutdocs.i18n import _, language
 from scoutdocs.scenario import Outcome
@@ -74,14 +75,6 @@ LABELS = {
     "after": _("After {moves}"),
     "go_on": _("Go on from this position"),
     "seat": _("Seat {seat}"),
-    "to_act": _("to act"),
-    "chips": _("Scout chips: {count}"),
-    "used": _("Scout & Show used"),
-    "active_owner": _("Active set (owner: seat {seat})"),
-    "empty_owner": _("No active set (owner: seat {seat})"),
-    "no_owner": _("No active set (no owner)"),
-    "left_over": _("Left on the table (owner: seat {seat}); scores nothing"),
-    "none_left": _("Nothing left on the table (owner: seat {seat})"),
     "try_here": _("Try it from here"),
 }
 
@@ -111,19 +104,34 @@ def labels() -> dict[str, str]:
     return words
 
 
+def picture_words() -> dict[str, str]:
+    """Every message of :mod:`scoutdocs.cards` and :mod:`scoutdocs.tally` (the ``_("...")`` in
+    their source), translated into the build's language: the words the page's copy of them draws
+    with (``_static/referee/i18n.py``)."""
+    words = {}
+    for module in (cards, tally):
+        for node in ast.walk(ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+                first = node.args[0]
+                if node.func.id == "_" and isinstance(first, ast.Constant):
+                    words[str(first.value)] = str(_(str(first.value)))
+    return words
+
+
 def drawing() -> dict[str, Any]:
-    """The pictures' sizes and colours (:mod:`scoutdocs.cards`) for the panel's own drawing."""
+    """What the panel draws the cards one taps with before the engine has started: one card of
+    :mod:`scoutdocs.cards` as a template, the numbers' colours, and the sizes of a row. Every
+    picture of a position the engine answers with is drawn by :mod:`scoutdocs.cards` itself, in
+    the page (:mod:`scoutdocs.pictures`)."""
     return {
+        "card": cards.CARD_TEMPLATE,
         "card_w": cards.CARD_W,
         "card_h": cards.CARD_H,
-        "top_h": cards.TOP_H,
         "gap": cards.GAP,
         "margin": cards.MARGIN,
-        "label_h": cards.LABEL_H,
-        "index_h": cards.INDEX_H,
-        "row_gap": cards.ROW_GAP,
-        "accent": cards.ACCENT,
+        "underlined": list(cards.UNDERLINED),
         "colours": {str(n): colour for n, colour in cards.COLOURS.items()},
+        "words": picture_words(),
     }
 
 

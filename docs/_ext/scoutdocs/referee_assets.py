@@ -7,11 +7,13 @@ Pyodide in the reader's browser, from files the site itself serves (``_static/re
   fetched once with ``npm pack`` and checked against :data:`PYODIDE_INTEGRITY` (the registry's
   sha512 integrity of the tarball), before any file of it is used;
 * the wheel of scout-ref itself, built from this checkout (``pip wheel``, pure Python) whenever
-  its sources change;
+  its sources change, served without the stored witness games and the test vectors
+  (:func:`site_wheel`), which explain and legal never read;
 * the pure-Python wheels it imports on the way to a verdict (:data:`WHEELS`: jsonschema and what
   it needs, rfc8785), fetched once with ``pip download`` and checked against their sha256;
 * babel's wheel (:data:`LANGUAGE_WHEELS`), trimmed to the locales of the editions, which the
   page fetches only when a request names an edition's language;
+* :data:`PICTURES`, the modules that draw the panel's pictures in the page;
 * ``wheels.json``, the lists of wheels that ``scoutref.js`` installs, in order, and the
   editions' languages.
 
@@ -31,6 +33,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -98,6 +101,11 @@ LANGUAGE_WHEELS = {
 fetches only on the first request in an edition's language. The site serves it trimmed
 (:func:`trimmed_babel`): 11 MB of it is the locale data of some 1,100 locales, of which babel
 reads only the edition's own and the root when it reads a catalog."""
+
+PICTURES = ("cards.py", "tally.py", "pictures.py")
+"""The modules of this extension that draw the referee panel's pictures in the page
+(:mod:`scoutdocs.pictures`), served as they are from ``_static/referee/scoutdocs/``: the
+rulebook's own card drawing, not a copy of it in JavaScript."""
 
 OWN_SOURCES = (("scout_ref", ("*.py", "*.toml", "py.typed")), ("spec", ("*.json", "*.md", "*.po")))
 
@@ -178,19 +186,11 @@ def languages() -> list[str]:
     return sorted(editions())
 
 
-def trimmed_babel(wheel: Path) -> Path:
-    """babel's checked ``wheel`` without the locale data of the locales no edition speaks,
-    its RECORD listing what is left (made in the cache once per set of editions)."""
-    keep = {"root", "en", *languages()}
-    key = hashlib.sha256(f"{wheel.name}:{sorted(keep)}".encode()).hexdigest()[:12]
-    target = CACHE / f"babel-{key}" / wheel.name
+def _trimmed(wheel: Path, kept: Callable[[str], bool], target: Path) -> Path:
+    """``wheel`` with only the files ``kept`` names, its RECORD listing what is left, at
+    ``target`` (made once: an existing ``target`` is taken as it is)."""
     if target.is_file():
         return target
-
-    def kept(name: str) -> bool:
-        folder, _, file = name.rpartition("/")
-        return folder != "babel/locale-data" or file.removesuffix(".dat") in keep
-
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
         out = Path(tmp, wheel.name)
         with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
@@ -204,6 +204,32 @@ def trimmed_babel(wheel: Path) -> Path:
         target.parent.mkdir(exist_ok=True)
         os.replace(out, target)
     return target
+
+
+def trimmed_babel(wheel: Path) -> Path:
+    """babel's checked ``wheel`` without the locale data of the locales no edition speaks
+    (made in the cache once per set of editions)."""
+    keep = {"root", "en", *languages()}
+    key = hashlib.sha256(f"{wheel.name}:{sorted(keep)}".encode()).hexdigest()[:12]
+
+    def kept(name: str) -> bool:
+        folder, _, file = name.rpartition("/")
+        return folder != "babel/locale-data" or file.removesuffix(".dat") in keep
+
+    return _trimmed(wheel, kept, CACHE / f"babel-{key}" / wheel.name)
+
+
+SITE_LEAVES_OUT = ("scout_ref/_spec/witnesses/", "scout_ref/_spec/vectors/")
+"""What the site's copy of the package's wheel leaves out: the stored witness games (929 files,
+7.5 MB) and the test vectors (3.3 MB), which ``scout-ref check``, ``verify`` and the conformance
+runner read and explain and legal never do. Unpacking them was most of the wheel's install in
+the page (1,203 files, 12.8 MB, a 4 MB download; 229 files, 1.8 MB, 0.6 MB without them)."""
+
+
+def site_wheel(wheel: Path) -> Path:
+    """The package's ``wheel`` as the site serves it: without :data:`SITE_LEAVES_OUT`."""
+    target = wheel.parent / "site" / wheel.name
+    return _trimmed(wheel, lambda name: not name.startswith(SITE_LEAVES_OUT), target)
 
 
 def _sources_digest() -> str:
@@ -262,7 +288,7 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
     CACHE.mkdir(parents=True, exist_ok=True)
     try:
         files = [pyodide_dir() / name for name in PYODIDE_FILES]
-        wheels = [*third_party_wheels(WHEELS), own_wheel()]
+        wheels = [*third_party_wheels(WHEELS), site_wheel(own_wheel())]
         language = [trimmed_babel(w) for w in third_party_wheels(LANGUAGE_WHEELS)]
     except AssetError as exc:
         logger.warning(f"the referee's runtime is missing from the site: {exc}")
@@ -274,10 +300,14 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
         _place(path, out / "pyodide" / path.name)
     for path in [*wheels, *language]:
         _place(path, out / "wheels" / path.name)
+    (out / "scoutdocs").mkdir(exist_ok=True)
+    for name in PICTURES:
+        _place(Path(__file__).with_name(name), out / "scoutdocs" / name)
     manifest = {
         "pyodide": PYODIDE_VERSION,
         "wheels": [p.name for p in wheels],
         "language_wheels": [p.name for p in language],
+        "pictures": list(PICTURES),
         "languages": languages(),
     }
     write_atomic(out / "wheels.json", json.dumps(manifest, indent=1) + "\n")
@@ -299,7 +329,7 @@ def prepare() -> list[Path]:
     CACHE.mkdir(parents=True, exist_ok=True)
     folder = pyodide_dir()
     language = [trimmed_babel(w) for w in third_party_wheels(LANGUAGE_WHEELS)]
-    wheels = [*third_party_wheels(WHEELS), *language, own_wheel()]
+    wheels = [*third_party_wheels(WHEELS), *language, site_wheel(own_wheel())]
     return [*(folder / name for name in PYODIDE_FILES), *wheels]
 
 

@@ -33,6 +33,11 @@
     const start = performance.now();
     const manifest = fetchOk("wheels.json").then((r) => r.json());
     const shim = fetchOk("rpds.py").then((r) => r.text());
+    const drawing = manifest.then(({ pictures = [] }) => Promise.all(
+      ["i18n.py", ...pictures.map((name) => `scoutdocs/${name}`)].map(
+        (name) => fetchOk(name).then(async (r) => [name, await r.text()]))));
+    const fetchWheels = (names) =>
+      names.map((name) => fetchOk(`wheels/${name}`).then((r) => r.arrayBuffer()));
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
     const pyodide = await loadPyodide({
       indexURL: new URL("pyodide/", base).href,
@@ -41,16 +46,21 @@
     });
     timings.pyodide = since(start);
     const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-    const install = async (names) => {
-      const wheels = names.map((name) => fetchOk(`wheels/${name}`).then((r) => r.arrayBuffer()));
+    const unpack = async (wheels) => {
       for (const wheel of wheels) {
         pyodide.unpackArchive(await wheel, "wheel", { extractDir: site });
       }
     };
     const { wheels, language_wheels: languageWheels = [], languages: editions = [] } =
       await manifest;
-    await install(wheels);
+    await unpack(fetchWheels(wheels));
     pyodide.FS.writeFile(`${site}/rpds.py`, await shim);
+    pyodide.FS.mkdirTree(`${site}/scoutdocs`);
+    pyodide.FS.writeFile(`${site}/scoutdocs/__init__.py`, "");
+    for (const [name, text] of await drawing) {
+      const file = name === "i18n.py" ? "scoutdocs/i18n.py" : name;
+      pyodide.FS.writeFile(`${site}/${file}`, text);
+    }
     timings.packages = since(start) - timings.pyodide;
     const bridge = pyodide.pyimport("scout_ref.browser");
     const version = bridge.version();
@@ -65,14 +75,22 @@
     const withLanguages = () => {
       if (languages === null) {
         const begin = performance.now();
-        languages = install(languageWheels).then(() => {
+        languages = unpack(fetchWheels(languageWheels)).then(() => {
           pyodide.runPython("import importlib; importlib.invalidate_caches()");
           timings.languages = since(begin);
         });
       }
       return languages;
     };
-    return { call: bridge.call, version, withLanguages, editions };
+    let pictures = null;
+    const draw = (position, title, move, perRow, words) => {
+      if (pictures === null) {  // imported on the first picture, not before the first verdict
+        pyodide.pyimport("scoutdocs.i18n").WORDS.update(pyodide.toPy(words || {}));
+        pictures = pyodide.pyimport("scoutdocs.pictures");
+      }
+      return pictures.draw(position, title, move, perRow);
+    };
+    return { call: bridge.call, version, withLanguages, editions, draw };
   }
 
   function start() {
@@ -130,6 +148,14 @@
     /** The document of `scout-ref legal --json [--hypothetical] POSITION`. */
     legal(position, options) {
       return request({ command: "legal", position }, options);
+    },
+    /** The rulebook's picture (SVG) of a canonical position line, every seat drawn, as the
+     * referee panel shows it: options title, move (marked), perRow and words (the build's
+     * translations of the pictures' messages). */
+    draw(position, options) {
+      const o = options || {};
+      return start().then((e) => e.draw(position, o.title || "", o.move || "", o.perRow || 99,
+        o.words));
     },
   });
 })();

@@ -4,8 +4,9 @@
  * example's "try it"): then the engine (the site's own Pyodide build, global `scoutRef`) starts.
  * The panel builds a position line (typed, or by tapping cards into hands and the active set),
  * asks `scoutRef.legal` and `scoutRef.explain` with the page's language, and draws the answer:
- * the verdict, the reasoning, the cited rules with their texts and the positions, with the
- * rulebook pictures' sizes and colours. Bad input is shown in place with the engine's message.
+ * the verdict, the reasoning, the cited rules with their texts and the positions, drawn by the
+ * rulebook's own scoutdocs/cards.py run in the page beside the engine (scoutRef.draw). Bad input
+ * is shown in place with the engine's message.
  */
 (() => {
   "use strict";
@@ -143,124 +144,19 @@
     return c ? `${Math.min(c.top, c.bottom)}/${Math.max(c.top, c.bottom)}` : text;
   }
 
-  /* ---- Pictures: the rulebook's cards (scoutdocs/cards.py), drawn here. ---- */
+  /* ---- Pictures: the rulebook's own (scoutdocs/cards.py). ---- */
 
-  function cardSvg(d, c, x, y, marked) {
-    const top = d.colours[c.top], bottom = d.colours[c.bottom];
-    const cx = x + d.card_w / 2, by = y + d.top_h + (d.card_h - d.top_h) / 2;
-    const under = (n) => (n === 6 || n === 9 ? ' text-decoration="underline"' : "");
-    const outline = marked
-      ? `<rect x="${x - 3}" y="${y - 3}" width="${d.card_w + 6}" height="${d.card_h + 6}" rx="8" ` +
-        `fill="none" stroke="${d.accent}" stroke-width="3"/>`
-      : "";
-    return `${outline}<g class="scout-card"><title>${c.top}/${c.bottom}</title>` +
-      `<rect x="${x}" y="${y}" width="${d.card_w}" height="${d.card_h}" rx="6" fill="${bottom}"/>` +
-      `<path d="M${x} ${y + d.top_h}V${y + 6}a6 6 0 0 1 6 -6H${x + d.card_w - 6}` +
-      `a6 6 0 0 1 6 6V${y + d.top_h}Z" fill="${top}"/>` +
-      `<line x1="${x + 4}" y1="${y + d.top_h}" x2="${x + d.card_w - 4}" y2="${y + d.top_h}" ` +
-      `stroke="#fff" stroke-opacity="0.6"/>` +
-      `<text x="${cx}" y="${y + 33}" font-size="26" font-weight="700" text-anchor="middle" ` +
-      `fill="#fff"${under(c.top)}>${c.top}</text>` +
-      `<text x="${cx}" y="${by + 7}" font-size="19" font-weight="700" text-anchor="middle" ` +
-      `fill="#fff"${under(c.bottom)} transform="rotate(180 ${cx} ${by})">${c.bottom}</text></g>`;
-  }
-
+  /* One card to tap, before the engine has started: scoutdocs.cards's card, as the build wrote
+     it with {parts} to fill. */
   function oneCard(d, text) {
     const c = card(text);
+    const under = (n) => (d.underlined.includes(n) ? ' text-decoration="underline"' : "");
+    const parts = { name: `${c.top}/${c.bottom}`, top: c.top, bottom: c.bottom,
+      top_colour: d.colours[c.top], bottom_colour: d.colours[c.bottom],
+      top_under: under(c.top), bottom_under: under(c.bottom) };
+    const svg = d.card.replace(/\{([a-z_]+)\}/g, (whole, name) => String(parts[name]));
     return `<svg xmlns="http://www.w3.org/2000/svg" class="scout-picture" viewBox="0 0 ` +
-      `${d.card_w} ${d.card_h}" aria-hidden="true">${cardSvg(d, c, 0, 0, false)}</svg>`;
-  }
-
-  function rowSvg(d, label, cards, y, captions, marked, perRow) {
-    let out = `<text x="${d.margin}" y="${y + 15}" font-size="14" fill="currentColor">` +
-      `${esc(label)}</text>`;
-    const top = y + d.label_h;
-    if (!cards.length) {
-      out += `<rect x="${d.margin}" y="${top}" width="${d.card_w}" height="${d.card_h}" rx="6" ` +
-        `fill="none" stroke="currentColor" stroke-opacity="0.5" stroke-dasharray="4 3"/>`;
-    }
-    cards.forEach((c, k) => {
-      const x = d.margin + (k % perRow) * (d.card_w + d.gap);
-      const cardTop = top + Math.floor(k / perRow) * (d.card_h + d.index_h);
-      out += cardSvg(d, c, x, cardTop, marked.has(k));
-      out += `<text x="${x + d.card_w / 2}" y="${cardTop + d.card_h + 14}" font-size="12" ` +
-        `text-anchor="middle" fill="currentColor">${esc(captions[k])}</text>`;
-    });
-    return out;
-  }
-
-  function seatLabel(words, state, seat) {
-    const parts = [words.seat.replace("{seat}", seat)];
-    if (state.turn === seat) parts.push(words.to_act);
-    const chips = state.chips[seat] || 0;
-    if (state.players === 2 || chips) parts.push(words.chips.replace("{count}", chips));
-    if (state.used.has(seat)) parts.push(words.used);
-    return parts.join(" \u00b7 ");
-  }
-
-  function activeLabel(words, state) {
-    if (state.owner === null) return words.no_owner;
-    const over = state.roundEnd !== null;  // as scoutdocs/cards.py's _active_label
-    const message = over
-      ? (state.active.length ? words.left_over : words.none_left)
-      : (state.active.length ? words.active_owner : words.empty_owner);
-    return message.replace("{seat}", state.owner);
-  }
-
-  function pictureState(line) {
-    const read = readLine(line);
-    if (!read) return null;
-    const { players, fields } = read;
-    const parse = (row) => row.map(card).filter(Boolean);
-    return {
-      players,
-      phase: (fields.phase || ["play"])[0],
-      hands: rows(fields.hands, players).slice(0, players).map(parse),
-      active: parse(rows(fields.active_set, 1)[0]),
-      owner: seatOf(fields.owner),
-      turn: seatOf(fields.turn),
-      roundEnd: fields.round_end ? fields.round_end[0] : null,
-      chips: (fields.scout_chips || []).map(Number),
-      used: new Set((fields.scout_show_used || []).map(Number)),
-    };
-  }
-
-  /* What a move uses, to mark it in the picture before it: shown cards or the scouted end. */
-  function moveMarks(state, move) {
-    const marks = { active: new Set(), hand: new Set() };
-    const show = /show (\d+)-(\d+)$/.exec(move || "");
-    if (show) for (let k = Number(show[1]); k <= Number(show[2]); k += 1) marks.hand.add(k);
-    const scout = /^scout ([LR])/.exec(move || "");
-    if (scout) marks.active.add(scout[1] === "L" ? 0 : state.active.length - 1);
-    return marks;
-  }
-
-  function stateSvg(cfg, line, title, move, width) {
-    const d = cfg.drawing, words = cfg.labels, state = pictureState(line);
-    if (!state) return "";
-    const marks = moveMarks(state, move);
-    const perRow = Math.max(4, Math.floor((width - 2 * d.margin) / (d.card_w + d.gap)));
-    const lines = (n) => Math.max(1, Math.ceil(n / perRow));
-    let y = d.margin, out = "";
-    if (state.phase !== "rotation") {
-      const n = state.active.length;
-      const ends = n === 1 ? ["L"] : state.active.map((_, k) => (k === 0 ? "L" : k === n - 1 ? "R" : ""));
-      out += rowSvg(d, activeLabel(words, state), state.active, y, ends, marks.active, perRow);
-      y += d.label_h + lines(n) * (d.card_h + d.index_h) + d.row_gap;
-    }
-    state.hands.forEach((hand, seat) => {
-      const marked = seat === state.turn ? marks.hand : new Set();
-      out += rowSvg(d, seatLabel(words, state, seat), hand, y, hand.map((_, k) => String(k)),
-        marked, perRow);
-      y += d.label_h + lines(hand.length) * (d.card_h + d.index_h) + d.row_gap;
-    });
-    const widest = Math.max(1, state.active.length, ...state.hands.map((h) => h.length));
-    const w = Math.max(300, 2 * d.margin + Math.min(widest, perRow) * (d.card_w + d.gap));
-    const h = y - d.row_gap + d.margin;
-    return `<figure class="scout-figure"><svg xmlns="http://www.w3.org/2000/svg" ` +
-      `class="scout-picture" role="img" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" ` +
-      `font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">` +
-      `<title>${esc(title)}</title>${out}</svg><figcaption>${esc(title)}</figcaption></figure>`;
+      `${d.card_w} ${d.card_h}" aria-hidden="true">${svg}</svg>`;
   }
 
   /* ---- The panel. ---- */
@@ -450,7 +346,7 @@
         const doc = await ref.legal(this.line.value, this.options());
         this.result.replaceChildren();
         this.showMoves(doc.moves);
-        this.picture(doc.position, this.words.before, "");
+        await this.picture(ref, doc.position, this.words.before, "");
       });
     }
 
@@ -475,7 +371,7 @@
       return this.ask(async (ref) => {
         const options = { ...this.options(), lang: this.cfg.lang };
         const doc = await ref.explain(this.line.value, this.move.value.trim(), options);
-        this.verdict(doc);
+        await this.verdict(ref, doc);
       });
     }
 
@@ -483,7 +379,7 @@
       return `<a class="scout-rule" href="${esc(this.cfg.rules)}#${esc(id)}"><code>${esc(id)}</code></a>`;
     }
 
-    verdict(doc) {
+    async verdict(ref, doc) {
       const w = this.words, move = `<code>${esc(doc.move)}</code>`;
       const box = el("div", { class: `scout-referee-verdict ${doc.legal ? "is-legal" : "is-illegal"}` });
       let line;
@@ -513,9 +409,9 @@
       this.result.replaceChildren(box,
         el("h4", { text: w.reasoning }), steps,
         el("h4", { text: w.cited }), cited);
-      this.picture(doc.position, w.before, doc.move);
+      await this.picture(ref, doc.position, w.before, doc.move);
       if (doc.after) {
-        this.picture(doc.after, w.after.replace("{moves}", doc.move), "");
+        await this.picture(ref, doc.after, w.after.replace("{moves}", doc.move), "");
         this.result.append(el("button", { type: "button", class: "scout-referee-goon",
           text: w.go_on, onclick: () => {
             this.line.value = doc.after;
@@ -526,10 +422,17 @@
       }
     }
 
-    picture(line, title, move) {
-      const holder = el("div", { class: "scout-pictures" });
+    /* A position the engine answered with, drawn by scoutdocs.cards in the page (every seat,
+       the move's cards marked; a finished round with its scoring lines), as the rulebook draws
+       it. */
+    async picture(ref, line, title, move) {
+      const d = this.cfg.drawing;
       const width = Math.min(this.body.clientWidth || 400, 640);
-      holder.innerHTML = stateSvg(this.cfg, line, title, move, width);
+      const perRow = Math.max(4, Math.floor((width - 2 * d.margin) / (d.card_w + d.gap)));
+      const svg = await ref.draw(line, { title, move, perRow, words: d.words });
+      const holder = el("div", { class: "scout-pictures" });
+      holder.innerHTML = `<figure class="scout-figure">${svg}` +
+        `<figcaption>${esc(title)}</figcaption></figure>`;
       this.result.append(holder);
     }
 
