@@ -5,7 +5,7 @@ Furo's ("Next", "Previous", "Back to top", "On this page" ...), so an edition's 
 in English around a translated text. The editions translate them with the extension's words in
 ``scoutdocs.po`` (listed in :data:`THEME_WORDS`, so ``make locales`` extracts them), and
 :func:`translate_frame` adds that catalog to Sphinx's as a fallback: Sphinx's own translations
-still come first. The site title (``html_title``, "SCOUT rulebook 1.2.0") is translated too.
+still come first. The site's name (``project``, "SCOUT rulebook") and title are translated too.
 
 Furo writes a few words into its templates without marking them for translation (the labels
 of its toggle buttons and the titles of its icons, read by screen readers only); those stay.
@@ -34,7 +34,8 @@ THEME_WORDS = (
 )
 """Furo's words, each exactly as its template marks it (``{% trans %}`` bodies included)."""
 
-SITE_TITLE = _("SCOUT rulebook {release}")
+SITE_NAME = _("SCOUT rulebook")
+"""``project``; the site title (``html_title``) is the name and the release."""
 
 
 def translate_frame(app: Sphinx, config: Config) -> None:
@@ -43,4 +44,5 @@ def translate_frame(app: Sphinx, config: Config) -> None:
     if (config.language or rule_texts.SOURCE) == rule_texts.SOURCE:
         return
     app.translator.add_fallback(get_translator(DOMAIN))
-    config.html_title = str(SITE_TITLE).format(release=config.release)
+    config.project = str(SITE_NAME)
+    config.html_title = f"{config.project} {config.release}"
