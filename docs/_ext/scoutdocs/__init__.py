@@ -36,6 +36,7 @@ from scoutdocs.editions import chapter_heading, configure, note_developer_page, 
 from scoutdocs.engine import EngineDirective, link_rule_ids, resolve_reexport
 from scoutdocs.examples import CardDirective, DropTitleMessages, ExampleDirective, title_message
 from scoutdocs.flows import FlowDirective, depart_flow_figure, flow_figure, visit_flow_figure
+from scoutdocs.frame import translate_frame
 from scoutdocs.history import RuleHistoryDirective
 from scoutdocs.i18n import load_catalog
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
@@ -85,6 +86,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", configure)
     app.connect("config-inited", cache.configure)
     app.connect("config-inited", load_catalog)
+    app.connect("config-inited", translate_frame)  # after load_catalog
     app.connect("config-inited", referee.configure)
     app.connect("doctree-read", chapter_heading, priority=400)  # before the title collector
     app.connect("doctree-read", note_developer_page)

@@ -45,7 +45,7 @@ from scoutdocs.catalogs import (
 from scoutdocs.i18n import DOMAIN, LOCALES
 from scoutdocs.terms import term_findings
 
-PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)s")  # the theme's words are %-formatted
 # A translation that starts like this may parse as a list, a field, a quote or a directive
 # instead of a paragraph; only these are parsed (parsing every message costs seconds).
 BLOCK_START = re.compile(r"\s*([0-9#(|>:*+\-\u2022]|[A-Za-z]{1,4}[.)]\s|\.\.\s)")

@@ -180,11 +180,11 @@ def update_all(pages: bool = True, templates: Path | None = None) -> None:
 
 
 PROTECTED = re.compile(
-    r":[\w:+-]+:`[^`]*`|``.+?``|`[^`]*`_{0,2}|\|[^|\s][^|]*\||\[[^\]\s]*\]_|\{[a-z_]+\}"
+    r":[\w:+-]+:`[^`]*`|``.+?``|`[^`]*`_{0,2}|\|[^|\s][^|]*\||\[[^\]\s]*\]_|\{[a-z_]+\}|%\([a-z_]+\)s"
     r"|https?://\S+"
 )
 """What a pseudo-translation leaves alone: roles, literals, references, substitutions,
-footnote references, placeholders and addresses."""
+footnote references, placeholders (``%(name)s`` too, in the theme's words) and addresses."""
 
 
 def pseudo(text: str) -> str:

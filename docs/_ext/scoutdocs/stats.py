@@ -171,7 +171,7 @@ class RoundStatisticsDirective(SphinxDirective):
         )
         intro = str(
             _(
-                "Measured when this page was built: {games} games of seeded random play per "
+                "Measured when this page was built: {games} games of reproducible random play per "
                 "player count (uniform over the legal moves, every round capped at {cap} moves). "
                 "A round's length counts every move, the rotation decisions included; truncated "
                 "rounds are those the cap stopped, repeated ones those in which a position came "
@@ -180,9 +180,9 @@ class RoundStatisticsDirective(SphinxDirective):
         ).format(games=games, cap=CAP)
         search = str(
             _(
-                "The guided search of scout_ref.analysis.longest, over {deals} seeded two-player "
-                "deals of at most {budget} positions each, found a round of {turns} turns of play "
-                "(the bound is {bound})."
+                "A guided computer search, over {deals} reproducible random two-player deals of "
+                "at most {budget} positions each, found a round of {turns} turns of play (the "
+                "bound is {bound})."
             )
         ).format(deals=deals, budget=budget, turns=len(found.moves), bound=TWO_PLAYER_MAX_TURNS)
         caption = str(_("Rounds of random play by length, {games} games per player count")).format(
