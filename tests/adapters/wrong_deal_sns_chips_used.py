@@ -1,5 +1,6 @@
-"""Wrong engine: with 3 to 5 players a round starts with every Scout & Show chip used; breaks
-SC-SETUP-04 (the chip itself, SC-COMP-04, is there: it records nothing the engine reads)."""
+"""Wrong engine: with 3 to 5 players a new game starts with every Scout & Show chip used (later
+rounds give them back); breaks SC-SETUP-04, which makes every chip available at the start, not
+SC-COMP-04 (the chip is there, and it is one per round)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ right = setup.fresh_round
 
 def fresh_round(**kwargs: Any) -> State:
     state = right(**kwargs)
-    if state.players == 2:
+    if state.players == 2 or state.round != 1:
         return state
     return evolve(state, scout_show_available=(False,) * state.players)
 
 
 if __name__ == "__main__":
     replace(right, fresh_round)
-    serve("wrong: every Scout & Show chip starts used")
+    serve("wrong: every Scout & Show chip starts the game used")

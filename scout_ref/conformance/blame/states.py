@@ -52,7 +52,7 @@ FIELD_RULES: dict[Producer, dict[str, tuple[str, ...]]] = {
         "phase": ("SC-GAME-01",),
         "scores": ("SC-SCORE-06",),
         "scout_chips": ("SC-SETUP-04",),
-        "scout_show_available": ("SC-SETUP-04",),
+        "scout_show_available": ("SC-COMP-04",),
         "*": ("SC-SETUP-04",),
     },
     "keep": {"hands": ("SC-ORIENT-01",), "*": ("SC-ORIENT-01",)},
@@ -85,12 +85,13 @@ FIELD_RULES: dict[Producer, dict[str, tuple[str, ...]]] = {
     },
 }
 """State field -> the rules that govern its change, by what produced the state (``*``: any
-other field). A fresh round's fields are SC-SETUP-04's, the Scout & Show chips among them ("every
-Scout & Show chip is available"): SC-COMP-04 says what the chip records, not how a round sets
-it. With two players the chip and turn fields of a scout, the deal's hands, the chips of a fresh
-round and the Scout & Show chips after any move follow chapter VAR2 instead
-(:data:`TWO_PLAYER`: there is no Scout & Show, SC-VAR2-02); the round-end fields
-(``phase``, ``round_end``, ``scores``) of a move are judged by :func:`round_end_rules`."""
+other field). A new game's fields are SC-SETUP-04's, its Scout & Show chips among them ("every
+Scout & Show chip is available"); a later round's chips are SC-COMP-04's ("one Scout & Show
+chip per round": a chip used in the last round comes back). With two players the chip and
+turn fields of a scout, the deal's hands, the chips of a fresh round and the Scout & Show chips
+after any move follow chapter VAR2 instead (:data:`TWO_PLAYER`: there is no Scout & Show,
+SC-VAR2-02); the round-end fields (``phase``, ``round_end``, ``scores``) of a move are judged
+by :func:`round_end_rules`."""
 
 TWO_PLAYER: dict[tuple[Producer, str], tuple[str, ...]] = {
     ("deal", "hands"): ("SC-VAR2-01",),
