@@ -38,7 +38,7 @@ FIELD_RULES: dict[Producer, dict[str, tuple[str, ...]]] = {
         "start_player": ("SC-GAME-02",),
         "turn": ("SC-SETUP-04",),
         "scout_chips": ("SC-SETUP-04",),
-        "scout_show_available": ("SC-COMP-04",),
+        "scout_show_available": ("SC-SETUP-04",),
         "round": ("SC-GAME-01",),
         "scores": ("SC-SCORE-06",),
         "*": ("SC-SETUP-04",),
@@ -85,10 +85,13 @@ FIELD_RULES: dict[Producer, dict[str, tuple[str, ...]]] = {
     },
 }
 """State field -> the rules that govern its change, by what produced the state (``*``: any
-other field). With two players the chip and turn fields of a scout, the deal's hands, the
-chips of a fresh round and the Scout & Show chips after any move follow chapter VAR2 instead
-(:data:`TWO_PLAYER`: there is no Scout & Show, SC-VAR2-02); the round-end fields
-(``phase``, ``round_end``, ``scores``) of a move are judged by :func:`round_end_rules`."""
+other field). A new game's fields are SC-SETUP-04's, its Scout & Show chips among them ("every
+Scout & Show chip is available"); a later round's chips are SC-COMP-04's ("one Scout & Show
+chip per round": a chip used in the last round comes back). With two players the chip and
+turn fields of a scout, the deal's hands, the chips of a fresh round and the Scout & Show chips
+after any move follow chapter VAR2 instead (:data:`TWO_PLAYER`: there is no Scout & Show,
+SC-VAR2-02); the round-end fields (``phase``, ``round_end``, ``scores``) of a move are judged
+by :func:`round_end_rules`."""
 
 TWO_PLAYER: dict[tuple[Producer, str], tuple[str, ...]] = {
     ("deal", "hands"): ("SC-VAR2-01",),

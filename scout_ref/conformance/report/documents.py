@@ -26,6 +26,7 @@ from scout_ref.conformance.report.verdicts import (
     RuleVerdict,
     blamed,
     decide,
+    holding,
     judge,
     weigh,
 )
@@ -234,7 +235,7 @@ def _rule_rows(run: Run) -> list[RuleRow]:
     """A row per rule of the registry matching the run's rule patterns, in rulebook order."""
     rows = []
     results = run.weighed
-    decided = decide(blamed(results))
+    decided = decide(blamed(results), holding(results))
     absent = absent_rules(run.hello.capabilities) if run.hello else frozenset()
     steps: Counter[str] = Counter()
     for r in results:

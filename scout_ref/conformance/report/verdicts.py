@@ -9,14 +9,15 @@ rule.
 
 A rule is *nonconformant* when some case blamed on it exercises no rule that is itself shown
 broken and that it builds on (``builds_on`` in ``spec/rules.json``, followed transitively):
-nothing lower explains that difference. A case exercises the rules its failing steps pass
-through (read from the reference's explanation of each step, ``CaseResult.uses``), or, when
-those are not known, the rules it cites. A rule whose every failing case exercises such a
-broken lower rule is *not judged*, naming those rules, as a compiler's test harness suppresses
-cascading errors; rules are decided from the bottom of ``builds_on`` up, so "shown broken"
-always means convicted by cases of its own. A lower rule read beside a round end that
-differs, in a case focused on that round end, explains nothing there (:func:`beside`): the
-focused case decides.
+nothing lower explains that difference (a lower rule that cases isolating it show working at
+the case's player count, where no failure is blamed on it, explains nothing there). A case
+exercises the rules its failing steps pass through (read from the reference's explanation of
+each step, ``CaseResult.uses``), or, when those are not known, the rules it cites. A rule
+whose every failing case exercises such a broken lower rule is *not judged*, naming those
+rules, as a compiler's test harness suppresses cascading errors; rules are decided from the
+bottom of ``builds_on`` up, so "shown broken" always means convicted by cases of its own. A
+lower rule read beside a round end that differs, in a case focused on that round end,
+explains nothing there (:func:`beside`): the focused case decides.
 
 A rule no failure blames is *conformant* only when something showed it holding (a passing case
 citing it, or compared steps of a trace or fuzz game it governs that did not fail on it) and no
@@ -104,6 +105,15 @@ def shown_working(results: Iterable[CaseResult]) -> frozenset[Situation]:
         if r.outcome in BAD and r.case.focus in r.blame
     }
     return frozenset((f, p) for f, p in passed - failed if f is not None and p is not None)
+
+
+def holding(results: Iterable[CaseResult]) -> frozenset[Situation]:
+    """The rules, with player counts, shown working (:func:`shown_working`) on which no failure
+    at that player count is blamed at all: a broken lower rule explains no failure there
+    (:func:`decide`)."""
+    results = list(results)
+    blamed_at = {(b, players_of(r)) for r in results if r.outcome in BAD for b in r.blame}
+    return shown_working(results) - blamed_at
 
 
 def weigh(results: Sequence[CaseResult]) -> list[CaseResult]:
@@ -211,14 +221,18 @@ def _depth(rule_id: str) -> int:
     return 1 + max(map(_depth, below)) if below else 0
 
 
-def decide(suspects: dict[str, list[CaseResult]]) -> dict[str, Judgement]:
+def decide(
+    suspects: dict[str, list[CaseResult]], working: frozenset[Situation] = frozenset()
+) -> dict[str, Judgement]:
     """The verdict on every blamed rule, from the bottom of ``builds_on`` up.
 
     A failing case of rule R is *explained* when it exercises a rule R builds on that is
     already decided nonconformant; R is nonconformant when one of its failing cases is not. A
     lower rule convicted only by ``reject`` cases (the engine accepts or misnames moves it
     forbids) explains only other ``reject`` cases: accepting what the rules forbid says nothing
-    of how the engine makes the moves they allow.
+    of how the engine makes the moves they allow. Nor does a lower rule explain a case at a
+    player count where cases isolating it show it working and no failure there is blamed on
+    it (``working``, :func:`holding`): it is broken elsewhere, not where that case runs.
     """
     broken: dict[str, frozenset[CaseKind]] = {}  # rule -> the kinds of its convicting cases
     out: dict[str, Judgement] = {}
@@ -229,6 +243,7 @@ def decide(suspects: dict[str, list[CaseResult]]) -> dict[str, Judgement]:
             if r.case.kind in SELF_EVIDENT.get(rule_id, ())
             else (exercised(r, rule_id) - beside(r, rule_id))
             & _explaining(lower, broken, r.case.kind)
+            - {low for low in lower if (low, players_of(r)) in working}
             for r in suspects[rule_id]
         ]
         free = [r for r, why in zip(suspects[rule_id], reasons, strict=True) if not why]
