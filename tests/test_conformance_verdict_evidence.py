@@ -245,6 +245,11 @@ def test_a_round_that_plays_on_uses_the_rule_that_ends_it_not_the_turn_order_or_
     assert "SC-END-02" in uses
     assert not {"SC-TURN-01", "SC-SCORE-06", "SC-SCORE-01"} & uses, sorted(uses)
     assert "SC-TURN-01" in move_uses(before, move, after, {**played_on, "turn": 1})
+    early = facing(3, "4/2 4/3", "5/3 6/1", seat=1, owner=0, scout_chips=[0, 0, 0])
+    plays_on = state_to_json(apply_move(early, parse_move(move)))  # seat 2 is still to scout
+    assert plays_on["round_end"] is None
+    ended = {**plays_on, "round_end": "unbeaten", "phase": "round_over", "turn": None}
+    assert "SC-TURN-01" in move_uses(state_to_json(early), move, plays_on, ended)  # skipped?
 
 
 @pytest.mark.rule("SC-SCOUT-02", "SC-SNS-02")

@@ -74,17 +74,18 @@ def move_uses(
         cited = {r for r in cited if differs(fields.get(r, ()))}
         cited |= {r for r, keys in governed.items() if differs(keys)}
         cited -= _unfitting_scoring(expected, got)
-        if expected.get("round_end") != got.get("round_end"):
-            cited = _ended_otherwise(cited, before, expected, got)
+        if expected.get("round_end") is not None and got.get("round_end") is None:
+            cited = _played_on(cited, before, expected, got)
     return in_scope(cited, before.get("players"))
 
 
-def _ended_otherwise(cited: set[str], before: Message, expected: Message, got: Message) -> set[str]:
-    """The rules of a step that one side ends the round with and the other does not (or ends
-    another way): its round-end fields (phase, turn, ``round_end``, scores) differ because of
-    the ending, so they use the rule that says whether it ends, not the scoring rules (one
-    side scored nothing to compare) nor the turn order (unless the round played on with the
-    turn passed to a seat other than the next, as the blame reads it)."""
+def _played_on(cited: set[str], before: Message, expected: Message, got: Message) -> set[str]:
+    """The rules of a step that ends the round where the adapter plays on: its round-end
+    fields (phase, turn, ``round_end``, scores) differ because the round did not end there, so
+    they use the rule that says whether it ends, not the scoring rules (the adapter scored
+    nothing to compare) nor the turn order, unless the turn went to a seat other than the next
+    (as the blame reads it). An adapter that ends the round where the reference plays on keeps
+    every rule: where its turn went decided that end (a skipped seat reaches the owner)."""
     scoring = round_end_step_rules(expected) - ENDINGS
     out = (cited - scoring) | round_end_rules(expected, got)
     if not turn_elsewhere(before, got):
