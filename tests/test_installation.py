@@ -173,3 +173,25 @@ def test_a_vector_folder_that_reuses_a_case_id_is_refused_or_linted(
     else:
         assert main(argv) == 1
         assert "id already used in legal/round_end.json" in capsys.readouterr().out
+
+
+@pytest.mark.rule("SC-NOTE-07")
+@pytest.mark.parametrize("move", ["scout #9 @0", "show 1,1", "show 4-2"])
+@pytest.mark.parametrize("action", ["coverage", "lint"])
+def test_a_vector_folder_whose_move_names_no_move_is_refused_or_linted(
+    move: str, action: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A reject case whose move names no move (a card past its active set of 3, a card twice,
+    a reversed range the schema lets through) is refused by ``coverage`` as by ``conform
+    --vectors-dir`` (one check, ``check_written``; coverage counted it), and linted."""
+    source = Path(__file__).parent.parent / "spec" / "vectors" / "reject" / "closure.json"
+    document = json.loads(source.read_text("utf-8"))
+    document["cases"][0]["move"] = move
+    (tmp_path / "reject").mkdir()
+    (tmp_path / "reject" / source.name).write_text(json.dumps(document), "utf-8")
+    argv = ["vectors", action, "--vectors-dir", str(tmp_path)]
+    if action == "coverage":
+        assert f"reject/{source.name} /cases/0: invalid move" in one_error(capsys, argv)
+    else:
+        assert main(argv) == 1
+        assert f"reject/{source.name}" in capsys.readouterr().out

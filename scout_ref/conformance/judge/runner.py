@@ -59,11 +59,8 @@ from scout_ref.conformance.protocol.messages import (
     Result,
 )
 from scout_ref.conformance.report.reproduce import Where, position_line, where
-from scout_ref.conformance.vectors.build import schema_problems, vectors_dir
-from scout_ref.engine.notation import ScoutInner, ShowCards, parse_written
-from scout_ref.engine.turn import check_probe
+from scout_ref.conformance.vectors.build import check_written, schema_problems, vectors_dir
 from scout_ref.errors import MalformedInputError, excerpt
-from scout_ref.formats.state_json import state_from_json
 from scout_ref.rulebook.registry import check_spec_version
 from scout_ref.util.jsonread import read_file
 
@@ -131,23 +128,10 @@ def load_cases(directory: Path) -> list[Case]:
                 cases.append(Case(data["id"], kind, data["description"], rules, data, source))
                 _check_new_id(places, data["id"], f"{source} /cases/{k}")
                 if not shipped and kind in ("apply", "reject"):
-                    _check_written(data, f"{source} /cases/{k}")
+                    check_written(data, f"{source} /cases/{k}")
         except (KeyError, TypeError) as exc:
             raise MalformedInputError("vectors", [("", f"{path}: {exc!r}")]) from None
     return cases
-
-
-def _check_written(data: Any, place: str) -> None:
-    """Refuse a case whose move names no move: a text of SC-NOTE-07's forms that names an end or
-    no card of the active set, a card twice, or an ascending run (``show 2,3`` is
-    ``show 2-3``). The schema lets such texts through; they would be sent as if they were moves.
-    """
-    try:
-        move = parse_written(data["move"])
-        if isinstance(move, ScoutInner | ShowCards):
-            check_probe(state_from_json(data["state"]), move)
-    except MalformedInputError as exc:
-        raise MalformedInputError("vectors", [("", f"{place}: {exc}")]) from None
 
 
 def _check_new_id(places: dict[str, str], case_id: object, place: str) -> None:

@@ -25,6 +25,8 @@ from scout_ref.conformance.model.kinds import VectorKind, is_vector_kind
 from scout_ref.conformance.model.positions import add_positions, position_problems
 from scout_ref.conformance.model.scope import scope_problems
 from scout_ref.conformance.oracle.answers import expectation
+from scout_ref.engine.notation import ScoutInner, ShowCards, parse_written
+from scout_ref.engine.turn import check_probe
 from scout_ref.errors import MalformedInputError, ScoutError
 from scout_ref.formats import schema as _schema
 from scout_ref.formats.state_json import rules_from_json, state_from_json
@@ -169,6 +171,9 @@ def checked_documents(root: Path) -> dict[str, tuple[VectorKind, JSONObject]]:
                 problems = [f"kind {document['kind']!r} does not match its folder"]
             if not problems:
                 problems = _reused_ids(document, path, seen)
+            if not problems and kind in ("apply", "reject"):  # a move that names no move
+                for k, case in enumerate(document["cases"]):
+                    check_written(case, f"{path} /cases/{k}")
             if not problems:
                 found[path] = (kind, document)
         if problems:
@@ -176,6 +181,19 @@ def checked_documents(root: Path) -> dict[str, tuple[VectorKind, JSONObject]]:
             why = f"{path}: {problems[0]}{more}; scout-ref vectors lint lists every problem"
             raise MalformedInputError("vectors", [("", why)])
     return found
+
+
+def check_written(data: Any, place: str) -> None:
+    """Refuse a case whose move names no move: a text of SC-NOTE-07's forms that names an end or
+    no card of the active set, a card twice, or an ascending run (``show 2,3`` is
+    ``show 2-3``). The schema lets such texts through; they would be sent as if they were moves.
+    """
+    try:
+        move = parse_written(data["move"])
+        if isinstance(move, ScoutInner | ShowCards):
+            check_probe(state_from_json(data["state"]), move)
+    except MalformedInputError as exc:
+        raise MalformedInputError("vectors", [("", f"{place}: {exc}")]) from None
 
 
 def _reused_ids(document: JSONObject, path: str, seen: dict[str, str]) -> list[str]:
