@@ -362,12 +362,6 @@ ENGINES: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
         ("SC-SCOUT-05", "SC-END-02"),  # the round end is not hidden behind the owner
         ("SC-TURN-01",),
     ),
-    "unbeaten-end-needs-the-owner": (
-        "wrong_owner_forgotten",
-        "--rule SC-SCOUT-05 --rule SC-END-02 --kind apply",
-        ("SC-SCOUT-05", "SC-END-02"),  # the case focused on the emptied set's end decides it
-        ("SC-TURN-01",),
-    ),
     "two-player-scope": (
         "wrong_two_player_sns_chips",
         "--rule SC-VAR2-0* --rule SC-SHOW-0* --kind apply",

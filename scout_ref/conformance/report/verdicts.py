@@ -15,9 +15,7 @@ exercises the rules its failing steps pass through (read from the reference's ex
 each step, ``CaseResult.uses``), or, when those are not known, the rules it cites. A rule
 whose every failing case exercises such a broken lower rule is *not judged*, naming those
 rules, as a compiler's test harness suppresses cascading errors; rules are decided from the
-bottom of ``builds_on`` up, so "shown broken" always means convicted by cases of its own. A
-lower rule read beside a round end that differs, in a case focused on that round end,
-explains nothing there (:func:`beside`): the focused case decides.
+bottom of ``builds_on`` up, so "shown broken" always means convicted by cases of its own.
 
 A rule no failure blames is *conformant* only when something showed it holding (a passing case
 citing it, or compared steps of a trace or fuzz game it governs that did not fail on it) and no
@@ -193,27 +191,6 @@ def exercised(result: CaseResult, rule_id: str | None = None) -> frozenset[str]:
 STEP_KINDS = frozenset(("apply", "deal"))
 """Kinds of case whose difference is one state's, read field by field."""
 
-ROUND_ENDS = frozenset(("SC-END-01", "SC-END-02", "SC-END-03", "SC-VAR2-05", "SC-VAR-02"))
-"""The rules a round end that differs is read as (whether and how the round ended:
-:func:`~scout_ref.conformance.blame.states.round_end_rules`), from its phase and ``round_end``,
-fields no move changes directly."""
-
-
-def beside(result: CaseResult, rule_id: str) -> frozenset[str]:
-    """In a one-step case focused on a round-end rule and read as it (the round ends on one
-    side only), the rules its difference reads from the fields the move changes directly (a
-    forgotten owner beside a missing unbeaten end): two faults as well as one, so the case
-    focused on the round end decides it, and a lower rule seen beside it explains nothing
-    there. The turn is a round-end field too: SC-TURN-01 read from it stays. Empty for any
-    other case."""
-    if result.case.kind not in STEP_KINDS or result.case.focus != rule_id:
-        return frozenset()
-    readings = frozenset(result.points_at)
-    if rule_id not in ROUND_ENDS or rule_id not in readings:
-        return frozenset()
-    return readings - {rule_id, "SC-TURN-01"}
-
-
 @cache
 def _depth(rule_id: str) -> int:
     """How many rules deep ``rule_id`` builds (0 for a rule that builds on nothing)."""
@@ -241,7 +218,7 @@ def decide(
         reasons = [
             frozenset()
             if r.case.kind in SELF_EVIDENT.get(rule_id, ())
-            else (exercised(r, rule_id) - beside(r, rule_id))
+            else exercised(r, rule_id)
             & _explaining(lower, broken, r.case.kind)
             - {low for low in lower if (low, players_of(r)) in working}
             for r in suspects[rule_id]
