@@ -47,6 +47,7 @@ NUMBERS: dict[str, Callable[[State], list[int] | int | None]] = {
     "owner": lambda s: None if s.owner is None else int(s.owner),
     "active": lambda s: len(s.active_set),
     "round": lambda s: s.round,
+    "start": lambda s: int(s.start_player),  # the round's start player
 }
 
 
