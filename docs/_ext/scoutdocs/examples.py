@@ -200,8 +200,8 @@ class ExampleDirective(SphinxDirective):
       (:mod:`scoutdocs.prose`), so they cannot disagree with the picture: ``:ex:`hand 0```
       (cards in seat 0's hand after the moves), ``chips N``, ``captured N``, ``score N`` (the
       round's score, once it has ended), ``total N``, ``turn``, ``owner``, ``active`` (cards in
-      the active set), ``round``, ``start`` (the start player), each also as ``before ...`` (the first position), and
-      ``moves`` (how many moves are played).
+      the active set), ``round``, ``start`` (the start player), each also as ``before ...``
+      (the first position), and ``moves`` (how many moves are played).
     * ``:seats:`` the hands to draw (default: the owner and the players who act); ``:name:``
       the anchor (default: from the title).
     """
