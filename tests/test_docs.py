@@ -367,3 +367,52 @@ def test_the_table_sheet_check_counts_pages(
     assert sheet.main([str(tmp_path), "en", "ru"]) == 1
     assert sheet.main([str(tmp_path), "pt"]) == 1
     assert "ru.pdf: 3 pages (more than 2)" in capsys.readouterr().out
+
+
+_CH11_UNBEATEN = (
+    ".. scout-example:: Everyone else scouted\n"
+    "   :rules: SC-END-02\n"
+    "   :players: 3\n"
+    "   :hands: 6/8 9/2 9/1 5/9 | 3/1 | 4/9 9/3 6/9 7/9 8/9\n"
+    "   :captured: 3-4 3-5 4-6 4-7 5-6 7-8 | 1-2 1-4 1-7 2-7 3-8 4-5 4-8 5-7 | "
+    "1-5 1-8 2-3 2-4 2-5 2-8 3-7 5-8 6-7\n"
+    "   :chips: 0 2 3\n"
+    "   :active-set: 6/1 6/2 6/3\n"
+    "   :owner: 0\n"
+    "   :turn: 1\n"
+    "   :moves: scout L @0; scout L @0\n"
+    "   :expect: phase = round_over\n\n"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("SC-END-02", "SC-SCORE-04")
+def test_an_examples_sentence_takes_its_numbers_from_the_engine(tmp_path: Path) -> None:
+    """Chapter 11 once said "two cards" beside a drawn hand of four (issue 31)."""
+    body = (
+        "   Seat 0 keeps :ex:`hand 0` cards, seat 2 holds :ex:`before hand 2` then "
+        ":ex:`hand 2`, seat 0 scores :ex:`score 0` after :ex:`moves` moves.\n"
+    )
+    source = _tiny_project(tmp_path, _CH11_UNBEATEN + body)
+    status, warnings = _sphinx(source, tmp_path, "-b", "text")  # -W: the rules not rendered
+    assert status == 0, warnings
+    assert ":ex:" not in warnings
+    assert "disagrees" not in warnings
+    text = " ".join((tmp_path / "html" / "index.txt").read_text(encoding="utf-8").split())
+    assert "Seat 0 keeps 4 cards, seat 2 holds 5 then 6, seat 0 scores 8 after 2 moves." in text
+
+
+@pytest.mark.slow
+@pytest.mark.rule
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (_CH11_UNBEATEN + "   Seat 0 has :ex:`cards 0` cards.\n", ":ex: key 'cards 0' is unknown"),
+        (_CH11_UNBEATEN + "   Seat 7 has :ex:`hand 7` cards.\n", "the example has no such number"),
+        ("Seat 0 has :ex:`hand 0` cards.\n", "is outside a scout-example"),
+    ],
+)
+def test_an_unknown_or_stray_example_number_fails_the_build(
+    tmp_path: Path, body: str, error: str
+) -> None:
+    assert error in _failed_build(_tiny_project(tmp_path, body), tmp_path)

@@ -230,6 +230,9 @@ def test_catalog_check_names_page_and_message_and_broken_placeholders(tmp_path: 
     catalog = Catalog(locale="ru")
     catalog.add("Old sentence.", "Старое.")
     catalog.add("{move} is legal", "{ход} допустим")
+    catalog.add("Seat 0 keeps :ex:`hand 0` cards.", "Место 0 держит 2 карты.")  # wrote it
+    catalog.add("Seat 1 keeps :ex:`hand 1`.", "Место 1 держит :ex:`hand 0`.")  # changed it
+    catalog.add("Seat 2 has :ex:`chips 2`.", "Место 2: :ex:`chips  2`.")  # not exactly kept
     catalog.add("Fuzzy one.", "Нечто.", flags=["fuzzy"])
     catalog.add("Untranslated.")
     page = tmp_path / "faq.po"
@@ -237,6 +240,9 @@ def test_catalog_check_names_page_and_message_and_broken_placeholders(tmp_path: 
     found = list(incomplete(page, "ru"))
     assert [line.split(": ", 2)[1] for line in found] == [
         "the placeholders {...} differ from the English",
+        "the engine's numbers :ex:`...` differ from the English",
+        "the engine's numbers :ex:`...` differ from the English",
+        "the engine's numbers :ex:`...` differ from the English",
         "fuzzy (the English changed; check and unmark)",
         "untranslated",
     ]

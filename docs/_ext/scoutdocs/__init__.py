@@ -5,6 +5,8 @@
   and places the chapter's examples under them.
 * ``.. rule-index::`` lists every rule with its scope and text (the page ``rules.html``).
 * ``.. scout-example::`` builds a position, plays moves, checks the engine agrees, and draws it.
+* ``:ex:`hand 0``` in an example's sentence is a number computed by the engine from that
+  example (:mod:`scoutdocs.prose`): the cards in seat 0's hand after its moves.
 * ``.. scout-card:: 7/3`` draws one card with a legend.
 * ``.. engine:: show`` documents the engine module of a chapter.
 * ``.. rule-history::`` lists what each spec version added, changed and retired.
@@ -39,6 +41,7 @@ from scoutdocs.flows import FlowDirective, depart_flow_figure, flow_figure, visi
 from scoutdocs.frame import translate_frame
 from scoutdocs.history import RuleHistoryDirective
 from scoutdocs.i18n import load_catalog
+from scoutdocs.prose import ExampleNumberRole, ExampleNumbers, example_number
 from scoutdocs.resolve import ExampleLinks, GlossaryLinks, check_coverage, outdated
 from scoutdocs.rules import (
     RuleImplementersDirective,
@@ -65,6 +68,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # A file where an English build writes each translated page's messages (scoutdocs.messages).
     app.add_config_value("scout_messages_out", "", "", types=frozenset({str}))
     app.add_role("rule", RuleRole(warn_dangling=True))
+    app.add_role("ex", ExampleNumberRole())
+    app.add_node(example_number)
     app.add_node(example_list)
     app.add_node(title_message)
     app.add_node(folded, html=(visit_folded, depart_folded))
@@ -82,6 +87,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("glossary-terms", GlossaryTermsDirective)
     app.add_post_transform(GlossaryLinks)
     app.add_post_transform(ExampleLinks)
+    app.add_post_transform(ExampleNumbers)
     app.add_post_transform(DropTitleMessages)
     app.connect("config-inited", configure)
     app.connect("config-inited", cache.configure)

@@ -6,7 +6,8 @@ A finding is one line naming the file and the message. Four kinds:
   translated) or obsolete (kept from an English that is gone), in any edition's page catalogs,
   ``scoutdocs.po``, ``spec/locales/<lang>/rules.po`` or ``explain.po``; or a translation
   whose ``{name}`` placeholders (each plural form's, for a counted message) differ from
-  the English's; or a page's translation that reStructuredText reads
+  the English's, or whose ``:ex:`...``` numbers (:mod:`scoutdocs.prose`) are not exactly the
+  English's; or a page's translation that reStructuredText reads
   as another kind of block than its English (``2. runda ...`` is a numbered list, ``(i) ...``
   too): Sphinx drops such a translation without a warning and prints the English;
 * **stale**: a catalog whose messages are not those of the English now, compared message by
@@ -43,6 +44,7 @@ from scoutdocs.catalogs import (
     registry_template,
 )
 from scoutdocs.i18n import DOMAIN, LOCALES
+from scoutdocs.prose import ROLE
 from scoutdocs.terms import term_findings
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)s")  # the theme's words are %-formatted
@@ -104,6 +106,8 @@ def incomplete(path: Path, lang: str, page: bool = False) -> Iterator[str]:
             yield f"{where}: fuzzy (the English changed; check and unmark): {_short(text)}"
         elif sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(translation)):
             yield f"{where}: the placeholders {{...}} differ from the English: {_short(text)}"
+        elif sorted(ROLE.findall(text)) != sorted(ROLE.findall(translation)):
+            yield f"{where}: the engine's numbers :ex:`...` differ from the English: {_short(text)}"
         elif page and reshaped(text, translation):
             yield (
                 f"{where}: reshaped (reads as a list or other block, so Sphinx would print the "

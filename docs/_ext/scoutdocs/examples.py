@@ -19,6 +19,7 @@ from scout_ref import Scout, ScoutError, ScoutShow, Show, State, oriented
 from scout_ref.rulebook.registry import RULE_ID, rules
 from scoutdocs.cards import PHONE_ROW, Marks, legend_svg, move_marks, state_svg
 from scoutdocs.i18n import _, fill, untranslatable
+from scoutdocs.prose import numbers
 from scoutdocs.referee import try_button
 from scoutdocs.rules import rule_ref, rule_text, scout_domain
 from scoutdocs.scenario import ExampleMismatch, Outcome, Step, run_example
@@ -180,6 +181,12 @@ class ExampleDirective(SphinxDirective):
       ``sees S T`` (seat T's hand as seat S sees it, ``?`` hidden), ``unseen S`` (the cards
       seat S cannot place), ``deduced S T`` (the cards elimination puts in seat T's hand) and
       ``recalls S`` (the moves of this round seat S knows of, ``;`` between them).
+    * The body's sentences write the example's numbers with the ``:ex:`` role
+      (:mod:`scoutdocs.prose`), so they cannot disagree with the picture: ``:ex:`hand 0```
+      (cards in seat 0's hand after the moves), ``chips N``, ``captured N``, ``score N`` (the
+      round's score, once it has ended), ``total N``, ``turn``, ``owner``, ``active`` (cards in
+      the active set), ``round``, ``start`` (the start player), each also as ``before ...``
+      (the first position), and ``moves`` (how many moves are played).
     * ``:seats:`` the hands to draw (default: the owner and the players who act); ``:name:``
       the anchor (default: from the title).
     """
@@ -210,6 +217,8 @@ class ExampleDirective(SphinxDirective):
         anchor = self.options.get("name", _slug(title))
         box = nodes.container(classes=["scout-example"], ids=[anchor])
         box["home-rule"] = cited[0]
+        played = sum(1 for s in outcome.steps if s.move is not None)
+        box["scout-numbers"] = numbers(outcome.start, outcome.final, played)  # for :ex:
         self.set_source_info(box)
         shown = example_title(self.env, title)
         head = nodes.paragraph(classes=["scout-example-title"], translatable=False)
