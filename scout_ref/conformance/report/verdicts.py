@@ -188,10 +188,6 @@ def exercised(result: CaseResult, rule_id: str | None = None) -> frozenset[str]:
     return used(result) | frozenset(result.blame) | frozenset(result.points_at)
 
 
-STEP_KINDS = frozenset(("apply", "deal"))
-"""Kinds of case whose difference is one state's, read field by field."""
-
-
 @cache
 def _depth(rule_id: str) -> int:
     """How many rules deep ``rule_id`` builds (0 for a rule that builds on nothing)."""
