@@ -167,7 +167,7 @@ def test_budgets_are_checked_before_playing(
     extra: list[str], error: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["simulate", "--seats", "ismcts,greedy", *extra]) == 2
-    assert f"invalid {error}" in capsys.readouterr().err
+    assert f"error: argument {error}: '0' is not" in capsys.readouterr().err
 
 
 @pytest.mark.rule

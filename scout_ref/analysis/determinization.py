@@ -234,6 +234,7 @@ def sample_history(obs: Observation, rng: random.Random) -> History:
 def sample_state(obs: Observation, rng: random.Random) -> State:
     """A full state consistent with ``obs``, uniform over the cards its seat cannot see.
 
+    >>> import random
     >>> from scout_ref import new_game, observation, Seat
     >>> state = new_game(4, seed=3)
     >>> sample = sample_state(observation(state, Seat(1)), random.Random(0))

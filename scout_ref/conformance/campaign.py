@@ -80,7 +80,7 @@ class Campaign:
     cases: Sequence[str] = ()
     """Only the cases whose ID matches one of these globs (``reject-show-*``)."""
     kinds: Sequence[CaseKind] = ()
-    """Only the cases of these kinds (:data:`KINDS`): ``fuzz`` the fuzz games, ``random`` the
+    """Only the cases of these kinds (``KINDS``): ``fuzz`` the fuzz games, ``random`` the
     tests of the adapter's own deals."""
     strictness: Strictness = "reason"
     """``reason``: a rejection must give the expected reason; ``legality``: any rejection passes."""
