@@ -166,7 +166,9 @@ def test_simulate_reports_each_kind_s_win_rate(capsys: pytest.CaptureFixture[str
 def test_budgets_are_checked_before_playing(
     extra: list[str], error: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["simulate", "--seats", "ismcts,greedy", *extra]) == 2
+    with pytest.raises(SystemExit) as ended:  # refused as the options are read
+        main(["simulate", "--seats", "ismcts,greedy", *extra])
+    assert ended.value.code == 2
     assert f"error: argument {error}: '0' is not" in capsys.readouterr().err
 
 
