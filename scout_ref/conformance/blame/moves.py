@@ -94,20 +94,63 @@ def misread_blame(state_json: object, move: str, expected: object, got: object) 
     SC-SET-03, as :func:`_non_combination_rules` reads them). Empty for any other difference.
     """
     wanted, later = Reason.NOT_A_COMBINATION.value, Reason.NOT_STRONGER.value
-    parsed = _parse(move)
-    if (expected, got) != (wanted, later) or not isinstance(parsed, Show | ScoutShow):
+    numbers = _shown_numbers(state_json, move)
+    if (expected, got) != (wanted, later) or numbers is None:
         return frozenset()
+    return frozenset(_non_combination_rules(numbers))
+
+
+def _shown_numbers(state_json: object, move: str) -> list[int] | None:
+    """The top numbers a show (or a Scout & Show's show, after its scout) would show; None
+    for another move, a range outside the hand or a state that cannot be read."""
+    parsed = _parse(move)
+    if not isinstance(parsed, Show | ScoutShow):
+        return None
     try:
         state = state_from_json(state_json)
     except MalformedInputError:
-        return frozenset()
+        return None
     hand, show = state.hand, parsed
     if isinstance(show, ScoutShow):
         hand, _ = scouted(state.hand, state.active_set, show.scout)
         show = show.show
-    if show.last >= len(hand):
+    return None if show.last >= len(hand) else tops(hand[show.first : show.last + 1])
+
+
+def earlier_reason_blame(state_json: object, move: str, expected: object, got: object) -> Rules:
+    """The rules an engine misreads when it rejects the forbidden ``move`` for ``got``, a reason
+    SC-TURN-04 checks before ``expected``, the reference's.
+
+    The reference rejects a move for the first rule it breaks, in that order, so every check
+    before ``expected`` holds in the state: an engine that names one of them believes a rule
+    broken that is not, and misreads that rule (read as for a legal move rejected for it,
+    :func:`rejected_blame`: the Scout & Show chip taken for spent is SC-SNS-01, forced scouting
+    applied unasked SC-SCOUT-04, a combination taken for none the rule of its kind). Whether
+    it also keeps the expected rule is not shown: it refused before reaching it. Empty when
+    ``got`` is not checked before ``expected`` (a precedence or expected-rule fault)."""
+    order = list(Reason)
+    known = {r.value: r for r in order}
+    if not isinstance(got, str) or not isinstance(expected, str):
         return frozenset()
-    return frozenset(_non_combination_rules(tops(hand[show.first : show.last + 1])))
+    if got not in known or expected not in known:
+        return frozenset()
+    if order.index(known[got]) >= order.index(known[expected]):
+        return frozenset()
+    if known[got] is Reason.NOT_A_COMBINATION:
+        return _combination_rules(state_json, move)
+    return rejected_blame(state_json, move, got)
+
+
+def _combination_rules(state_json: object, move: str) -> Rules:
+    """The rule of the combination a show's cards form (SC-SET-02 a set, SC-SET-03 a run,
+    SC-SET-01 a single card): the rule an engine misreads that takes them for none."""
+    numbers = _shown_numbers(state_json, move)
+    if numbers is None:
+        return frozenset()
+    combination = classify(numbers)
+    if combination is None or combination.size == 1:
+        return frozenset(["SC-SET-01"])
+    return frozenset(["SC-SET-02" if combination.kind is Kind.SET else "SC-SET-03"])
 
 
 def _voluntary(state_json: object) -> bool:

@@ -124,6 +124,25 @@ def last_decision_rules(kind: Producer, key: str, expected: Message) -> tuple[st
     return ()
 
 
+def decision_order_rules(kind: Producer, expected: Message, got: Message) -> tuple[str, ...]:
+    """The rules of the order of the rotation decisions (what any decision's ``turn`` points
+    at) when the last decision leaves the adapter in the rotation phase with another seat to
+    decide than the start player (the seat after the last decider). Whether every player has
+    decided (SC-ORIENT-03) is read from the seats the state records as having decided, in seat
+    order from the start player: an engine that hands the decision to a seat that order has
+    already passed counts the decisions in another order, so the step passes through the
+    order's rules too, and a broken order, convicted by its own cases, explains the step
+    (SC-ORIENT-03 builds on SC-ORIENT-01). Staying in the rotation phase with the start player
+    to decide again, or starting play with another seat, is SC-ORIENT-03's alone. Empty for
+    any other step."""
+    if not last_decision_rules(kind, "phase", expected):
+        return ()
+    turn = got.get("turn")
+    if got.get("phase") != Phase.ROTATION.value or not isinstance(turn, int):
+        return ()
+    return () if turn == expected.get("turn") else FIELD_RULES[kind]["*"]
+
+
 def narrow(case: Case, derived: frozenset[str], outcome: Outcome) -> tuple[str, ...]:
     """The rules a failed case is blamed on.
 

@@ -25,6 +25,7 @@ from scout_ref.conformance.blame.states import (
     ROUND_END_FIELDS,
     TWO_PLAYER,
     Rules,
+    decision_order_rules,
     last_decision_rules,
     producer,
     round_end_rules,
@@ -74,6 +75,7 @@ def move_uses(
         cited = {r for r in cited if differs(fields.get(r, ()))}
         cited |= {r for r, keys in governed.items() if differs(keys)}
         cited -= _unfitting_scoring(expected, got)
+        cited |= set(decision_order_rules(producer(move), expected, got))
         if expected.get("round_end") is not None and got.get("round_end") is None:
             cited = _played_on(cited, before, expected, got)
     return in_scope(cited, before.get("players"))

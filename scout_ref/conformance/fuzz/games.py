@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from scout_ref.analysis.simulation import random_game, rare_first
+from scout_ref.analysis.simulation import random_game
 from scout_ref.conformance.blame.diff import score_difference, state_diff
 from scout_ref.conformance.blame.followup import settled_blame
 from scout_ref.conformance.blame.moves import rejected_blame
@@ -45,6 +45,13 @@ from scout_ref.conformance.fuzz.own_deal import (
     fell_back,
     own_deal_steps,
     own_departure,
+)
+from scout_ref.conformance.fuzz.shape import (
+    judgeable,
+    policy,
+    rounds_played,
+    settled,
+    unsent,
 )
 from scout_ref.conformance.judge.runner import compare_move_lists, move_list_difference
 from scout_ref.conformance.model.outcomes import (
@@ -135,7 +142,9 @@ def departures(
     after a departure the game goes on from the reference's state (a resync) and every later
     step is judged on its own; ``judged`` counts the steps compared and the requests skipped.
     A deal step of ``own`` (step number -> the adapter's own deal of it) was judged as that
-    deal (:mod:`scout_ref.conformance.fuzz.own_deal`): no ``deal`` request is sent for it.
+    deal (:mod:`scout_ref.conformance.fuzz.own_deal`): no ``deal`` request is sent for it. An
+    engine without the rotation phase is sent no rotation decision, and its deals are compared
+    with the state once every seat has kept (:mod:`scout_ref.conformance.fuzz.shape`).
 
     Raises:
         Invalid: if the reference cannot play the steps (a shrinking candidate went wrong).
@@ -147,10 +156,12 @@ def departures(
             state = step_state(before, players, Switches(), step, f"/steps/{k}")
         except ScoutError as exc:
             raise Invalid(str(exc)) from None
+        if unsent(ctx, before, step):
+            continue
         if own is not None and k in own:
             found, name = own_departure(own[k]), "deal" if k == 0 else "next_round"
         elif "deal" in step or before is None:  # step_state refuses a move before a deal
-            found = _check_deal(ctx, k, before, state, step["deal"])
+            found = _check_deal(ctx, k, before, settled(ctx, state), step["deal"])
             name = "deal" if k == 0 else "next_round"
         else:
             found = _check_move(ctx, k, before, state, step["move"])
@@ -164,7 +175,8 @@ def departures(
             judged.skipped += 1
             continue
         if found is None or not found.errored:  # an errored step judged nothing
-            judged.steps.update(in_scope(step_rules(name, state_to_json(state)), players))
+            rules_ = judgeable(ctx, step_rules(name, state_to_json(state)))
+            judged.steps.update(in_scope(rules_, players))
         if found is not None:
             yield found
 
@@ -357,8 +369,8 @@ def _game_steps(
     """A fuzz game's steps, and the adapter's own deals when it deals the rounds."""
     if own_deal and can_deal(ctx):
         return own_deal_steps(ctx, players, seed)
-    record = random_game(players, seed, choose=rare_first)  # moves picked rare kinds first
-    return draft_steps(record, len(record.rounds)), None
+    record = random_game(players, seed, choose=policy(ctx))  # moves picked rare kinds first
+    return draft_steps(record, rounds_played(ctx, record)), None
 
 
 def fuzz(

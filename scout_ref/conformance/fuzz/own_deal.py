@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scout_ref.analysis.simulation import play_round, rare_first
+from scout_ref.analysis.simulation import play_round
 from scout_ref.conformance.fuzz.disagreements import Disagreement
+from scout_ref.conformance.fuzz.shape import plays_on, policy
 from scout_ref.conformance.judge.dealt import deck_of
 from scout_ref.conformance.judge.randomness import (
     ask_deal,
@@ -32,7 +33,7 @@ from scout_ref.conformance.model.outcomes import OFFICIAL_RULES, Message, Outcom
 from scout_ref.conformance.process.context import Context
 from scout_ref.engine.game import next_round
 from scout_ref.engine.setup import new_game
-from scout_ref.engine.state import Phase, State
+from scout_ref.engine.state import State
 from scout_ref.errors import ScoutError
 from scout_ref.formats.state_json import state_from_json, state_to_json
 
@@ -72,9 +73,9 @@ def own_deal_steps(ctx: Context, players: int, seed: str) -> tuple[list[Step], t
         deal, start = _deal_round(ctx, players, end, rng, len(steps))
         deals.append(deal)
         steps.append(_deal_step(start, end, deal.adopted))
-        end, moves = play_round(start, rng, rare_first)
+        end, moves = play_round(start, rng, policy(ctx))
         steps += [{"move": str(m)} for m in moves]
-        if end.phase is not Phase.ROUND_OVER:
+        if not plays_on(ctx, end):
             return steps, tuple(deals)
 
 

@@ -22,7 +22,7 @@ from scout_ref.conformance.blame.followup import (
     own_hand_replayed,
     played_fields,
 )
-from scout_ref.conformance.blame.moves import misread_blame, moves_blame
+from scout_ref.conformance.blame.moves import earlier_reason_blame, misread_blame, moves_blame
 from scout_ref.conformance.blame.scores import exemption_rule, score_blame, without_effect
 from scout_ref.conformance.blame.states import narrow
 from scout_ref.conformance.blame.uses import list_uses, move_uses
@@ -259,11 +259,10 @@ def judge_reject(ctx: Context, case: Case) -> Verdict:
     strict = ctx.strictness == "reason" and has(caps_of(ctx), "reasons")
     if strict and got != expected["reason"]:
         why = f"{move!r} rejected for {got!r}, expected {expected['reason']!r} ({expected['rule']})"
-        return (
-            Outcome.FAILED,
-            why,
-            blame | misread_blame(case.data["state"], move, expected["reason"], got),
-        )
+        state, reason = case.data["state"], expected["reason"]
+        earlier = earlier_reason_blame(state, move, reason, got)
+        ctx.uses |= earlier
+        return Outcome.FAILED, why, earlier or blame | misread_blame(state, move, reason, got)
     return PASS
 
 

@@ -80,10 +80,12 @@ def _in_later_round(case: Case) -> bool:
 
 
 def _rotates(case: Case) -> bool:
-    """Traces and fuzz games play the rotation decisions; other cases when they are in that
-    phase (:func:`_in_rotation`) or written for chapter ORIENT. A deal is judged without it:
-    against the state once every seat has kept its hand (:func:`dealt_view`)."""
-    if case.kind in ("trace", "fuzz"):
+    """Traces play the rotation decisions; other cases when they are in that phase
+    (:func:`_in_rotation`) or written for chapter ORIENT. A deal is judged without it: against
+    the state once every seat has kept its hand (:func:`dealt_view`), and so is a fuzz game,
+    which then keeps every hand and sends no decision
+    (:mod:`scout_ref.conformance.fuzz.shape`)."""
+    if case.kind == "trace":
         return True
     if case.kind != "deal" and _in_rotation(case):
         return True
@@ -91,9 +93,10 @@ def _rotates(case: Case) -> bool:
 
 
 def _plays_rounds(case: Case) -> bool:
-    """A fuzz game (a whole game), a case in or dealing a later round
-    (:func:`_in_later_round`), or one written for SC-GAME-01 or SC-GAME-03."""
-    if case.kind == "fuzz" or _in_later_round(case):
+    """A case in or dealing a later round (:func:`_in_later_round`), or one written for
+    SC-GAME-01 or SC-GAME-03. A fuzz game without it is one round
+    (:mod:`scout_ref.conformance.fuzz.shape`)."""
+    if _in_later_round(case):
         return True
     return _cites("SC-GAME-01", "SC-GAME-03")(case)
 
