@@ -63,6 +63,30 @@ def test_wrong_engine_is_shrunk_to_a_saved_trace(
     assert main(["conform", "--vectors", str(found), "--adapter", engine]) == 1
 
 
+@pytest.mark.rule("SC-SETUP-03")
+def test_a_game_that_departs_at_its_first_deal_is_saved_as_a_deal_vector_that_reruns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A minimal trace of one deal is not a trace (the schema wants a move after it), so the
+    finding is a deal vector: the rerun command printed under it runs and fails the engine on
+    the same rule, and the reference passes it."""
+    engine = f"{sys.executable} -m tests.adapters.wrong_hand_sizes"
+    found = tmp_path / "found"
+    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "2", "--seed", "1", "--adapter", engine]
+    assert main([*fuzz, "--save", str(found)]) == 1
+    out = capsys.readouterr().out
+    assert "the adapter departs at step 0 (deal)" in out
+    assert f"saved as a deal vector: {found / 'deal' / 'fuzz-3p-1-1.json'}" in out
+    assert not (found / "trace").exists()
+    (case,) = json.loads((found / "deal" / "fuzz-3p-1-1.json").read_text("utf-8"))["cases"]
+    assert (case["focus"], case["input"]["players"]) == ("SC-SETUP-03", 3)
+    assert main(["conform", "--vectors-dir", str(found)]) == 0
+    capsys.readouterr()
+    rerun = ["conform", "--vectors-dir", str(found), "--case", "fuzz-3p-1-1", "--adapter", engine]
+    assert main(rerun) == 1
+    assert "FAIL fuzz-3p-1-1 [deal; points at SC-SETUP-03 nonconformant]" in capsys.readouterr().out
+
+
 @pytest.mark.rule("SC-SCORE-04")
 def test_disagreement_in_a_later_round_drops_the_earlier_rounds(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

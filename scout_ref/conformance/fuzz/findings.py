@@ -1,5 +1,5 @@
 """What a fuzz game found, saved: the first departure of play told in full with its minimal
-trace, saved as a ``trace`` vector, and the state where it shows as an ``apply``, ``reject`` or
+trace, saved as a ``trace`` vector (a ``deal`` vector when it is the first deal alone), and the state where it shows as an ``apply``, ``reject`` or
 ``legal`` vector (laid out like ``spec/vectors``, so ``--vectors-dir`` runs them).
 """
 
@@ -42,6 +42,27 @@ def trace_case(
     }
 
 
+def deal_case(case_id: str, players: int, step: Step, blame: frozenset[str]) -> Message:
+    """A ``deal`` vector case for a minimal trace that is its first deal alone (the trace
+    schema wants a move after it): a new game of ``players`` dealt from that deck.
+
+    >>> from scout_ref.engine.setup import shuffled_deck
+    >>> deck = [str(card) for card in shuffled_deck(3, seed=0)]
+    >>> case = deal_case("fuzz-3p-1-1", 3, {"deal": deck}, frozenset({"SC-SETUP-03"}))
+    >>> case["focus"], [len(h) for h in case["expected"]["state"]["hands"]]
+    ('SC-SETUP-03', [12, 12, 12])
+    """
+    case: Message = {
+        "id": case_id,
+        "description": "Found by fuzzing: the adapter departs at the first deal.",
+        "rules": sorted(blame) or ["SC-SETUP-03"],
+        **({"focus": next(iter(blame))} if len(blame) == 1 else {}),
+        "input": {"players": players, "rules": OFFICIAL_RULES, "deck": step["deal"]},
+    }
+    case["expected"] = expectation("deal", case)
+    return case
+
+
 def explain(
     ctx: Context, case_id: str, players: int, steps: list[Step], found: Disagreement
 ) -> str:
@@ -59,13 +80,22 @@ def explain(
         f"  {k}: " + (_deal_text(s["deal"]) if "deal" in s else s["move"])
         for k, s in enumerate(steps)
     ]
-    saved = ctx.save(
-        "trace",
-        trace_case(case_id, players, steps, found.request, found.blame),
-        "A trace found by differential fuzzing.",
-    )
-    if saved is not None:
-        lines.append(f"saved as a trace vector: {saved}")
+    if len(steps) == 1:  # the first deal departs: a trace is a deal and at least one move
+        saved = ctx.save(
+            "deal",
+            deal_case(case_id, players, steps[0], found.blame),
+            "A deal found by differential fuzzing.",
+        )
+        if saved is not None:
+            lines.append(f"saved as a deal vector: {saved}")
+    else:
+        saved = ctx.save(
+            "trace",
+            trace_case(case_id, players, steps, found.request, found.blame),
+            "A trace found by differential fuzzing.",
+        )
+        if saved is not None:
+            lines.append(f"saved as a trace vector: {saved}")
     if found.move is not None and found.state is not None:
         saved = _save_move_vector(ctx, case_id, found.state, found.move, found.blame)
         if saved is not None:
