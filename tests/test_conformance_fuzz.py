@@ -37,15 +37,22 @@ def test_reference_agrees_with_itself(tmp_path: Path, capsys: pytest.CaptureFixt
     assert capsys.readouterr().out.rstrip().endswith("2 passed, 0 failed")
 
 
+def fuzz_and_save(tmp_path: Path, wrong: str) -> tuple[str, Path]:
+    """Two fuzz games of seed 1 against ``tests.adapters.<wrong>``, saving what they find; the
+    adapter's command and the findings folder."""
+    engine = f"{sys.executable} -m tests.adapters.{wrong}"
+    found = tmp_path / "found"
+    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "2", "--seed", "1", "--adapter", engine]
+    assert main([*fuzz, "--save", str(found)]) == 1
+    return engine, found
+
+
 @pytest.mark.rule("SC-SCOUT-03")
 def test_wrong_engine_is_shrunk_to_a_saved_trace(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The chip-to-the-scout engine departs at the first Scout & Show of a 3-player game."""
-    engine = f"{sys.executable} -m tests.adapters.wrong_chip_to_scout"
-    found = tmp_path / "found"
-    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "2", "--seed", "1", "--adapter", engine]
-    assert main([*fuzz, "--save", str(found)]) == 1
+    engine, found = fuzz_and_save(tmp_path, "wrong_chip_to_scout")
     out = capsys.readouterr().out
     assert "the adapter departs at step 5 (apply 'scout L @5 + show 10-11')" in out
     assert "scout_chips[0]: expected 1, got 0" in out
@@ -70,10 +77,7 @@ def test_a_game_that_departs_at_its_first_deal_is_saved_as_a_deal_vector_that_re
     """A minimal trace of one deal is not a trace (the schema wants a move after it), so the
     finding is a deal vector: the rerun command printed under it runs and fails the engine on
     the same rule, and the reference passes it."""
-    engine = f"{sys.executable} -m tests.adapters.wrong_hand_sizes"
-    found = tmp_path / "found"
-    fuzz = ["conform", "--kind", "fuzz", "--fuzz", "2", "--seed", "1", "--adapter", engine]
-    assert main([*fuzz, "--save", str(found)]) == 1
+    engine, found = fuzz_and_save(tmp_path, "wrong_hand_sizes")
     out = capsys.readouterr().out
     assert "the adapter departs at step 0 (deal)" in out
     assert f"saved as a deal vector: {found / 'deal' / 'fuzz-3p-1-1.json'}" in out

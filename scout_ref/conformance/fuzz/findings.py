@@ -1,6 +1,7 @@
 """What a fuzz game found, saved: the first departure of play told in full with its minimal
-trace, saved as a ``trace`` vector (a ``deal`` vector when it is the first deal alone), and the state where it shows as an ``apply``, ``reject`` or
-``legal`` vector (laid out like ``spec/vectors``, so ``--vectors-dir`` runs them).
+trace, saved as a ``trace`` vector (a ``deal`` vector when it is the first deal alone), and the
+state where it shows as an ``apply``, ``reject`` or ``legal`` vector (laid out like
+``spec/vectors``, so ``--vectors-dir`` runs them).
 """
 
 from __future__ import annotations
