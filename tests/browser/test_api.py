@@ -9,6 +9,9 @@ process, and the two answers must be the same: the JSON document, or the message
 from __future__ import annotations
 
 import importlib.metadata
+import json
+import shutil
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +110,27 @@ def test_a_page_fits_a_phone(referee: Page, tmp_path: Path) -> None:
     assert shot.stat().st_size > 10_000  # a page drawn, not a blank one
     assert referee.viewport_size == PHONE
     assert referee.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_site_serves_its_python_compiled(built: Path) -> None:
+    """The standard library and every wheel reach the page as bytecode of its interpreter
+    (scoutdocs.bytecode), which it would otherwise compile as it starts."""
+    if shutil.which("node") is None:
+        pytest.skip("no Node.js: the site serves its Python as sources")
+    referee = built / "_static" / "referee"
+    with zipfile.ZipFile(referee / "pyodide" / "python_stdlib.zip") as stdlib:
+        names = stdlib.namelist()
+    assert not [n for n in names if n.endswith(".py")]
+    assert "json/__init__.pyc" in names
+    manifest = json.loads((referee / "wheels.json").read_text(encoding="utf-8"))
+    lock = json.loads((referee / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    tag = "cpython-{}{}".format(*lock["info"]["python"].split(".")[:2])  # the page's CPython
+    for wheel in [*manifest["wheels"], *manifest["language_wheels"]]:
+        with zipfile.ZipFile(referee / "wheels" / wheel) as archive:
+            names = archive.namelist()
+        sources = [n for n in names if n.endswith(".py")]
+        compiled = {n for n in names if n.endswith(f".{tag}.pyc")}
+        assert sources, wheel
+        for source in sources:
+            folder, _, file = source.rpartition("/")
+            assert f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc".lstrip("/") in compiled
