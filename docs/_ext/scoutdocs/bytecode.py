@@ -26,8 +26,6 @@ from pathlib import Path
 from sphinx.util import logging
 
 SCRIPT = Path(__file__).with_name("bytecode.mjs")
-KINDS = ("stdlib", "wheel")
-"""``stdlib``: ``.pyc`` in place of the ``.py`` (zipimport); ``wheel``: ``__pycache__`` beside."""
 
 logger = logging.getLogger(__name__)
 
@@ -43,9 +41,11 @@ def _key(made_by: bytes, kind: str, archive: Path) -> str:
 
 
 def compiled(pyodide: Path, archives: list[tuple[str, Path]], cache: Path) -> list[Path]:
-    """Each ``(kind, archive)`` of ``archives`` compiled by the Pyodide in ``pyodide``, from
-    ``cache`` (``cache/<digest>/<name>``), the missing ones compiled in one Node.js run; every
-    other folder of ``cache`` is removed. Without Node.js, the archives as they are.
+    """Each ``(kind, archive)`` of ``archives`` compiled by the Pyodide in ``pyodide`` (kind
+    ``stdlib``: each ``.pyc`` in place of its ``.py``, as zipimport reads it; ``wheel``:
+    ``__pycache__`` beside the sources), from ``cache`` (``cache/<digest>/<name>``), the
+    missing ones compiled in one Node.js run; every other folder of ``cache`` is removed.
+    Without Node.js, the archives as they are.
 
     Raises:
         BytecodeError: if Node.js ran and failed.
