@@ -57,7 +57,13 @@ compile_archive
 `);
 for (let k = 0; k < jobs.length; k += 3) {
   const [kind, source, target] = jobs.slice(k, k + 3);
-  pyodide.FS.writeFile("/tmp/in.zip", readFileSync(source));
-  compile(kind, "/tmp/in.zip", "/tmp/out.zip");
-  writeFileSync(target, pyodide.FS.readFile("/tmp/out.zip"));
+  try {
+    pyodide.FS.writeFile("/tmp/in.zip", readFileSync(source));
+    compile(kind, "/tmp/in.zip", "/tmp/out.zip");
+    writeFileSync(target, pyodide.FS.readFile("/tmp/out.zip"));
+  } catch (error) {  // one line naming the archive and the error's last line, no stack
+    const last = String((error && error.message) || error).trim().split("\n").pop();
+    process.stderr.write(`${source}: ${last}\n`);
+    process.exit(1);
+  }
 }
