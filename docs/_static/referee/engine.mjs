@@ -5,7 +5,8 @@
  * most of it). Once the engine is imported, one warm-up request (legal moves of a small
  * position) builds what the first verdict would otherwise build (the state schema's validator
  * among them), and a page in an edition's language fetches babel's wheel for its texts; then
- * the worker says it is ready. Messages in: {id, op: "call", body} (a request as JSON, as
+ * the worker says it is ready. Messages in: {op: "module", module} first (the interpreter's
+ * WebAssembly.Module, or null), then {id, op: "call", body} (a request as JSON, as
  * scout_ref.browser.call takes it) and {id, op: "draw", args}; out: {id, value} or
  * {id, error}, {timings}, and {ready: {version}} or {failed: message} once.
  */
@@ -38,7 +39,31 @@ async function fetchOk(name) {
   return response;
 }
 
+let gotModule;
+const wasmModule = new Promise((resolve) => { gotModule = resolve; });
+
 async function load() {
+  // The interpreter's WebAssembly, compiled by the page (scoutref.js) where Chromium's code
+  // cache serves a later visit, is used in place of compiling it here again (or null).
+  // Pyodide's loader then neither fetches it again (its one fetch of that URL is answered
+  // empty) nor compiles it (its one instantiateStreaming instantiates the module given).
+  const module = await wasmModule;
+  if (module) {
+    const wasm = new URL("pyodide/pyodide.asm.wasm", base).href;
+    const { fetch: realFetch } = globalThis;
+    globalThis.fetch = (input, init) => {
+      if (new URL(input instanceof Request ? input.url : String(input), base).href !== wasm) {
+        return realFetch(input, init);
+      }
+      globalThis.fetch = realFetch;
+      return Promise.resolve(new Response(new Uint8Array(0)));
+    };
+    const streaming = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async (response, imports) => {
+      WebAssembly.instantiateStreaming = streaming;
+      return { instance: await WebAssembly.instantiate(module, imports), module };
+    };
+  }
   const manifest = fetchOk("wheels.json").then((r) => r.json());
   const shim = fetchOk("rpds.py").then((r) => r.text());
   const drawing = manifest.then(({ pictures = [] }) => Promise.all(
@@ -113,7 +138,11 @@ engine.then(
   (error) => postMessage({ failed: error && error.message ? error.message : String(error) }),
 );
 
-onmessage = async ({ data: { id, op, body, args } }) => {
+onmessage = async ({ data: { id, op, body, args, module } }) => {
+  if (op === "module") {
+    gotModule(module);
+    return;
+  }
   try {
     const e = await engine;
     const value = op === "draw" ? e.draw(...args) : await e.call(body);

@@ -24,6 +24,18 @@
     const lang = document.documentElement.lang || "";
     const url = new URL(`engine.mjs?lang=${encodeURIComponent(lang)}`, base);
     const worker = new Worker(url, { type: "module" });
+    // The interpreter's WebAssembly is compiled here and handed to the worker: Chromium's
+    // WebAssembly code cache, which makes a later visit's start faster, serves a page's
+    // compileStreaming and was not seen to serve a worker's (benchmarks/browser.md).
+    const handOver = (module) => {
+      try {
+        worker.postMessage({ op: "module", module });
+      } catch {
+        worker.postMessage({ op: "module", module: null });  // the worker compiles it itself
+      }
+    };
+    WebAssembly.compileStreaming(fetch(new URL("pyodide/pyodide.asm.wasm", base)))
+      .then(handOver, () => handOver(null));
     const waiting = new Map();
     let next = 0;
     let settle;
