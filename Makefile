@@ -40,7 +40,8 @@ demo: $(STAMP)
 install: $(STAMP) $(CSTAMP) referee
 
 # The referee's runtime for the rulebook's pages (issue 30): Pyodide from the npm registry, the
-# pure wheels the engine imports and the package's own wheel, checked and kept in .cache/referee/
+# pure wheels the engine imports and the package's own wheel, checked, compiled to bytecode by
+# that Pyodide under Node.js (docs/_ext/scoutdocs/bytecode.py) and kept in .cache/referee/
 # (docs/_ext/scoutdocs/referee_assets.py), which every docs build then copies into its site.
 referee: $(STAMP)
 	PYTHONPATH=docs/_ext $(BIN)/python -c 'from scoutdocs.referee_assets import main; main()'

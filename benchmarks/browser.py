@@ -15,7 +15,15 @@ starts a fresh browser context (an empty cache, as a first visit) and measures, 
 * ``first in Russian``: the first verdict asked in an edition's language once the engine runs
   (babel's trimmed wheel fetched and unpacked, the catalogs read where the engine translates);
 * ``revisit``: the first verdict again after reloading the page in the same context (the
-  browser's cache warm, Pyodide started again).
+  browser's cache warm, Pyodide started again);
+* ``panel, asked at once``: as a reader uses the referee panel on a fresh page (the FAQ): from
+  the tap that opens it to the verdict shown, the position and move typed in and asked at once;
+* ``panel, asked after N s``: the same with N seconds (``--building``) between opening the panel
+  and tapping "Try this move", the time a reader spends building a position: from that tap to
+  the verdict shown, which is what the reader waits;
+* ``longest main-thread task``: the longest task the page's own thread ran from the opening tap
+  to the verdict (``PerformanceObserver`` long tasks, 50 ms and more), while which the page
+  does not answer a tap.
 
 Wall-clock seconds on a shared machine are noisy: the best of ``--rounds`` rounds is kept for
 the start figures and the medians of every call for the others. ``first (CPU)`` is the CPU time
@@ -66,6 +74,29 @@ CALLS = """async (requests) => {
     seconds.push([command, (performance.now() - start) / 1000]);
   }
   return seconds;
+}"""
+
+PANEL_LINE = "3p hands 3/1 4/1 | 5/2 | 6/3 7/3 active_set 2/1 owner 1"
+PANEL_MOVE = "show 0-1"
+LONG_TASKS = """window.longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });"""
+OPEN_PANEL = """() => {
+  window.openedAt = performance.now();
+  document.querySelector(".scout-referee > summary").click();
+}"""
+ASK_PANEL = """([line, move]) => {
+  document.querySelector(".scout-referee-line").value = line;
+  document.querySelector(".scout-referee-move").value = move;
+  window.askedAt = performance.now();
+  document.querySelector(".scout-referee-try").click();
+}"""
+ANSWERED = """() => {
+  const now = performance.now();
+  const tasks = window.longTasks.filter(([at]) => at >= window.openedAt);
+  return { opened: (now - window.openedAt) / 1000, asked: (now - window.askedAt) / 1000,
+           longest: Math.max(0, ...tasks.map(([, d]) => d)) / 1000 };
 }"""
 
 
@@ -132,6 +163,25 @@ def one_round(browser: Browser, url: str, asked: list[tuple[str, str, str]]) -> 
     return {**first, "revisit": revisit["first"], "calls": calls}
 
 
+def panel_round(browser: Browser, url: str, building: float) -> dict[str, float]:
+    """The referee panel on a fresh FAQ page, asked at once and after ``building`` seconds."""
+    out: dict[str, float] = {}
+    for name, wait in (("at once", 0.0), ("after", building)):
+        context = browser.new_context()
+        context.add_init_script(LONG_TASKS)
+        page = context.new_page()
+        page.goto(url + "faq.html")
+        page.evaluate(OPEN_PANEL)
+        page.wait_for_timeout(wait * 1000)
+        page.evaluate(ASK_PANEL, [PANEL_LINE, PANEL_MOVE])
+        page.locator(".scout-referee-result .scout-referee-verdict").wait_for(timeout=120_000)
+        answered: dict[str, float] = page.evaluate(ANSWERED)
+        context.close()
+        out[f"panel, asked {name}"] = answered["opened" if wait == 0 else "asked"]
+        out[f"longest main-thread task ({name})"] = answered["longest"]
+    return out
+
+
 def summary(rounds: list[dict[str, Any]]) -> dict[str, float]:
     """The best start figures and the medians and maxima of the calls."""
     starts = (
@@ -145,6 +195,8 @@ def summary(rounds: list[dict[str, Any]]) -> dict[str, float]:
     )
     out = {k: min(r[k] for r in rounds) for k in starts}
     out["revisit"] = min(r["revisit"] for r in rounds)
+    for key in [k for k in rounds[0] if k.startswith(("panel", "longest"))]:
+        out[key] = min(r[key] for r in rounds)
     for command in ("explain", "legal"):
         times = [s for r in rounds for c, s in r["calls"] if c == command]
         out[f"{command} median"] = statistics.median(times)
@@ -158,6 +210,9 @@ def main() -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "docs" / "_build" / "html")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--calls", type=int, default=20, help="positions timed per round")
+    parser.add_argument(
+        "--building", type=float, default=5.0, help="seconds from opening the panel to asking"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if not (args.site / "_static" / "referee" / "wheels.json").is_file():
@@ -167,15 +222,21 @@ def main() -> int:
         )
         return 2
     asked = requests(args.calls)
+    load_before = psutil.getloadavg()[0]
     with served(args.site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        rounds = [one_round(browser, url, asked) for _ in range(args.rounds)]
+        rounds = [
+            {**one_round(browser, url, asked), **panel_round(browser, url, args.building)}
+            for _ in range(args.rounds)
+        ]
         browser.close()
     figures = summary(rounds)
+    load = f"machine load {load_before:.1f} before, {psutil.getloadavg()[0]:.1f} after"
     if args.json:
-        print(json.dumps(figures, indent=1))
+        print(json.dumps({**figures, "load": load}, indent=1))
         return 0
     print(f"referee in Chromium, best of {args.rounds} rounds ({args.calls} positions each)")
+    print(f"  ({load})")
     for name, value in figures.items():
         unit = "x" if "/" in name else "s"
         print(f"  {name:<24} {value:8.3f} {unit}")

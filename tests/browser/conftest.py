@@ -4,9 +4,10 @@
   127.0.0.1, as any static server serves it;
 * ``context``: one browser context for the whole session, in which a request to any other host
   is blocked and recorded, and every console error and uncaught page error is recorded;
-* ``referee``: the FAQ page of the site on a phone-sized screen, whose engine the panel started
-  (Pyodide starts once per session for the English site: some seconds); ``open_page`` opens
-  another page of the site in the same context.
+* ``read_faq``: the FAQ page of the site on a phone-sized screen as read, nothing tapped, and
+  ``referee``: the same page once the panel started its engine (Pyodide starts once per session
+  for the English site: some seconds); ``open_page`` opens another page of the site in the same
+  context.
 
 After each test (``no_page_faults``, automatic here) the recorded requests to other hosts and
 console errors fail it. Chromium is ``/usr/bin/chromium`` (``apt-get install chromium``;
@@ -175,13 +176,39 @@ def tap_try(page: Page, title: str | None) -> Locator:
     return verdict
 
 
+@dataclass
+class Read:
+    """The FAQ page on a phone-sized screen as a reader has read it, nothing tapped yet: what
+    it fetched of the referee's files until the network was idle, and whether its engine had
+    started then."""
+
+    page: Page
+    referee_files: list[str]
+    started: bool
+
+
 @pytest.fixture(scope="session")
-def referee(open_page: OpenPage) -> Page:
+def read_faq(open_page: OpenPage) -> Read:
+    """The FAQ page, read (see :class:`Read`); the ``referee`` fixture then taps it."""
+    asked: list[str] = []
+
+    def before(page: Page) -> None:
+        page.set_viewport_size(PHONE)
+        page.on("request", lambda r: asked.append(r.url))
+
+    page = open_page("faq.html", before)
+    page.wait_for_load_state("networkidle")
+    files = [u.split("?")[0] for u in asked if "/_static/referee/" in u]
+    return Read(page, files, page.evaluate("scoutRef.started"))
+
+
+@pytest.fixture(scope="session")
+def referee(read_faq: Read) -> Page:
     """The FAQ page on a phone-sized screen, whose engine the panel started when a dispute's
     "try it" was tapped: Pyodide starts once for the API's tests and the panel's (some seconds
     each time it starts; this page's engine is the only one of the English site)."""
-    page = open_page("faq.html", lambda p: p.set_viewport_size(PHONE))
-    assert page.evaluate("scoutRef.started") is False  # reading the page loads no engine
+    page = read_faq.page
+    assert read_faq.started is False  # reading the page loads no engine
     tap_try(page, DISPUTE)
     assert page.evaluate("async () => (await scoutRef.ready) === scoutRef")
     return page

@@ -9,17 +9,18 @@ process, and the two answers must be the same: the JSON document, or the message
 from __future__ import annotations
 
 import importlib.metadata
-from collections.abc import Callable
+import json
+import shutil
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.conftest import PHONE, Read
 from tests.browser.sampling import Request, cli_answer, garbled, sample
 from tests.rulebook_build import ONE_BUILD
-
-OpenPage = Callable[..., Page]  # the open_page fixture of conftest.py
 
 pytestmark = [ONE_BUILD, pytest.mark.slow, pytest.mark.rule]
 
@@ -98,21 +99,38 @@ def test_version_is_the_package_version(referee: Page) -> None:
     assert referee.evaluate("scoutRef.started") is True
 
 
-def test_reading_a_page_loads_no_engine(open_page: OpenPage, site_url: str) -> None:
-    asked: list[str] = []
-    page = open_page("faq.html", lambda p: p.on("request", lambda r: asked.append(r.url)))
-    page.wait_for_load_state("networkidle")
-    referee_files = [u.split("?")[0] for u in asked if "/_static/referee/" in u]
-    assert referee_files == [f"{site_url}_static/referee/scoutref.js"]
-    assert page.evaluate("scoutRef.started") is False
-    page.close()
+def test_reading_a_page_loads_no_engine(read_faq: Read, site_url: str) -> None:
+    assert read_faq.referee_files == [f"{site_url}_static/referee/scoutref.js"]
+    assert read_faq.started is False
 
 
-def test_a_page_fits_a_phone(open_page: OpenPage, tmp_path: Path) -> None:
-    phone = {"width": 430, "height": 932}
-    page = open_page("faq.html", lambda p: p.set_viewport_size(phone))
+def test_a_page_fits_a_phone(referee: Page, tmp_path: Path) -> None:
     shot = tmp_path / "faq-430.png"
-    page.screenshot(path=str(shot))
+    referee.screenshot(path=str(shot))  # where the panel, with its verdict, was scrolled to
     assert shot.stat().st_size > 10_000  # a page drawn, not a blank one
-    assert page.evaluate("document.documentElement.scrollWidth") <= phone["width"]
-    page.close()
+    assert referee.viewport_size == PHONE
+    assert referee.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_site_serves_its_python_compiled(built: Path) -> None:
+    """The standard library and every wheel reach the page as bytecode of its interpreter
+    (scoutdocs.bytecode), which it would otherwise compile as it starts."""
+    if shutil.which("node") is None:
+        pytest.skip("no Node.js: the site serves its Python as sources")
+    referee = built / "_static" / "referee"
+    with zipfile.ZipFile(referee / "pyodide" / "python_stdlib.zip") as stdlib:
+        names = stdlib.namelist()
+    assert not [n for n in names if n.endswith(".py")]
+    assert "json/__init__.pyc" in names
+    manifest = json.loads((referee / "wheels.json").read_text(encoding="utf-8"))
+    lock = json.loads((referee / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    tag = "cpython-{}{}".format(*lock["info"]["python"].split(".")[:2])  # the page's CPython
+    for wheel in [*manifest["wheels"], *manifest["language_wheels"]]:
+        with zipfile.ZipFile(referee / "wheels" / wheel) as archive:
+            names = archive.namelist()
+        sources = [n for n in names if n.endswith(".py")]
+        compiled = {n for n in names if n.endswith(f".{tag}.pyc")}
+        assert sources, wheel
+        for source in sources:
+            folder, _, file = source.rpartition("/")
+            assert f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc".lstrip("/") in compiled

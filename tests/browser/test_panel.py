@@ -156,6 +156,30 @@ def russian_faq(browser: Browser, russian_site: str, faults: Faults) -> Iterator
     context.close()
 
 
+LONG_LABELS = (  # every part of a seat's label: whose turn, chips, Scout & Show used
+    "4p turn 1 hands 3/1 4/1 | 5/2 6/2 | 6/3 7/3 | 8/1 active_set 2/1 owner 0 "
+    "scout_chips 1 2 3 0 scout_show_used 1 2"
+)
+OVERFLOW = """async ([line, perRows]) => {
+  const words = JSON.parse(document.querySelector(".scout-referee").dataset.referee).drawing.words;
+  const holder = document.createElement("div");
+  holder.className = "scout-pictures";
+  for (const perRow of perRows) {
+    holder.insertAdjacentHTML("beforeend", await scoutRef.draw(line, { perRow, words }));
+  }
+  document.querySelector(".scout-referee-result").append(holder);
+  const out = [];
+  for (const svg of document.querySelectorAll("svg.scout-picture[role=img]")) {
+    const right = svg.viewBox.baseVal.width;
+    for (const text of svg.querySelectorAll("text")) {
+      const box = text.getBBox();
+      if (box.x + box.width > right) out.push([text.textContent, box.x + box.width, right]);
+    }
+  }
+  return [document.querySelectorAll("svg.scout-picture[role=img]").length, out];
+}"""
+
+
 def test_a_russian_page_speaks_russian(russian_faq: Page, tmp_path: Path) -> None:
     page = russian_faq
     words = _russian_catalog()
@@ -171,3 +195,11 @@ def test_a_russian_page_speaks_russian(russian_faq: Page, tmp_path: Path) -> Non
     wanted = rule_texts.lookup("ru", rule_texts.rule_context(first, "statement"), english)
     assert wanted not in (None, english)
     assert page.locator(".scout-referee-rules dd").first.inner_text() == wanted
+    # Every label of every picture fits inside it, as the browser lays the edition's words out:
+    # the page's and the panel's, and the longest seat labels at the phone's 6 cards a line.
+    pictures, overflowing = page.evaluate(OVERFLOW, [LONG_LABELS, [6, 99]])
+    assert pictures >= 4  # the example's (wide and narrow), the verdict's and the two here
+    assert overflowing == []
+    page.locator(".scout-referee-result .scout-pictures").last.screenshot(
+        path=str(tmp_path / "labels-ru.png")
+    )

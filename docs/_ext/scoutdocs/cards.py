@@ -29,6 +29,8 @@ ROW_GAP = 12
 MIN_WIDTH = 300  # room for the row labels of short hands
 NOTE_H = 20  # the line that names the seats a picture leaves out
 CHAR_W = 7  # a generous width of one character of 13px text
+LABEL_CHAR_W = (7.5, 9.0)  # generous widths of a character of a row's 14px label: ASCII, other
+LABEL_LINE_H = 18  # each further line of a row label that is wrapped
 PHONE_ROW = 6  # cards per line in the pictures for narrow screens
 
 # One colour per number, dark enough for white numerals in both themes.
@@ -143,8 +145,57 @@ def _lines(n: int, per_row: int) -> int:
     return max(1, -(-n // per_row))
 
 
+def _words(part: str) -> list[str]:
+    """The words of a label's part, a word of one or two characters (a seat's number, "0)")
+    kept with the word before it."""
+    words: list[str] = []
+    for word in part.split(" "):
+        if words and len(word) <= 2:
+            words[-1] += f" {word}"
+        else:
+            words.append(word)
+    return words
+
+
+def text_width(text: str) -> int:
+    """A generous width of ``text`` in a row label (Cyrillic measured 8 pixels a character in
+    Chromium's sans-serif: :data:`LABEL_CHAR_W`)."""
+    ascii_w, other_w = LABEL_CHAR_W
+    return round(sum(ascii_w if ord(c) < 128 else other_w for c in text))
+
+
+def label_lines(label: str, width: int) -> list[str]:
+    """``label`` in lines that fit a picture ``width`` wide, broken after its " · " parts, or
+    at spaces within a part that is too long alone (a word longer than the line stays whole:
+    the picture is made wide enough for it). Every edition's labels fit, measured generously
+    (:func:`text_width`), at any width the picture is drawn at, the phone's included."""
+    room = width - 2 * MARGIN
+    lines: list[str] = []
+    for k, part in enumerate(label.split(" · ")):
+        glue = " · " if k else ""
+        if lines and text_width(lines[-1] + glue + part) <= room:
+            lines[-1] += glue + part
+            continue
+        if lines:
+            lines[-1] += glue.rstrip()
+        line = ""
+        for word in _words(part):
+            if line and text_width(f"{line} {word}") > room:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines
+
+
+def label_width(lines: Sequence[str]) -> int:
+    """The width a picture needs for a row label in these lines."""
+    return 2 * MARGIN + max(text_width(line) for line in lines)
+
+
 def _row(
-    label: str,
+    label: Sequence[str],
     cards: Sequence[OrientedCard],
     y: int,
     labels: Sequence[str],
@@ -152,11 +203,14 @@ def _row(
     *,
     per_row: int,
 ) -> list[str]:
-    """A labelled row of cards with a small caption under each card, wrapped if long."""
+    """A row of cards under its label's lines, with a small caption under each card, wrapped
+    if long; the cards start :func:`label_drop` lower than a one-line label's."""
     out = [
-        f'<text x="{MARGIN}" y="{y + 15}" font-size="14" fill="currentColor">{escape(label)}</text>'
+        f'<text x="{MARGIN}" y="{y + 15 + k * LABEL_LINE_H}" font-size="14" '
+        f'fill="currentColor">{escape(line)}</text>'
+        for k, line in enumerate(label)
     ]
-    top = y + LABEL_H
+    top = y + LABEL_H + label_drop(label)
     if not cards:
         out.append(
             f'<rect x="{MARGIN}" y="{top}" width="{CARD_W}" height="{CARD_H}" rx="6" '
@@ -171,6 +225,11 @@ def _row(
             f'text-anchor="middle" fill="currentColor">{escape(labels[k])}</text>'
         )
     return out
+
+
+def label_drop(label: Sequence[str]) -> int:
+    """How much lower a row's cards are for the further lines of its label."""
+    return (len(label) - 1) * LABEL_LINE_H
 
 
 def _slot_mark(slot: int, y: int, per_row: int) -> str:
@@ -247,16 +306,29 @@ def state_svg(
     y = MARGIN
     scored = state.round_end is not None
     scores = round_scores(state) if scored else ()
+    note = omitted_note(state, seats)
+    widest = max([len(state.active_set), *(len(state.hands[s]) + 1 for s in seats)])
+    width = max(
+        MIN_WIDTH,
+        2 * MARGIN + min(widest, per_row) * (CARD_W + GAP),
+        *(2 * MARGIN + tally_width(scores[s], len(state.hands[s])) for s in seats if scored),
+        2 * MARGIN + CHAR_W * len(note),
+    )
+    active = label_lines(_active_label(state), width)
+    hands = {seat: label_lines(seat_label(state, seat), width) for seat in seats}
+    drawn = [*([active] if state.phase is not Phase.ROTATION else []), *hands.values()]
+    width = max([width, *(label_width(lines) for lines in drawn)])
     if state.phase is not Phase.ROTATION:
         ends = _end_labels(len(state.active_set))
-        rows += _row(_active_label(state), state.active_set, y, ends, marks.active, per_row=per_row)
-        y += LABEL_H + _lines(len(state.active_set), per_row) * (CARD_H + INDEX_H) + ROW_GAP
-    widest = max([len(state.active_set), *(len(state.hands[s]) + 1 for s in seats)])
+        rows += _row(active, state.active_set, y, ends, marks.active, per_row=per_row)
+        y += LABEL_H + label_drop(active) + ROW_GAP
+        y += _lines(len(state.active_set), per_row) * (CARD_H + INDEX_H)
     for seat in seats:
         hand = state.hands[seat]
         marked = marks.hand if seat == marks.seat else frozenset()
         indices = [str(k) for k in range(len(hand))]
-        rows += _row(seat_label(state, seat), hand, y, indices, marked, per_row=per_row)
+        rows += _row(hands[seat], hand, y, indices, marked, per_row=per_row)
+        y += label_drop(hands[seat])
         if seat == marks.seat and marks.slot is not None:
             rows.append(_slot_mark(marks.slot, y, per_row))
         y += LABEL_H + _lines(len(hand), per_row) * (CARD_H + INDEX_H)
@@ -264,19 +336,12 @@ def state_svg(
             rows.append(tally_svg(scores[seat], len(hand), MARGIN, y - 6))
             y += TALLY_H - 6
         y += ROW_GAP
-    note = omitted_note(state, seats)
     if note:
         rows.append(
             f'<text x="{MARGIN}" y="{y + 12}" font-size="13" font-style="italic" '
             f'fill="currentColor">{escape(note)}</text>'
         )
         y += NOTE_H
-    width = max(
-        MIN_WIDTH,
-        2 * MARGIN + min(widest, per_row) * (CARD_W + GAP),
-        *(2 * MARGIN + tally_width(scores[s], len(state.hands[s])) for s in seats if scored),
-        2 * MARGIN + CHAR_W * len(note),
-    )
     height = y - ROW_GAP + MARGIN
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="scout-picture" role="img" '

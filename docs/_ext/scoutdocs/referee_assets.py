@@ -13,6 +13,8 @@ Pyodide in the reader's browser, from files the site itself serves (``_static/re
   it needs, rfc8785), fetched once with ``pip download`` and checked against their sha256;
 * babel's wheel (:data:`LANGUAGE_WHEELS`), trimmed to the locales of the editions, which the
   page fetches only when a request names an edition's language;
+* the standard library and every wheel compiled to bytecode for the page's interpreter
+  (:mod:`scoutdocs.bytecode`, with Node.js), which otherwise compiled them as it started;
 * :data:`PICTURES`, the modules that draw the panel's pictures in the page;
 * ``wheels.json``, the lists of wheels that ``scoutref.js`` installs, in order, and the
   editions' languages.
@@ -42,6 +44,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from scout_ref.util.atomic import write_atomic
+from scoutdocs.bytecode import BytecodeError, compiled
 
 ROOT = Path(__file__).resolve().parents[3]
 CACHE = ROOT / ".cache" / "referee"
@@ -272,6 +275,20 @@ def own_wheel() -> Path:
     return folder / built[0].name
 
 
+def bytecode(wheels: list[Path], language: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
+    """Pyodide's files, the ``wheels`` and the ``language`` wheels as the site serves them: the
+    standard library and the wheels compiled for the page's interpreter (:mod:`scoutdocs.bytecode`).
+    """
+    folder = pyodide_dir()
+    archives = [("stdlib", folder / "python_stdlib.zip"), *(("wheel", w) for w in wheels)]
+    try:
+        done = compiled(folder, [*archives, *(("wheel", w) for w in language)], CACHE / "bytecode")
+    except BytecodeError as exc:
+        raise AssetError(str(exc)) from None
+    files = [done[0] if name == "python_stdlib.zip" else folder / name for name in PYODIDE_FILES]
+    return files, done[1 : len(archives)], done[len(archives) :]
+
+
 def _place(source: Path, target: Path) -> None:
     """Put ``source`` at ``target``: a hard link where the file system allows, else a copy."""
     target.unlink(missing_ok=True)
@@ -287,9 +304,9 @@ def copy_assets(app: Sphinx, exception: Exception | None) -> None:
         return
     CACHE.mkdir(parents=True, exist_ok=True)
     try:
-        files = [pyodide_dir() / name for name in PYODIDE_FILES]
         wheels = [*third_party_wheels(WHEELS), site_wheel(own_wheel())]
         language = [trimmed_babel(w) for w in third_party_wheels(LANGUAGE_WHEELS)]
+        files, wheels, language = bytecode(wheels, language)
     except AssetError as exc:
         logger.warning(f"the referee's runtime is missing from the site: {exc}")
         return
@@ -327,10 +344,11 @@ def prepare() -> list[Path]:
     """Fetch, check and build every file of the runtime into the cache (``make install`` does,
     so that the first docs build, a test's among them, needs no registry)."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    folder = pyodide_dir()
     language = [trimmed_babel(w) for w in third_party_wheels(LANGUAGE_WHEELS)]
-    wheels = [*third_party_wheels(WHEELS), *language, site_wheel(own_wheel())]
-    return [*(folder / name for name in PYODIDE_FILES), *wheels]
+    files, wheels, language = bytecode(
+        [*third_party_wheels(WHEELS), site_wheel(own_wheel())], language
+    )
+    return [*files, *wheels, *language]
 
 
 def main() -> None:

@@ -1,9 +1,10 @@
 /* scoutRef: the reference engine in the page (issue 30; docs/reference/browser.rst).
  *
  * The rulebook's own package, scout_ref, runs under Pyodide from files this site serves
- * (_static/referee/: Pyodide's runtime, the wheels listed in wheels.json, rpds.py). Nothing is
- * fetched until the engine is first used: reading `scoutRef.ready` or calling `explain` or
- * `legal` starts it, once per page. Every answer is the JSON document that
+ * (_static/referee/: Pyodide's runtime, the wheels listed in wheels.json, rpds.py), in a Web
+ * Worker (engine.mjs) so that the page stays responsive while it starts. Nothing is fetched
+ * until the engine is first used: reading `scoutRef.ready` or calling `explain` or `legal`
+ * starts it, once per page (the referee panel starts it when it is opened). Every answer is the JSON document that
  * `scout-ref explain --json` or `scout-ref legal --json` prints for the same arguments; bad input
  * rejects with an Error whose message is what the command line prints after "error: ".
  */
@@ -17,85 +18,74 @@
   const timings = {};
   let engine = null;
 
-  function since(start) {
-    return (performance.now() - start) / 1000;
-  }
-
-  async function fetchOk(name) {
-    const response = await fetch(new URL(name, base));
-    if (!response.ok) {
-      throw new Error(`the referee could not load ${name} (HTTP ${response.status})`);
-    }
-    return response;
-  }
-
-  async function load() {
-    const start = performance.now();
-    const manifest = fetchOk("wheels.json").then((r) => r.json());
-    const shim = fetchOk("rpds.py").then((r) => r.text());
-    const drawing = manifest.then(({ pictures = [] }) => Promise.all(
-      ["i18n.py", ...pictures.map((name) => `scoutdocs/${name}`)].map(
-        (name) => fetchOk(name).then(async (r) => [name, await r.text()]))));
-    const fetchWheels = (names) =>
-      names.map((name) => fetchOk(`wheels/${name}`).then((r) => r.arrayBuffer()));
-    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
-    const pyodide = await loadPyodide({
-      indexURL: new URL("pyodide/", base).href,
-      stdout: () => {},
-      stderr: () => {},
+  /* The engine runs in a Web Worker (engine.mjs), so that its start (some seconds) never
+     holds up the page: each request is one message there and its answer one message back. */
+  function load() {
+    const lang = document.documentElement.lang || "";
+    const url = new URL(`engine.mjs?lang=${encodeURIComponent(lang)}`, base);
+    const worker = new Worker(url, { type: "module" });
+    // The interpreter's WebAssembly is compiled here and handed to the worker: Chromium's
+    // WebAssembly code cache, which makes a later visit's start faster, serves a page's
+    // compileStreaming and was not seen to serve a worker's (benchmarks/browser.md).
+    const handOver = (module) => {
+      try {
+        worker.postMessage({ op: "module", module });
+      } catch {
+        worker.postMessage({ op: "module", module: null });  // the worker compiles it itself
+      }
+    };
+    WebAssembly.compileStreaming(fetch(new URL("pyodide/pyodide.asm.wasm", base)))
+      .then(handOver, () => handOver(null));
+    const waiting = new Map();
+    let next = 0;
+    let settle;
+    const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+    const fail = (message) => {
+      const error = new Error(message);
+      settle.reject(error);
+      for (const { reject } of waiting.values()) reject(error);
+      waiting.clear();
+      worker.terminate();
+    };
+    worker.onmessage = ({ data }) => {
+      if (data.timings) Object.assign(timings, data.timings);
+      else if (data.ready) settle.resolve(data.ready);
+      else if (data.failed) fail(data.failed);
+      else if (waiting.has(data.id)) {
+        const { resolve, reject } = waiting.get(data.id);
+        waiting.delete(data.id);
+        if ("error" in data) reject(new Error(data.error));
+        else resolve(data.value);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(`the referee's engine did not start (${event.message || "engine.mjs"})`);
+    };
+    const ask = (message) => new Promise((resolve, reject) => {
+      next += 1;
+      waiting.set(next, { resolve, reject });
+      worker.postMessage({ id: next, ...message });
     });
-    timings.pyodide = since(start);
-    const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-    const unpack = async (wheels) => {
-      for (const wheel of wheels) {
-        pyodide.unpackArchive(await wheel, "wheel", { extractDir: site });
+    return ready.then(({ version }) => {
+      if (script.dataset.version && version !== script.dataset.version) {
+        worker.terminate();
+        throw new Error(
+          `the referee's engine is scout-ref ${version}, the page was built by ${script.dataset.version}`,
+        );
       }
-    };
-    const { wheels, language_wheels: languageWheels = [], languages: editions = [] } =
-      await manifest;
-    await unpack(fetchWheels(wheels));
-    pyodide.FS.writeFile(`${site}/rpds.py`, await shim);
-    pyodide.FS.mkdirTree(`${site}/scoutdocs`);
-    pyodide.FS.writeFile(`${site}/scoutdocs/__init__.py`, "");
-    for (const [name, text] of await drawing) {
-      const file = name === "i18n.py" ? "scoutdocs/i18n.py" : name;
-      pyodide.FS.writeFile(`${site}/${file}`, text);
-    }
-    timings.packages = since(start) - timings.pyodide;
-    const bridge = pyodide.pyimport("scout_ref.browser");
-    const version = bridge.version();
-    timings.import = since(start) - timings.pyodide - timings.packages;
-    timings.ready = since(start);
-    if (script.dataset.version && version !== script.dataset.version) {
-      throw new Error(
-        `the referee's engine is scout-ref ${version}, the page was built by ${script.dataset.version}`,
-      );
-    }
-    let languages = null;
-    const withLanguages = () => {
-      if (languages === null) {
-        const begin = performance.now();
-        languages = unpack(fetchWheels(languageWheels)).then(() => {
-          pyodide.runPython("import importlib; importlib.invalidate_caches()");
-          timings.languages = since(begin);
-        });
-      }
-      return languages;
-    };
-    let pictures = null;
-    const draw = (position, title, move, perRow, words) => {
-      if (pictures === null) {  // imported on the first picture, not before the first verdict
-        pyodide.pyimport("scoutdocs.i18n").WORDS.update(pyodide.toPy(words || {}));
-        pictures = pyodide.pyimport("scoutdocs.pictures");
-      }
-      return pictures.draw(position, title, move, perRow);
-    };
-    return { call: bridge.call, version, withLanguages, editions, draw };
+      return {
+        version,
+        call: (body) => ask({ op: "call", body }),
+        draw: (...args) => ask({ op: "draw", args }),
+      };
+    });
   }
 
   function start() {
     if (engine === null) {
       engine = load();
+      engine.catch(() => { engine = null; });  // asking again starts it again
     }
     return engine;
   }
@@ -113,10 +103,7 @@
       body.lang = opts.lang;
     }
     return start().then(async (e) => {
-      if (e.editions.includes(body.lang)) {
-        await e.withLanguages();
-      }
-      const answer = JSON.parse(e.call(JSON.stringify(body)));
+      const answer = JSON.parse(await e.call(JSON.stringify(body)));
       if ("error" in answer) {
         const error = new Error(answer.error);
         error.name = "ScoutRefError";
@@ -138,8 +125,9 @@
     },
     /** The package version the site was built with (scout-ref --version's first number). */
     version: script.dataset.version || null,
-    /** Seconds spent starting: pyodide, packages, import, ready (filled in as it starts), and
-     * languages (babel, fetched on the first request with a language other than English). */
+    /** Seconds spent starting, in the worker: pyodide, packages, import, warm (one warm-up
+     * request, and babel's wheel on a page in an edition's language), ready (filled in as it
+     * starts), and languages (babel, fetched on the first request in an edition's language). */
     timings,
     /** The document of `scout-ref explain --json [--hypothetical] POSITION MOVE`. */
     explain(position, move, options) {

@@ -1,7 +1,7 @@
 /* The referee panel of the SCOUT rulebook (issue 30; scoutdocs/referee.py writes the panel).
  *
- * Nothing is loaded until the panel is first asked something (legal moves, a move, an
- * example's "try it"): then the engine (the site's own Pyodide build, global `scoutRef`) starts.
+ * Nothing is loaded until the panel is first opened (or an example's "try it" tapped): then the
+ * engine (the site's own Pyodide build, global `scoutRef`, in a Web Worker) starts.
  * The panel builds a position line (typed, or by tapping cards into hands and the active set),
  * asks `scoutRef.legal` and `scoutRef.explain` with the page's language, and draws the answer:
  * the verdict, the reasoning, the cited rules with their texts and the positions, drawn by the
@@ -172,11 +172,13 @@
       this.removing = false;
     }
 
-    /* Opening builds the form only: the engine runs on the page's own thread and starts at
-       the first question, so building a position is never held up by its start. */
+    /* Opening builds the form and starts the engine: it starts in a Web Worker (scoutref.js),
+       so the seconds the reader spends building a position hide its start and tapping is
+       never held up by it. A failed start shows when a question is asked, which tries again. */
     open() {
       if (!this.built) this.build();
       this.root.open = true;
+      loadEngine(this.cfg).catch(() => {});
     }
 
     segmented(label, options, current, choose) {
@@ -455,6 +457,9 @@
     if (!root) return;
     const panel = new Panel(root);
     root.addEventListener("toggle", () => { if (root.open) panel.open(); });
+    // The engine starts as the reader's finger or pointer goes down on the panel's title.
+    root.querySelector("summary").addEventListener("pointerdown", () => loadEngine(panel.cfg)
+      .catch(() => {}), { once: true });
     for (const button of document.querySelectorAll("button.scout-try")) {
       button.addEventListener("click", () => panel.tryExample(button));
     }
