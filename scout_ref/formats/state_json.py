@@ -8,6 +8,7 @@ every problem is reported at once with its JSON pointer.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -190,10 +191,52 @@ def state_digest(state: State) -> str:
         MalformedInputError: if a number is beyond what RFC 8785 canonicalises (a state built
             by hand; a loaded state's numbers are bounded by its schema).
     """
+    data = state_to_json(state)
+    if _plain(data):  # then json writes what RFC 8785 writes, at C speed (see _plain)
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        try:
+            return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        except UnicodeEncodeError:  # a lone surrogate: rfc8785 says why below
+            pass
     try:
-        return hashlib.sha256(rfc8785.dumps(state_to_json(state))).hexdigest()
+        return hashlib.sha256(rfc8785.dumps(data)).hexdigest()
     except rfc8785.CanonicalizationError as exc:
         raise MalformedInputError("state", [("", f"no digest: {exc}")]) from None
+
+
+_EXACT = 2**53 - 1
+"""The largest integer RFC 8785 writes: beyond it a JSON number is not exact."""
+
+
+def _plain(value: object) -> bool:
+    r"""Whether ``json.dumps`` (sorted keys, no spaces, no ASCII escapes) writes ``value`` as
+    RFC 8785 does: it holds only None, booleans, integers within 2**53 - 1 of 0, strings,
+    lists, and objects with ASCII keys (for which code point order is UTF-16 order). Both
+    escape the same characters the same way: ``"``, ``\`` and U+0000 to U+001F, as ``\b``,
+    ``\t``, ``\n``, ``\f``, ``\r`` or ``\u00xx`` in lowercase. Anything else (a float, a
+    subclass of int or str, a tuple) goes to the rfc8785 package, about 20 times slower: every
+    digest went through it, a quarter of the CPU time of ``scout-ref vectors check``.
+
+    >>> _plain({"hands": [["1/2"]], "owner": None, "scores": [2**53 - 1]}), _plain([0.5])
+    (True, False)
+    """
+    todo = [value]  # a loop, not a recursion: it runs for every digest
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind is list:
+            todo += cast(list[object], item)
+        elif kind is dict:
+            data = cast(dict[object, object], item)
+            if not all(type(k) is str and k.isascii() for k in data):
+                return False
+            todo += data.values()
+        elif kind is int:
+            if not -_EXACT <= cast(int, item) <= _EXACT:
+                return False
+        elif not (kind is str or kind is bool or item is None):
+            return False
+    return True
 
 
 @cache
