@@ -27,8 +27,9 @@ from scout_ref import (
 )
 from scout_ref.engine.state import evolve
 from scout_ref.formats.position import build_state
-from scout_ref.formats.state_json import _plain
+from scout_ref.formats.state_json import shape_problems
 from scout_ref.rulebook.registry import spec_dir
+from scout_ref.util.jsonread import plain_json
 from tests.invariants import reachable_states
 
 JSON = dict[str, Any]
@@ -261,9 +262,9 @@ def test_junk_is_rejected_as_malformed_input(data: object) -> None:
 @pytest.mark.rule("SC-GEN-03")
 @given(junk)
 def test_the_fast_digest_path_writes_what_rfc8785_writes(value: object) -> None:
-    """``state_digest`` serialises with ``json`` whenever ``_plain`` says it may: then the bytes
+    """``state_digest`` serialises with ``json`` whenever ``plain_json`` says it may: then the bytes
     are RFC 8785's (rfc8785's own), and a value it refuses goes to rfc8785 itself."""
-    if _plain(value):
+    if plain_json(value):
         text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         assert text.encode("utf-8") == rfc8785.dumps(cast(Any, value))
 
@@ -317,3 +318,15 @@ def test_mutated_states_load_consistently_or_fail_cleanly(
     loaded = state_from_json(mutated)
     assert state_to_json(loaded) == mutated
     legal_moves(loaded)
+
+
+@pytest.mark.rule("SC-GEN-03")
+def test_a_state_read_again_is_judged_again() -> None:
+    """The schema's verdicts are remembered by text for valid states only."""
+    data = _play_state()
+    assert shape_problems(data) == shape_problems(copy.deepcopy(data)) == []
+    data["players"] = 7
+    assert shape_problems(data) == shape_problems(data) != []
+    data["players"] = 4
+    data["scores"] = tuple(data["scores"])  # the text of the valid list: no list all the same
+    assert shape_problems(data) != []
