@@ -54,6 +54,11 @@ def __getattr__(name: str) -> object:
     return value
 
 
+def __dir__() -> list[str]:
+    """The module's names, those not yet imported among them."""
+    return sorted({*globals(), *_HOMES})
+
+
 __all__ = [
     "Campaign",
     "Capabilities",
