@@ -8,9 +8,10 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
 import pytest
+import rfc8785
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -24,8 +25,11 @@ from scout_ref import (
     state_to_json,
     validate_state,
 )
+from scout_ref.engine.state import evolve
 from scout_ref.formats.position import build_state
+from scout_ref.formats.state_json import shape_problems
 from scout_ref.rulebook.registry import spec_dir
+from scout_ref.util.jsonread import plain_json
 from tests.invariants import reachable_states
 
 JSON = dict[str, Any]
@@ -231,6 +235,14 @@ def test_digest_is_sha256_of_the_canonical_json_whatever_the_key_order() -> None
     assert state_digest(state_from_json(shuffled)) == state_digest(state)
 
 
+@pytest.mark.rule("SC-GEN-03")
+@pytest.mark.parametrize("scores", [(1.0, 0, 0, 0), (2**53 - 1, 0, 0, 0), (-(2**53 - 1), 0, 0, 0)])
+def test_a_hand_built_state_has_the_rfc8785_digest(scores: tuple[float, ...]) -> None:
+    state = evolve(state_from_json(_play_state()), scores=cast(Any, scores))  # 1.0: by hand
+    expected = hashlib.sha256(rfc8785.dumps(state_to_json(state))).hexdigest()
+    assert state_digest(state) == expected
+
+
 junk = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
     lambda inner: (
@@ -245,6 +257,16 @@ junk = st.recursive(
 def test_junk_is_rejected_as_malformed_input(data: object) -> None:
     with pytest.raises(MalformedInputError):
         state_from_json(data)
+
+
+@pytest.mark.rule("SC-GEN-03")
+@given(junk)
+def test_the_fast_digest_path_writes_what_rfc8785_writes(value: object) -> None:
+    """``state_digest`` serialises with ``json`` whenever ``plain_json`` says it may: then the bytes
+    are RFC 8785's (rfc8785's own), and a value it refuses goes to rfc8785 itself."""
+    if plain_json(value):
+        text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        assert text.encode("utf-8") == rfc8785.dumps(cast(Any, value))
 
 
 def _mutations(data: JSON) -> st.SearchStrategy[JSON]:
@@ -296,3 +318,15 @@ def test_mutated_states_load_consistently_or_fail_cleanly(
     loaded = state_from_json(mutated)
     assert state_to_json(loaded) == mutated
     legal_moves(loaded)
+
+
+@pytest.mark.rule("SC-GEN-03")
+def test_a_state_read_again_is_judged_again() -> None:
+    """The schema's verdicts are remembered by text for valid states only."""
+    data = _play_state()
+    assert shape_problems(data) == shape_problems(copy.deepcopy(data)) == []
+    data["players"] = 7
+    assert shape_problems(data) == shape_problems(data) != []
+    data["players"] = 4
+    data["scores"] = tuple(data["scores"])  # the text of the valid list: no list all the same
+    assert shape_problems(data) != []

