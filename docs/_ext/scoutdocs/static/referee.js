@@ -316,6 +316,8 @@
     async ask(work) {
       const buttons = this.body.querySelectorAll("button");
       buttons.forEach((b) => { b.disabled = true; });
+      // the last answer goes at once: it is not this question's, and must not be read as it
+      this.result.replaceChildren();
       this.status.textContent = this.words.loading;
       this.status.classList.remove("scout-referee-error");
       let ref;
