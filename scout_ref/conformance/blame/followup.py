@@ -26,9 +26,10 @@ asked about (:func:`settled_blame`).
 from __future__ import annotations
 
 from scout_ref.conformance.blame.cards import identity
+from scout_ref.conformance.blame.fields import ROUND_END_FIELDS
 from scout_ref.conformance.blame.moves import moves_blame, rejected_blame
 from scout_ref.conformance.blame.scores import score_blame
-from scout_ref.conformance.blame.states import ROUND_END_FIELDS, state_blame
+from scout_ref.conformance.blame.states import state_blame
 from scout_ref.conformance.blame.uses import move_uses
 from scout_ref.conformance.model.kinds import RequestType
 from scout_ref.conformance.model.outcomes import Message

@@ -3,7 +3,7 @@
 A failed case cites many rules, but its difference from the reference usually concerns one of
 them. Blame reads the difference: for a state, the fields that differ and what produced the
 state (a deal, a rotation, a show, a scout, a Scout & Show), through the documented map
-:data:`FIELD_RULES`; for a legal-move list, the kind of each missing or extra move
+:data:`~.fields.FIELD_RULES`; for a legal-move list, the kind of each missing or extra move
 (:mod:`.moves`); for a score, the score term that differs and the pattern of the difference
 (:mod:`.scores`). :func:`narrow` then prefers the rule the case was written for (its
 ``focus``) when the difference points at it. The verdicts
@@ -13,9 +13,9 @@ state (a deal, a rotation, a show, a scout, a Scout & Show), through the documen
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Literal
 
 from scout_ref.conformance.blame.cards import CARD_FIELDS, identity, is_card, outside_box
+from scout_ref.conformance.blame.fields import FIELD_RULES, ROUND_END_FIELDS, TWO_PLAYER, Producer
 from scout_ref.conformance.blame.scores import exemption_rule, score_delta_rules
 from scout_ref.conformance.model.outcomes import Case, Message, Outcome
 from scout_ref.engine.notation import End, Flip, Keep, Move, Scout, ScoutShow, Show, parse_move
@@ -27,88 +27,6 @@ from scout_ref.formats.state_json import state_from_json
 
 Rules = frozenset[str]
 
-Producer = Literal["deal", "next_round", "keep", "flip", "show", "scout", "scout_show"]
-"""What produced a state: a deal (``deal`` for a new game, ``next_round``), or a move's kind."""
-
-FIELD_RULES: dict[Producer, dict[str, tuple[str, ...]]] = {
-    "deal": {
-        "players": ("SC-GEN-01",),
-        "hands": ("SC-SETUP-03",),
-        "set_aside": ("SC-SETUP-03",),
-        "start_player": ("SC-GAME-02",),
-        "turn": ("SC-SETUP-04",),
-        "scout_chips": ("SC-SETUP-04",),
-        "scout_show_available": ("SC-SETUP-04",),
-        "round": ("SC-GAME-01",),
-        "scores": ("SC-SCORE-06",),
-        "*": ("SC-SETUP-04",),
-    },
-    "next_round": {
-        "hands": ("SC-GAME-03",),
-        "set_aside": ("SC-GAME-03",),
-        "start_player": ("SC-GAME-02",),
-        "turn": ("SC-GAME-02",),
-        "round": ("SC-GAME-01",),
-        "phase": ("SC-GAME-01",),
-        "scores": ("SC-SCORE-06",),
-        "scout_chips": ("SC-SETUP-04",),
-        "scout_show_available": ("SC-COMP-04",),
-        "*": ("SC-SETUP-04",),
-    },
-    "keep": {"hands": ("SC-ORIENT-01",), "*": ("SC-ORIENT-01",)},
-    "flip": {"hands": ("SC-ORIENT-02",), "*": ("SC-ORIENT-01",)},
-    "show": {
-        "hands": ("SC-SHOW-05",),
-        "active_set": ("SC-SHOW-05",),
-        "owner": ("SC-SHOW-05",),
-        "captured": ("SC-SHOW-04",),
-        "turn": ("SC-TURN-01",),
-        "scout_show_available": ("SC-SNS-01",),
-        "*": ("SC-SHOW-05",),
-    },
-    "scout": {
-        "hands": ("SC-SCOUT-02",),
-        "active_set": ("SC-SCOUT-05",),
-        "owner": ("SC-SCOUT-05",),
-        "scout_chips": ("SC-SCOUT-03", "SC-COMP-03"),
-        "turn": ("SC-TURN-01",),
-        "scout_show_available": ("SC-SNS-01",),
-        "*": ("SC-SCOUT-05",),
-    },
-    "scout_show": {
-        "hands": ("SC-NOTE-04", "SC-SNS-03"),
-        "scout_show_available": ("SC-SNS-01",),
-        "scout_chips": ("SC-SNS-03", "SC-SCOUT-03"),
-        "captured": ("SC-SNS-03", "SC-SHOW-04"),
-        "turn": ("SC-TURN-01",),
-        "*": ("SC-SNS-03",),
-    },
-}
-"""State field -> the rules that govern its change, by what produced the state (``*``: any
-other field). A new game's fields are SC-SETUP-04's, its Scout & Show chips among them ("every
-Scout & Show chip is available"); a later round's chips are SC-COMP-04's ("one Scout & Show
-chip per round": a chip used in the last round comes back). With two players the chip and
-turn fields of a scout, the deal's hands, the chips of a fresh round and the Scout & Show chips
-after any move follow chapter VAR2 instead (:data:`TWO_PLAYER`: there is no Scout & Show,
-SC-VAR2-02); the round-end fields (``phase``, ``round_end``, ``scores``) of a move are judged
-by :func:`round_end_rules`."""
-
-TWO_PLAYER: dict[tuple[Producer, str], tuple[str, ...]] = {
-    ("deal", "hands"): ("SC-VAR2-01",),
-    ("deal", "set_aside"): ("SC-VAR2-01",),
-    ("next_round", "hands"): ("SC-VAR2-01",),
-    ("next_round", "set_aside"): ("SC-VAR2-01",),
-    ("deal", "scout_chips"): ("SC-VAR2-02",),
-    ("next_round", "scout_chips"): ("SC-VAR2-02",),
-    ("deal", "scout_show_available"): ("SC-VAR2-02",),
-    ("next_round", "scout_show_available"): ("SC-VAR2-02",),
-    ("scout", "scout_chips"): ("SC-VAR2-03",),
-    ("scout", "turn"): ("SC-VAR2-03",),
-    ("show", "scout_show_available"): ("SC-VAR2-02",),
-    ("scout", "scout_show_available"): ("SC-VAR2-02",),
-}
-
-ROUND_END_FIELDS = ("phase", "round_end", "scores", "turn")
 
 LAST_DECISION_FIELDS = ("phase", "turn")
 """A rotation decision's fields that SC-ORIENT-03 governs when it was the last one."""
@@ -234,7 +152,8 @@ def turn_elsewhere(before: Message | None, got: Message) -> bool:
 def field_rules(
     step: str, key: str, before: Message | None, expected: Message, got: Message
 ) -> set[str]:
-    """The rules one differing field points at (:data:`FIELD_RULES`, refined by pattern)."""
+    """The rules one differing field points at (:data:`~.fields.FIELD_RULES`, refined by
+    pattern)."""
     kind = producer(step)
     table = FIELD_RULES[kind]
     if key in CARD_FIELDS and outside_box(got.get(key)):
@@ -327,7 +246,8 @@ def _rotation_rule(state: Message) -> str:
 
 def step_rules(step: str, state: Message) -> set[str]:
     """The rules that govern the state a step produced: those a difference in any of its fields
-    could point at (:data:`FIELD_RULES`, the two-player and rotation readings, the round end)."""
+    could point at (:data:`~.fields.FIELD_RULES`, the two-player and rotation readings, the
+    round end)."""
     kind = producer(step)
     two = state.get("players") == 2
     table = FIELD_RULES[kind].items()

@@ -19,11 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scout_ref.analysis.explain import explain
+from scout_ref.conformance.blame.fields import FIELD_RULES, ROUND_END_FIELDS, TWO_PLAYER
 from scout_ref.conformance.blame.scores import score_delta_rules
 from scout_ref.conformance.blame.states import (
-    FIELD_RULES,
-    ROUND_END_FIELDS,
-    TWO_PLAYER,
     Rules,
     decision_order_rules,
     last_decision_rules,
@@ -128,7 +126,7 @@ def list_uses(before: Message, moves: Iterable[str]) -> Rules:
 
 
 def _table_fields(step: str, expected: Message) -> dict[str, set[str]]:
-    """Rule ID -> the fields of ``step``'s state that :data:`~.states.FIELD_RULES` gives it
+    """Rule ID -> the fields of ``step``'s state that :data:`~.fields.FIELD_RULES` gives it
     (with the two-player readings): its ``*`` rule governs every field the table does not
     name, but a play move's round-end fields, which the round-end rules govern
     (:func:`~.states.round_end_rules`). A rule governing a field that differs is used by the
