@@ -9,8 +9,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, cast
 
-from jsonschema.protocols import Validator
-
 from scout_ref.engine.components import Card, OrientedCard, oriented
 from scout_ref.engine.information import Event, Observation, PublicView, Recall, Seen
 from scout_ref.engine.notation import parse_move
@@ -83,7 +81,7 @@ def observation_to_json(obs: Observation) -> JSONObject:
 
 
 @cache
-def _validator() -> Validator:
+def _validator() -> _schema.Check:
     schemas = [spec_dir() / "schema" / n for n in ("state.schema.json", "observation.schema.json")]
     docs: list[Any] = [read_file(p) for p in schemas]
     return _schema.validator(docs[1], _schema.registry(docs))

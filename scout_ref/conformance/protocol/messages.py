@@ -11,10 +11,9 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 import jsonschema
-from jsonschema.protocols import Validator
 
 from scout_ref.conformance.model.kinds import Fault, RequestType
 from scout_ref.conformance.model.outcomes import Message
@@ -117,7 +116,7 @@ Reply = Result | Skipped | Errored
 
 
 @cache
-def _validator(definition: str) -> Validator:
+def _validator(definition: str) -> _schema.Check:
     names = ("protocol", "state", "observation")  # a reply's state and observation by $ref
     docs: list[Any] = [read_file(spec_dir() / "schema" / f"{n}.schema.json") for n in names]
     return _schema.validator(
@@ -128,9 +127,9 @@ def _validator(definition: str) -> Validator:
 def shape_problem(message: object, definition: str) -> str | None:
     """Why ``message`` is not a valid ``definition`` of the protocol schema, or None."""
     validator = _validator(definition)
-    if validator.is_valid(cast(Any, message)):
+    if validator.is_valid(message):
         return None
-    error = jsonschema.exceptions.best_match(validator.iter_errors(cast(Any, message)))
+    error = jsonschema.exceptions.best_match(validator.iter_errors(message))
     assert error is not None, "an invalid message has an error"
     where = "".join(f"/{p}" for p in error.absolute_path) or "/"
     return f"{excerpt(where, 80)}: {excerpt(error.message)}"

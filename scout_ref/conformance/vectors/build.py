@@ -17,9 +17,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-import referencing
-from jsonschema.protocols import Validator
-
 from scout_ref.conformance.cases import GENERATORS, Case, Generator
 from scout_ref.conformance.model.kinds import VectorKind, is_vector_kind
 from scout_ref.conformance.model.positions import add_positions, position_problems
@@ -33,7 +30,7 @@ from scout_ref.formats.state_json import rules_from_json, state_from_json
 from scout_ref.formats.witness_store import replay_witness, stored_witness
 from scout_ref.rulebook.registry import Status, check_spec_version, rules, spec_dir, spec_version
 from scout_ref.util.atomic import write_atomic
-from scout_ref.util.jsonread import JSONInputError, parse, plain_json, read_file, read_text
+from scout_ref.util.jsonread import JSONInputError, parse, read_file, read_text
 
 JSONObject = dict[str, Any]
 
@@ -232,7 +229,7 @@ def stale_paths(root: Path, texts: dict[str, str]) -> list[str]:
 
 
 @cache
-def _registry() -> referencing.Registry[Any]:
+def _registry() -> _schema.Schemas:
     schemas = [spec_dir() / "schema" / f"{n}.schema.json" for n in ("state", "observation")]
     schemas += sorted((spec_dir() / "schema" / "vectors").glob("*.schema.json"))
     return _schema.registry(read_file(path) for path in schemas)
@@ -244,35 +241,18 @@ def schema_id(name: str) -> str:
 
 
 @cache
-def validator(name: str) -> Validator:
+def validator(name: str) -> _schema.Check:
     """A validator for the schema of a kind (or of the manifest)."""
     schema = _registry().contents(schema_id(name))
     return _schema.validator(cast(Any, schema), _registry())
 
 
 def schema_problems(name: str, document: object) -> list[str]:
-    """How ``document`` departs from its schema, one line per problem with its JSON pointer.
-
-    A document of exact JSON types (``plain_json``) that passed is remembered by its text, so
-    the same file read again (by the lint, the coverage, the runner) is not validated again:
-    a tenth of a second or more per file.
-    """
-    key = (name, json.dumps(document, sort_keys=True)) if plain_json(document) else None
-    if key is not None and key in _PASSED:
-        return []
-    found = [
+    """How ``document`` departs from its schema, one line per problem with its JSON pointer."""
+    return [
         f"{where or '/'}: {message}"
         for where, message in _schema.problems(validator(name), document)
     ]
-    if key is not None and not found:
-        if len(_PASSED) >= 256:
-            _PASSED.clear()  # one step, safe beside a runner's threads
-        _PASSED[key] = None
-    return found
-
-
-_PASSED: dict[tuple[str, str], None] = {}
-"""The schema names and texts of the documents lately found valid."""
 
 
 def case_rules(kind: VectorKind, case: Case) -> Iterator[JSONObject]:
