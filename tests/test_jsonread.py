@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scout_ref import MalformedInputError, state_digest, state_from_json
+from scout_ref import MalformedInputError, new_game, state_digest, state_from_json, state_to_json
 from scout_ref.cli import main
 from scout_ref.conformance.judge.runner import load_cases
 from scout_ref.conformance.vectors.build import lint
@@ -180,6 +180,18 @@ def test_parse_refuses_only_with_the_documented_error(text: str) -> None:
 @given(hostile_values())
 def test_state_from_json_refuses_only_with_the_documented_error(value: object) -> None:
     assert len(refusal(lambda: state_digest(state_from_json(value)))) < MAX_MESSAGE
+
+
+def test_a_state_read_again_is_the_state_read_first_and_never_another_value() -> None:
+    """state_from_json keeps the states it read by their JSON text: the same text gives the
+    same State, and a value of other Python types (a tuple for a list) is still refused."""
+    data = state_to_json(new_game(3, seed=5))
+    first = state_from_json(json.loads(json.dumps(data)))
+    assert state_from_json(json.loads(json.dumps(data))) is first
+    with_tuple = {**data, "hands": [tuple(h) for h in data["hands"]]}
+    with pytest.raises(MalformedInputError, match="hands"):
+        state_from_json(with_tuple)
+    assert state_from_json(data, reachable=True) == first
 
 
 @LOADER_SETTINGS

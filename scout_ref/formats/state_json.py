@@ -380,20 +380,25 @@ def validate_state(data: object, *, reachable: bool = False) -> list[Problem]:
     >>> validate_state({"players": 7})[0]
     ('', "'rules' is a required property")
     """
+    return _read(data, reachable)[1]
+
+
+def _read(data: object, reachable: bool) -> tuple[State | None, list[Problem]]:
+    """The state ``data`` writes and [], or None and every problem with it."""
     problems = shape_problems(data)
     if problems:
-        return problems
+        return None, problems
     state = _build(cast(_Checked, data), problems)
     if problems:
-        return problems
+        return None, problems
     problems.extend(_seat_problems(state))
     if problems:  # the other checks index by seat
-        return problems
+        return None, problems
     for check in (_card_problems, _phase_problems, _chip_problems):
         problems.extend(check(state))
     if reachable and not problems:
         problems.extend((v.where, f"{v.detail} ({v.rule})") for v in check_reachable(state))
-    return problems
+    return (None, problems) if problems else (state, [])
 
 
 def state_from_json(data: object, *, reachable: bool = False) -> State:
@@ -403,7 +408,28 @@ def state_from_json(data: object, *, reachable: bool = False) -> State:
         MalformedInputError: listing every problem, each with its JSON pointer (and, for a
             broken condition of chapter REACH, its ID).
     """
-    problems = validate_state(data, reachable=reachable)
+    # The same state is read again and again (the runner reads each state it sends and each
+    # one sent back, an adapter each request's, the vector lint each case's for every check:
+    # 16,941 reads of 1,523 states in tests/test_vectors.py), and a State is immutable: one
+    # read of a text serves every later one. Only values of exact JSON types (plain_json) are
+    # keyed by their text, which then says the value, so a tuple never passes for a list; a
+    # value no JSON document could hold (too deep to write, say) is refused before.
+    problems = value_problems(data)
     if problems:
         raise MalformedInputError("state", problems)
-    return _build(cast(_Checked, data), [])
+    key = json.dumps(data, sort_keys=True, separators=(",", ":")) if plain_json(data) else None
+    if key is not None and (found := _READ.get((key, reachable))) is not None:
+        return found
+    state, problems = _read(data, reachable)
+    if state is None:
+        raise MalformedInputError("state", problems)
+    if key is not None:
+        if len(_READ) >= READ_STATES:
+            _READ.clear()  # one step, safe beside the runner's other threads
+        _READ[key, reachable] = state
+    return state
+
+
+READ_STATES = 4096
+_READ: dict[tuple[str, bool], State] = {}
+"""The states read lately, by their JSON text and whether they were checked reachable."""
