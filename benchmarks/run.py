@@ -37,7 +37,10 @@ from scout_ref.conformance.process.adapter import Adapter
 from scout_ref.conformance.process.context import Context
 from scout_ref.conformance.protocol.messages import Reply, decode, read_reply
 from scout_ref.engine.notation import FLIP, KEEP, End, Scout, ScoutShow
+from scout_ref.formats import schema
 from scout_ref.formats.position import build_state
+from scout_ref.rulebook.registry import spec_dir
+from scout_ref.util.jsonread import read_file
 
 # The issue's listing position: 4 players, Scout & Show available, facing another seat's run.
 LISTING_HAND = "3/7 4/1 5/9 5/2 6/8 2/10 7/1 8/3 9/4 1/6 10/5"
@@ -58,6 +61,8 @@ FIGURES = (  # key, label, higher is better
     ("jobs_mib", "conform --jobs 1000: peak memory of runner + adapters (MiB)", False),
     ("jobs_started", "  adapters it ran at once (capped: CPUs, cases)", False),
     ("judging_ms", "judging a legal reply of 100,000 moves (ms)", False),
+    ("schema_states_per_s", "states the state schema passes per CPU second", True),
+    ("schema_speed_up", "  that over jsonschema alone (the browser's) (times)", True),
     ("judging_growth", "  its time over a 1,000-move reply's (100 if linear)", False),
     ("engine_moves_per_s", "random 4-player moves per CPU second: the engine", True),
     ("observed_moves_per_s", "  through a History, with the mover's observation", True),
@@ -213,6 +218,23 @@ def bench_judging(moves: int) -> float:
     return best_of(3, lambda: judge_legal(ctx, case)) * 1000
 
 
+def bench_schema(repeats: int) -> tuple[float, float]:
+    """States passed by the state schema per CPU second (``scout_ref.formats.schema.Check``,
+    which asks jsonschema-rs first), and that over jsonschema alone, the states of the
+    committed apply vectors each way in one run."""
+    check = schema.validator(read_file(spec_dir() / "schema" / "state.schema.json"))
+    states = [
+        case["state"]
+        for path in sorted((spec_dir() / "vectors" / "apply").glob("*.json"))
+        for case in json.loads(path.read_text("utf-8"))["cases"]
+    ]
+    if not all(check.is_valid(s) and check.python.is_valid(s) for s in states):
+        raise SystemExit("error: a committed state fails the state schema")
+    fast = best_of(repeats, lambda: [check.is_valid(s) for s in states])
+    alone = best_of(repeats, lambda: [check.python.is_valid(s) for s in states])
+    return len(states) / max(fast, 1e-9), alone / max(fast, 1e-9)
+
+
 def bench_verify(least: float) -> float:
     """``scout-ref verify`` from the fixed positions of ``verify_positions.py`` (reached by
     seeded play; the same trees for every build and commit), repeated over at least ``least``
@@ -243,6 +265,13 @@ def measure(quick: bool) -> Figures:
         ),
         "judging_ms": (large := bench_judging(1_000 if quick else 100_000)),
         "judging_growth": large / bench_judging(10 if quick else 1_000),
+        **dict(
+            zip(
+                ("schema_states_per_s", "schema_speed_up"),
+                bench_schema(1 if quick else repeats),
+                strict=True,
+            )
+        ),
         "engine_moves_per_s": interfaces.engine_moves(200 if quick else 20_000),
         "observed_moves_per_s": interfaces.observed_moves(100 if quick else 5_000),
         "pettingzoo_steps_per_s": interfaces.pettingzoo_steps(100 if quick else 5_000),
