@@ -46,10 +46,13 @@ install: $(STAMP) $(CSTAMP) referee
 referee: $(STAMP)
 	PYTHONPATH=docs/_ext $(BIN)/python -c 'from scoutdocs.referee_assets import main; main()'
 
-# Every check, within 5 minutes of wall time on a 2-core machine once installed: 3 min 47 s
-# (6 min 47 s user CPU) on a fresh clone of 67bc846 on a quiet 2-core machine (load about 1),
-# 2,561 tests. What make test ran before issue 22 (21 minutes) and where
-# each part went:
+# Every check, within 5 minutes of wall time on a 2-core machine once installed: 3 min 46 s
+# (6 min 14 s user CPU) on a fresh clone of 51dea98 (CI=true .ci/run), 3,673 tests plus the
+# compiled side; 4 min 2 s locally at a slower moment of the same kind of machine (verify's
+# nodes per CPU second, printed below, tell the machine's speed: 2,102 and 1,662). Before
+# jsonschema-rs checked the documents first (issue 30), the same checks took 6 min 0 s locally
+# (10 min 55 s user CPU). What make test ran before issue 22 (21 minutes) and where each part
+# went:
 # - pytest: on every core (XDIST), printing its 25 slowest tests so the budget stays visible.
 #   Tests marked `sweep` moved to `make sweep`: the whole wrong-engine zoo (one conform run per
 #   engine; four engines from different chapters and the reference still run here) and the
